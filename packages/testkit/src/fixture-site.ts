@@ -1,0 +1,44 @@
+import { createRouter, type Route } from './server/router.js';
+import { startRecordingServer, type FixtureSite } from './server/recording-server.js';
+import { requestOrigin } from './server/respond.js';
+import { articleRoutes } from './routes/articles.js';
+import { browserRoutes } from './routes/browser.js';
+import { charsetRoutes } from './routes/charsets.js';
+import { compressedRoutes } from './routes/compressed.js';
+import { crawlRoutes } from './routes/crawl.js';
+import { nonHtmlRoutes } from './routes/non-html.js';
+import { redirectRoutes } from './routes/redirects.js';
+import { robotsAndSitemapRoutes } from './routes/robots-sitemaps.js';
+import { sitePageRoutes } from './routes/site-pages.js';
+import { sendNotFound, statusRoutes, type FlakyCounters } from './routes/status.js';
+import { timingRoutes } from './routes/timing.js';
+
+export interface FixtureSiteOptions {
+  /** Seconds; adds `Crawl-delay:` to robots.txt for `User-agent: *`. */
+  crawlDelay?: number;
+  /** Replaces robots.txt entirely. */
+  robotsTxt?: string;
+}
+
+/** Starts the fixture site (every route in packages/testkit/README.md) on 127.0.0.1 at a random port. */
+export async function startFixtureSite(options: FixtureSiteOptions = {}): Promise<FixtureSite> {
+  const flakyCounters: FlakyCounters = new Map();
+  const routes: Route[] = [
+    ...sitePageRoutes(),
+    ...articleRoutes(),
+    ...charsetRoutes(),
+    ...redirectRoutes(),
+    ...statusRoutes(flakyCounters),
+    ...timingRoutes(),
+    ...compressedRoutes(),
+    ...nonHtmlRoutes(),
+    ...crawlRoutes(),
+    ...robotsAndSitemapRoutes(options),
+    ...browserRoutes(),
+  ];
+  const route = createRouter(routes, ({ res }) => sendNotFound(res));
+  return startRecordingServer((req, res) => {
+    const origin = requestOrigin(req);
+    return route({ req, res, url: new URL(req.url ?? '/', origin), origin, params: [] });
+  });
+}

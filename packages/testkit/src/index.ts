@@ -1,0 +1,12 @@
+export { startFixtureSite, type FixtureSiteOptions } from './fixture-site.js';
+export type { FixtureSite, RecordedRequest } from './server/recording-server.js';
+export { phrases, charsetPhrases } from './phrases.js';
+export { crawlGraph, crawlRedirects } from './crawl-graph.js';
+export { sitemapPaths } from './routes/robots-sitemaps.js';
+export { boilerplateArticle } from './pages/article-boilerplate.js';
+export { baseHrefArticle } from './pages/articles.js';
+export { fixtureJson } from './routes/non-html.js';
+export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } from './pages/browser.js';
+export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
+export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';
+export { syntheticPagePaths, type SyntheticSiteOptions } from './synthetic/graph.js';

@@ -1,0 +1,40 @@
+import { urlsetXml } from '../routes/robots-sitemaps.js';
+import { pathWithoutQuery, startRecordingServer, type FixtureSite } from '../server/recording-server.js';
+import { HTML, requestOrigin, send } from '../server/respond.js';
+import { resolveSyntheticOptions, syntheticPagePaths, type SyntheticSiteOptions } from './graph.js';
+import { syntheticPageHtml } from './page.js';
+
+export interface SyntheticSite extends FixtureSite {
+  /** Every page path; page 0 is "/". */
+  pagePaths: string[];
+}
+
+/** Serves a deterministic site of `pages` generated pages, plus robots.txt (allow all) and /sitemap.xml. */
+export async function startSyntheticSite(options: SyntheticSiteOptions): Promise<SyntheticSite> {
+  const resolved = resolveSyntheticOptions(options);
+  const pagePaths = syntheticPagePaths(resolved);
+  const indexByPath = new Map(pagePaths.map((path, index) => [path, index]));
+  // Keyed by origin because the sitemap holds absolute URLs on the host the client used.
+  const sitemaps = new Map<string, Buffer>();
+
+  const site = await startRecordingServer((req, res) => {
+    const origin = requestOrigin(req);
+    const path = pathWithoutQuery(req.url ?? '/');
+    const index = indexByPath.get(path);
+    if (index !== undefined) {
+      send(res, 200, HTML, syntheticPageHtml(index, resolved));
+    } else if (path === '/robots.txt') {
+      send(res, 200, 'text/plain; charset=utf-8', `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
+    } else if (path === '/sitemap.xml') {
+      let sitemap = sitemaps.get(origin);
+      if (!sitemap) {
+        sitemap = Buffer.from(urlsetXml(origin, pagePaths), 'utf8');
+        sitemaps.set(origin, sitemap);
+      }
+      send(res, 200, 'application/xml; charset=utf-8', sitemap);
+    } else {
+      send(res, 404, HTML, '<!doctype html><title>Page not found</title><h1>Page not found</h1>');
+    }
+  });
+  return { ...site, pagePaths };
+}
