@@ -1,0 +1,259 @@
+/**
+ * The Store port: where every piece of job state lives (records, results, frontier, team ledger),
+ * so that a restarted server or a killed worker loses nothing. Implementations: the in-memory
+ * store in core, SQLite and Redis adapters, and users' own. `@trawl/core/testing`'s `testStore`
+ * checks any of them against this contract; docs/adapters.md explains each guarantee.
+ *
+ * Rules shared by every method:
+ * - Everything is async, because real stores do I/O.
+ * - Times are epoch milliseconds (UTC numbers): cheap to compare, index and serialise.
+ * - Values marked "opaque JSON" are never interpreted by the store; they must survive
+ *   `JSON.stringify`/`JSON.parse`, and stores hand back copies, never live references.
+ * - Contract outcomes (id taken, status mismatch, stale lease, refused debit) are return
+ *   values. A rejected promise means the store itself failed (I/O, connection) or was
+ *   called with invalid arguments.
+ */
+import type { Document } from '../document.js';
+
+/** Any JSON-serialisable value; the store stores and returns it without looking inside. */
+export type OpaqueJson = unknown;
+
+export type JobKind = 'crawl' | 'batch_scrape' | 'extract' | 'llmstxt';
+
+/** `scraping` is the only live state; the other three are terminal. */
+export type JobStatus = 'scraping' | 'completed' | 'failed' | 'cancelled';
+
+export interface JobCounters {
+  /** URLs accepted for the job (discovered or given), i.e. pages it will attempt. */
+  total: number;
+  /** Pages that produced a document. */
+  completed: number;
+  /** Pages that ended in an error. */
+  failed: number;
+  creditsUsed: number;
+}
+
+/** Integer amounts added to counters; absent counters are left alone. */
+export type CounterDelta = Partial<JobCounters>;
+
+export interface JobError {
+  code: string;
+  message: string;
+}
+
+export interface JobRecord {
+  id: string;
+  kind: JobKind;
+  teamId: string;
+  status: JobStatus;
+  /** Epoch ms, given by the creator. */
+  createdAt: number;
+  /** Epoch ms of the last write, stamped by the store's clock. */
+  updatedAt: number;
+  /** Epoch ms after which the job reads as missing and may be swept. */
+  expiresAt: number;
+  counters: JobCounters;
+  /** True once the job stopped seeding its frontier (start URL, sitemaps, batch URLs). */
+  kickoffFinished: boolean;
+  /** The job's options (opaque JSON). */
+  options: OpaqueJson;
+  /** Why the job failed. */
+  error?: JobError;
+  /** Output of extract / llms.txt jobs (opaque JSON). */
+  output?: OpaqueJson;
+}
+
+/** What a creator supplies; the store starts the job as `scraping` with zero counters. */
+export interface NewJob {
+  id: string;
+  kind: JobKind;
+  teamId: string;
+  options: OpaqueJson;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Fields a status change may set at the same time, atomically with it. */
+export interface JobPatch {
+  error?: JobError;
+  output?: OpaqueJson;
+  kickoffFinished?: boolean;
+  expiresAt?: number;
+}
+
+export interface JobRepo {
+  /** Stores a new job in `scraping`. Resolves null when the id is already taken. */
+  create(job: NewJob): Promise<JobRecord | null>;
+  /** Null when the job is missing or expired (`expiresAt <= now`). */
+  get(id: string): Promise<JobRecord | null>;
+  /**
+   * Compare-and-set: when the current status is `from` (or one of `from`), sets `to` and applies
+   * `patch` in one atomic step and resolves the updated record. Resolves null when the status did
+   * not match or the job is missing or expired. `from` equal to `to` is a guarded patch.
+   */
+  setStatus(id: string, from: JobStatus | readonly JobStatus[], to: JobStatus, patch?: JobPatch): Promise<JobRecord | null>;
+  /** Adds `delta` to the counters atomically (concurrent calls all count). Null when missing or expired. */
+  increment(id: string, delta: CounterDelta): Promise<JobRecord | null>;
+  /** Replaces the job's output, whatever its status. Null when missing or expired. */
+  saveOutput(id: string, output: OpaqueJson): Promise<JobRecord | null>;
+  /** Ids of jobs with `expiresAt <= before`, at most `limit` of them, in no promised order. */
+  listExpired(query: { before: number; limit: number }): Promise<string[]>;
+  /**
+   * Deletes the job with everything belonging to it: its results and its frontier (seen keys,
+   * pending and leased items). Resolves true when a job record existed.
+   */
+  delete(id: string): Promise<boolean>;
+}
+
+/** One line of a job's result log. */
+export type ResultEntry = DocumentEntry | ErrorEntry | RobotsBlockedEntry;
+export type ResultKind = ResultEntry['kind'];
+
+export interface DocumentEntry {
+  kind: 'document';
+  url: string;
+  document: Document;
+}
+
+export interface ErrorEntry {
+  kind: 'error';
+  /** Unique id of this failure (the errors report lists it). */
+  id: string;
+  url: string;
+  error: string;
+  code?: string;
+  /** Epoch ms of the failure. */
+  at: number;
+}
+
+export interface RobotsBlockedEntry {
+  kind: 'robots_blocked';
+  url: string;
+}
+
+export interface ResultQuery {
+  /** Position in the selected sequence: all entries, or only those of `kind`. */
+  offset: number;
+  /** At least 1. */
+  maxCount: number;
+  /**
+   * Bound on the summed UTF-8 byte length of `JSON.stringify(entry)` of the returned entries.
+   * A page always holds at least one entry when one exists at `offset`, even a larger one.
+   */
+  maxBytes: number;
+  kind?: ResultKind;
+}
+
+export interface ResultPage {
+  entries: ResultEntry[];
+  /** Offset to read from next, or null when no entries exist past this page at the moment. */
+  next: number | null;
+}
+
+/** An append-only log per job. Each kind is also its own sequence with its own offsets. */
+export interface ResultLog {
+  /** Appends in order; the entries of one call stay contiguous even under concurrency. */
+  append(jobId: string, entries: readonly ResultEntry[]): Promise<void>;
+  read(jobId: string, query: ResultQuery): Promise<ResultPage>;
+  count(jobId: string, kind?: ResultKind): Promise<number>;
+}
+
+/** A URL offered to the frontier. `key` is the normalised form core computed for dedupe. */
+export interface FrontierEntry {
+  url: string;
+  key: string;
+  depth: number;
+  /** Opaque JSON carried with the item (e.g. the referrer). */
+  data?: OpaqueJson;
+}
+
+export interface FrontierItem extends FrontierEntry {
+  /** How many times the item has been leased, this lease included (0 before its first lease). */
+  attempt: number;
+}
+
+/** A claim on one item until `deadline`; ack or retry it before then. */
+export interface Lease {
+  /** Unique per hand-out: the same item leased again gets a new id. */
+  id: string;
+  jobId: string;
+  item: FrontierItem;
+  /** Epoch ms (store clock) after which the item may be handed to someone else. */
+  deadline: number;
+}
+
+export interface FrontierStats {
+  /** Waiting to be leased, including items whose `notBefore` is in the future. */
+  pending: number;
+  /** Handed out and neither acked, retried nor expired. */
+  leased: number;
+  /** Acked. */
+  done: number;
+  /** Distinct keys ever accepted: pending + leased + done. */
+  seen: number;
+}
+
+export interface Frontier {
+  /**
+   * Accepts each entry whose key the job has never accepted before, in order, and resolves the
+   * accepted ones. With `limit`, stops accepting once the job has accepted that many distinct keys
+   * in its lifetime; the check and the accept are one atomic step.
+   */
+  enqueue(jobId: string, entries: readonly FrontierEntry[], options?: { limit?: number }): Promise<FrontierEntry[]>;
+  /**
+   * Hands out up to `max` ready items (of `jobId`, or of any job), each job's in first-enqueue
+   * order, skipping items whose `notBefore` has not come. An item is never held by two live
+   * leases. An item whose lease passed its deadline unacked is ready again.
+   */
+  lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]>;
+  /**
+   * Marks the leased item done. Resolves true only for the call that did so: false when it was
+   * already done, or when the lease is stale (its item was handed out again since).
+   */
+  ack(lease: Lease): Promise<boolean>;
+  /**
+   * Returns the leased item to the queue, leasable again from `notBefore` (epoch ms, store clock)
+   * at its original place in the order. Resolves false, doing nothing, for a done item or stale lease.
+   */
+  retry(lease: Lease, options?: { notBefore?: number }): Promise<boolean>;
+  stats(jobId: string): Promise<FrontierStats>;
+  /** True when the job has nothing pending and nothing leased. */
+  isDrained(jobId: string): Promise<boolean>;
+}
+
+export interface DebitResult {
+  ok: boolean;
+  /** The balance after the call; null when the team is unlimited. */
+  remaining: number | null;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits still allowed in the current window. */
+  remaining: number;
+  /** 0 when allowed; otherwise how long until a hit can be allowed again. */
+  retryAfterMs: number;
+}
+
+export interface TeamLedger {
+  /** The team's credit balance; null (unlimited) when never set. */
+  getCredits(teamId: string): Promise<number | null>;
+  /** Sets the balance; null makes the team unlimited. */
+  setCredits(teamId: string, credits: number | null): Promise<void>;
+  /** Subtracts `amount` (>= 0) atomically; refuses, debiting nothing, when the balance is smaller. */
+  debit(teamId: string, amount: number): Promise<DebitResult>;
+  /**
+   * Counts one hit against `key`: allowed while fewer than `limit` hits were allowed in the
+   * current window of `windowMs`. Refused hits do not count.
+   */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+}
+
+export interface Store {
+  readonly jobs: JobRepo;
+  readonly results: ResultLog;
+  readonly frontier: Frontier;
+  readonly teams: TeamLedger;
+  /** Releases connections and memory. Idempotent; the store is not used afterwards. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,70 @@
+import type { DebitResult, RateLimitResult, TeamLedger } from '../../ports/store.js';
+import { requireFinite, requireInteger } from './validate.js';
+
+interface RateWindow {
+  start: number;
+  end: number;
+  count: number;
+}
+
+/**
+ * Credits in a Map (absent = unlimited) and fixed-window rate limits: a window of `windowMs`
+ * starts at a key's first hit after the previous window ended.
+ */
+export class MemoryTeamLedger implements TeamLedger {
+  private readonly credits = new Map<string, number>();
+  /** In order of last use, so ended windows are pruned from the front without a scan. */
+  private readonly windows = new Map<string, RateWindow>();
+
+  constructor(private readonly now: () => number) {}
+
+  async getCredits(teamId: string): Promise<number | null> {
+    return this.credits.get(teamId) ?? null;
+  }
+
+  async setCredits(teamId: string, credits: number | null): Promise<void> {
+    if (credits === null) {
+      this.credits.delete(teamId);
+      return;
+    }
+    requireFinite('credits', credits, Number.NEGATIVE_INFINITY);
+    this.credits.set(teamId, credits);
+  }
+
+  async debit(teamId: string, amount: number): Promise<DebitResult> {
+    requireFinite('amount', amount, 0);
+    const balance = this.credits.get(teamId);
+    if (balance === undefined) return { ok: true, remaining: null };
+    if (balance < amount) return { ok: false, remaining: balance };
+    this.credits.set(teamId, balance - amount);
+    return { ok: true, remaining: balance - amount };
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    requireInteger('limit', limit, 0);
+    requireInteger('windowMs', windowMs, 1);
+    const now = this.now();
+    this.pruneEnded(now);
+    let window = this.windows.get(key);
+    if (!window || window.end <= now) window = { start: now, end: now + windowMs, count: 0 };
+    this.windows.delete(key);
+    this.windows.set(key, window);
+    if (window.count >= limit) {
+      return { allowed: false, remaining: 0, retryAfterMs: limit === 0 ? windowMs : window.end - now };
+    }
+    window.count += 1;
+    return { allowed: true, remaining: limit - window.count, retryAfterMs: 0 };
+  }
+
+  clear(): void {
+    this.credits.clear();
+    this.windows.clear();
+  }
+
+  private pruneEnded(now: number): void {
+    for (const [key, window] of this.windows) {
+      if (window.end > now) break;
+      this.windows.delete(key);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { FrontierEntry, Lease } from '../ports/store.js';
+import type { Harness } from './harness.js';
+
+export function entry(path: string, depth = 1, data?: unknown): FrontierEntry {
+  const url = `https://f.test/${path}`;
+  return { url, key: url, depth, ...(data === undefined ? {} : { data }) };
+}
+
+const LEASE_MS = 60_000;
+
+export function describeFrontierQueue(h: Harness): void {
+  describe('frontier: enqueue and order', () => {
+    it('accepts each key once, within a call and across calls', async () => {
+      const jobId = h.id('job');
+      const frontier = h.store().frontier;
+      const first = await frontier.enqueue(jobId, [entry('a'), entry('b'), { ...entry('a'), url: 'https://f.test/a?again' }]);
+      expect(first).toEqual([entry('a'), entry('b')]);
+      expect(await frontier.enqueue(jobId, [entry('b'), entry('c')])).toEqual([entry('c')]);
+      expect(await frontier.stats(jobId)).toEqual({ pending: 3, leased: 0, done: 0, seen: 3 });
+    });
+
+    it('never accepts a key again, even after it was done', async () => {
+      const jobId = h.id('job');
+      const frontier = h.store().frontier;
+      await frontier.enqueue(jobId, [entry('a')]);
+      const [lease] = await frontier.lease({ max: 1, leaseMs: LEASE_MS, jobId });
+      expect(lease && (await frontier.ack(lease))).toBe(true);
+      expect(await frontier.enqueue(jobId, [entry('a')])).toEqual([]);
+      expect(await frontier.stats(jobId)).toEqual({ pending: 0, leased: 0, done: 1, seen: 1 });
+    });
+
+    it('dedupes concurrent enqueues of the same keys', async () => {
+      const jobId = h.id('job');
+      const entries = Array.from({ length: 20 }, (_, i) => entry(`p${i}`));
+      const results = await Promise.all(Array.from({ length: 10 }, () => h.store().frontier.enqueue(jobId, entries)));
+      const accepted = results.flat().map((e) => e.key);
+      expect(accepted).toHaveLength(20);
+      expect(new Set(accepted).size).toBe(20);
+    });
+
+    it('hands out items first in, first out, and carries their fields', async () => {
+      const jobId = h.id('job');
+      const frontier = h.store().frontier;
+      await frontier.enqueue(jobId, [entry('1', 0, { referrer: null }), entry('2', 1, { referrer: 'https://f.test/1', tags: ['x'] })]);
+      await frontier.enqueue(jobId, [entry('3', 2), entry('4', 2), entry('5', 3)]);
+      const first = await frontier.lease({ max: 2, leaseMs: LEASE_MS, jobId });
+      expect(first.map((lease) => lease.item)).toEqual([
+        { ...entry('1', 0, { referrer: null }), attempt: 1 },
+        { ...entry('2', 1, { referrer: 'https://f.test/1', tags: ['x'] }), attempt: 1 },
+      ]);
+      expect(first.every((lease) => lease.jobId === jobId && lease.deadline >= h.now() + LEASE_MS - 1000)).toBe(true);
+      const rest = await frontier.lease({ max: 10, leaseMs: LEASE_MS, jobId });
+      expect(rest.map((lease) => lease.item.key)).toEqual(['3', '4', '5'].map((p) => entry(p).key));
+      expect(await frontier.lease({ max: 10, leaseMs: LEASE_MS, jobId })).toEqual([]);
+    });
+
+    it('keeps jobs apart, and leases from any job in each job\'s order', async () => {
+      const [a, b] = [h.id('job'), h.id('job')];
+      const frontier = h.store().frontier;
+      await frontier.enqueue(a, [entry('1'), entry('2')]);
+      await frontier.enqueue(b, [entry('1'), entry('x')]);
+      await frontier.enqueue(a, [entry('3')]);
+      const onlyB = await frontier.lease({ max: 10, leaseMs: LEASE_MS, jobId: b });
+      expect(onlyB.map((lease) => [lease.jobId, lease.item.key])).toEqual([
+        [b, entry('1').key],
+        [b, entry('x').key],
+      ]);
+      await frontier.enqueue(b, [entry('y')]);
+      // Leases from any job may also return other tests' items when storage is shared.
+      const mine: Lease[] = [];
+      while (mine.length < 4) {
+        const batch = await frontier.lease({ max: 50, leaseMs: LEASE_MS });
+        if (batch.length === 0) break;
+        mine.push(...batch.filter((lease) => lease.jobId === a || lease.jobId === b));
+      }
+      expect(mine.filter((lease) => lease.jobId === a).map((lease) => lease.item.key)).toEqual(['1', '2', '3'].map((p) => entry(p).key));
+      expect(mine.filter((lease) => lease.jobId === b).map((lease) => lease.item.key)).toEqual([entry('y').key]);
+      expect(await frontier.lease({ max: 10, leaseMs: LEASE_MS, jobId: h.id('unknown') })).toEqual([]);
+    });
+
+    it('stops accepting at the limit of distinct keys ever accepted', async () => {
+      const jobId = h.id('job');
+      const frontier = h.store().frontier;
+      const accepted = await frontier.enqueue(jobId, [entry('1'), entry('1'), entry('2'), entry('3'), entry('4')], { limit: 3 });
+      expect(accepted).toEqual([entry('1'), entry('2'), entry('3')]);
+      const leases = await frontier.lease({ max: 3, leaseMs: LEASE_MS, jobId });
+      for (const lease of leases) await frontier.ack(lease);
+      expect(await frontier.enqueue(jobId, [entry('5')], { limit: 3 })).toEqual([]);
+      expect(await frontier.enqueue(jobId, [entry('5')], { limit: 4 })).toEqual([entry('5')]);
+      expect((await frontier.stats(jobId)).seen).toBe(4);
+    });
+
+    it('keeps the limit exact under concurrent enqueues', async () => {
+      const jobId = h.id('job');
+      const pool = Array.from({ length: 100 }, (_, i) => entry(`l${i}`));
+      const calls = Array.from({ length: 20 }, (_, c) => Array.from({ length: 10 }, (_, i) => pool[(c * 7 + i * 3) % 100] as FrontierEntry));
+      const results = await Promise.all(calls.map((entries) => h.store().frontier.enqueue(jobId, entries, { limit: 37 })));
+      const accepted = results.flat().map((e) => e.key);
+      expect(accepted).toHaveLength(37);
+      expect(new Set(accepted).size).toBe(37);
+      expect(await h.store().frontier.stats(jobId)).toEqual({ pending: 37, leased: 0, done: 0, seen: 37 });
+    });
+  });
+}

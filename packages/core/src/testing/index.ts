@@ -1,0 +1,2 @@
+export { testStore } from './test-store.js';
+export type { StoreFactory, StoreFactoryContext, TestStoreOptions } from './harness.js';

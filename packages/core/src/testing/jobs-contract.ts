@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { JobStatus, NewJob } from '../ports/store.js';
+import type { Harness } from './harness.js';
+
+const HOUR = 60 * 60 * 1000;
+
+export function sampleJob(h: Harness, overrides: Partial<NewJob> = {}): NewJob {
+  const now = h.now();
+  return {
+    id: h.id('job'),
+    kind: 'crawl',
+    teamId: h.id('team'),
+    options: { url: 'https://example.test/', limit: 10, scrapeOptions: { formats: ['markdown'] }, note: 'héllo ✓' },
+    createdAt: now,
+    expiresAt: now + HOUR,
+    ...overrides,
+  };
+}
+
+export function describeJobs(h: Harness): void {
+  describe('jobs', () => {
+    it('creates a job in scraping with zero counters and the given fields', async () => {
+      const input = sampleJob(h, { kind: 'batch_scrape' });
+      const created = await h.store().jobs.create(input);
+      expect(created).toMatchObject({
+        id: input.id,
+        kind: 'batch_scrape',
+        teamId: input.teamId,
+        status: 'scraping',
+        createdAt: input.createdAt,
+        expiresAt: input.expiresAt,
+        counters: { total: 0, completed: 0, failed: 0, creditsUsed: 0 },
+        kickoffFinished: false,
+        options: input.options,
+      });
+      expect(created?.error).toBeUndefined();
+      expect(created?.output).toBeUndefined();
+      expect(await h.store().jobs.get(input.id)).toEqual(created);
+    });
+
+    it('refuses a duplicate id and keeps the first job', async () => {
+      const first = sampleJob(h);
+      await h.store().jobs.create(first);
+      const duplicate = await h.store().jobs.create({ ...first, teamId: 'someone-else', options: { other: true } });
+      expect(duplicate).toBeNull();
+      expect((await h.store().jobs.get(first.id))?.teamId).toBe(first.teamId);
+    });
+
+    it('reads null for an unknown job', async () => {
+      expect(await h.store().jobs.get(h.id('missing'))).toBeNull();
+    });
+
+    it('hands out copies: changing a returned record changes nothing stored', async () => {
+      const input = sampleJob(h);
+      const created = await h.store().jobs.create(input);
+      if (!created) throw new Error('create failed');
+      created.status = 'failed';
+      created.counters.completed = 99;
+      (created.options as { url: string }).url = 'https://changed.test/';
+      const read = await h.store().jobs.get(input.id);
+      expect(read?.status).toBe('scraping');
+      expect(read?.counters.completed).toBe(0);
+      expect(read?.options).toEqual(input.options);
+    });
+
+    it('sets the status only when the current status matches, applying the patch with it', async () => {
+      const input = sampleJob(h);
+      await h.store().jobs.create(input);
+      const jobs = h.store().jobs;
+      expect(await jobs.setStatus(input.id, 'completed', 'failed')).toBeNull();
+      expect((await jobs.get(input.id))?.status).toBe('scraping');
+
+      const error = { code: 'SCRAPE_TIMEOUT', message: 'the start page timed out' };
+      const expiresAt = h.now() + 2 * HOUR;
+      const failed = await jobs.setStatus(input.id, ['completed', 'scraping'], 'failed', { error, expiresAt });
+      expect(failed).toMatchObject({ status: 'failed', error, expiresAt });
+      expect(failed?.updatedAt).toBeGreaterThanOrEqual(input.createdAt);
+      expect(await jobs.get(input.id)).toEqual(failed);
+      expect(await jobs.setStatus(input.id, 'scraping', 'completed')).toBeNull();
+      expect(await jobs.setStatus(h.id('missing'), 'scraping', 'completed')).toBeNull();
+    });
+
+    it('treats a same-status set as a guarded patch', async () => {
+      const input = sampleJob(h);
+      await h.store().jobs.create(input);
+      const marked = await h.store().jobs.setStatus(input.id, 'scraping', 'scraping', { kickoffFinished: true });
+      expect(marked).toMatchObject({ status: 'scraping', kickoffFinished: true });
+      await h.store().jobs.setStatus(input.id, 'scraping', 'cancelled');
+      expect(await h.store().jobs.setStatus(input.id, 'scraping', 'scraping', { output: { late: true } })).toBeNull();
+      expect((await h.store().jobs.get(input.id))?.output).toBeUndefined();
+    });
+
+    it('lets exactly one of many concurrent compare-and-sets win', async () => {
+      const input = sampleJob(h);
+      await h.store().jobs.create(input);
+      const targets: JobStatus[] = ['completed', 'failed', 'cancelled'];
+      const attempts = Array.from({ length: 24 }, (_, i) => targets[i % 3] as JobStatus);
+      const results = await Promise.all(attempts.map((to) => h.store().jobs.setStatus(input.id, 'scraping', to)));
+      const winners = results.flatMap((result, i) => (result ? [attempts[i]] : []));
+      expect(winners).toHaveLength(1);
+      expect((await h.store().jobs.get(input.id))?.status).toBe(winners[0]);
+    });
+
+    it('sums concurrent counter increments exactly', async () => {
+      const input = sampleJob(h);
+      await h.store().jobs.create(input);
+      await Promise.all([
+        ...Array.from({ length: 40 }, () => h.store().jobs.increment(input.id, { completed: 1, creditsUsed: 3 })),
+        ...Array.from({ length: 15 }, () => h.store().jobs.increment(input.id, { failed: 1 })),
+        ...Array.from({ length: 20 }, () => h.store().jobs.increment(input.id, { total: 4 })),
+      ]);
+      const job = await h.store().jobs.get(input.id);
+      expect(job?.counters).toEqual({ total: 80, completed: 40, failed: 15, creditsUsed: 120 });
+      expect(await h.store().jobs.increment(h.id('missing'), { total: 1 })).toBeNull();
+    });
+
+    it('saves and replaces the output as JSON, whatever the status', async () => {
+      const input = sampleJob(h, { kind: 'llmstxt' });
+      await h.store().jobs.create(input);
+      const partial = { llmstxt: '# site\n- [A](https://a.test): first' };
+      expect((await h.store().jobs.saveOutput(input.id, partial))?.output).toEqual(partial);
+      await h.store().jobs.setStatus(input.id, 'scraping', 'completed');
+      const full = { llmstxt: '# site\n', llmsfulltxt: '## A\ntext ✓', pages: [1, 2, { nested: null }] };
+      await h.store().jobs.saveOutput(input.id, full);
+      expect(await h.store().jobs.get(input.id)).toMatchObject({ status: 'completed', output: full });
+      expect(await h.store().jobs.saveOutput(h.id('missing'), full)).toBeNull();
+    });
+  });
+}

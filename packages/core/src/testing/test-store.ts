@@ -1,0 +1,24 @@
+import { describe } from 'vitest';
+import { describeFrontierLeases } from './frontier-lease-contract.js';
+import { describeFrontierQueue } from './frontier-queue-contract.js';
+import { useHarness, type StoreFactory, type TestStoreOptions } from './harness.js';
+import { describeJobs } from './jobs-contract.js';
+import { describeLifecycle } from './lifecycle-contract.js';
+import { describeResults } from './results-contract.js';
+import { describeTeams } from './teams-contract.js';
+
+/**
+ * Registers the Store conformance suite with vitest: call it at the top level of a test file.
+ * A store is correct when every test passes; see docs/adapters.md for what each one checks.
+ */
+export function testStore(makeStore: StoreFactory, options: TestStoreOptions = {}): void {
+  describe(options.name ?? 'Store conformance', () => {
+    const harness = useHarness(makeStore, options);
+    describeJobs(harness);
+    describeResults(harness);
+    describeFrontierQueue(harness);
+    describeFrontierLeases(harness);
+    describeTeams(harness);
+    describeLifecycle(harness, makeStore);
+  });
+}
