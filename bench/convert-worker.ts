@@ -1,0 +1,56 @@
+// Runs one HTML-to-Markdown stack over the eval pages in its own process (so peak RSS is its own)
+// and prints one JSON line of figures. Usage: convert-worker.ts trawl|naive [rounds]
+import { Readability } from '@mozilla/readability';
+import { htmlToDocument } from '@trawl/core';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import TurndownService from 'turndown';
+import { loadEvalPages } from './lib/eval-pages.js';
+import { peakRssMb, percentile } from './lib/stats.js';
+
+const stack = process.argv[2] ?? 'trawl';
+const rounds = Number(process.argv[3] ?? 2);
+const pages = loadEvalPages();
+
+const turndown = new TurndownService();
+const quietConsole = new VirtualConsole();
+
+/** What a developer writes without Trawl: a fresh jsdom per page, Readability, plain turndown. */
+function naive(html: string, url: string): string {
+  const dom = new JSDOM(html, { url, virtualConsole: quietConsole });
+  const article = new Readability(dom.window.document).parse();
+  const markdown = turndown.turndown(article?.content ?? dom.window.document.body?.innerHTML ?? '');
+  dom.window.close();
+  return markdown;
+}
+
+async function convert(html: string, url: string): Promise<string> {
+  if (stack === 'naive') return naive(html, url);
+  return (await htmlToDocument(html, { url, formats: ['markdown'] })).markdown ?? '';
+}
+
+// One warm-up pass so JIT compilation does not count against either stack.
+for (const page of pages.slice(0, 10)) await convert(page.html, page.url);
+
+const times: number[] = [];
+let chars = 0;
+const started = performance.now();
+for (let r = 0; r < rounds; r++) {
+  for (const page of pages) {
+    const t = performance.now();
+    chars += (await convert(page.html, page.url)).length;
+    times.push(performance.now() - t);
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+times.sort((a, b) => a - b);
+console.log(
+  JSON.stringify({
+    stack,
+    pages: times.length,
+    pagesPerSecond: times.length / seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    peakRssMb: peakRssMb(),
+    chars,
+  }),
+);

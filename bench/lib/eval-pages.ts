@@ -1,0 +1,32 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+export interface EvalPage {
+  id: string;
+  url: string;
+  html: string;
+}
+
+/** The shared/ folder beside the repository (TRAWL_EVAL_DIR overrides the eval folder). */
+export function evalDir(): string {
+  if (process.env.TRAWL_EVAL_DIR) return resolve(process.env.TRAWL_EVAL_DIR);
+  const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+  const dir = join(repoRoot, '..', 'shared', 'eval');
+  if (!existsSync(dir)) throw new Error(`No eval data at ${dir}: set TRAWL_EVAL_DIR to the folder holding aeb/ and score.mjs`);
+  return dir;
+}
+
+/** The 181 pages of the article-extraction benchmark, decompressed. */
+export function loadEvalPages(): EvalPage[] {
+  const dir = join(evalDir(), 'aeb');
+  const gold = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
+  return readdirSync(join(dir, 'html'))
+    .filter((f) => f.endsWith('.html.gz'))
+    .sort()
+    .map((f) => {
+      const id = f.replace(/\.html\.gz$/, '');
+      return { id, url: gold[id]?.url ?? `https://example.com/${id}`, html: gunzipSync(readFileSync(join(dir, 'html', f))).toString('utf8') };
+    });
+}

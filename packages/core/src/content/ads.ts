@@ -1,0 +1,44 @@
+import { AD_ATTRIBUTES, AD_FRAME_HOST, AD_LABEL_TEXT, AD_PATTERN, COOKIE_BANNER_PATTERN } from './boilerplate-selectors.js';
+import { textLength } from './text.js';
+
+/** An ad holding more than this share of the page's text is more likely a mislabelled wrapper. */
+const MAX_SHARE_OF_TEXT = 0.4;
+
+/**
+ * Removes ad slots, ad frames, "Advertisement" labels and cookie or consent banners under
+ * `root`, in one walk of the tree (blockAds, on by default, whatever onlyMainContent says).
+ */
+export function removeAdsAndConsentBanners(root: Element): void {
+  const limit = textLength(root) * MAX_SHARE_OF_TEXT;
+  const walk = (parent: Element): void => {
+    for (const element of Array.from(parent.children)) {
+      if (isAdOrConsentBanner(element) && textLength(element) <= limit) element.remove();
+      else walk(element);
+    }
+  };
+  walk(root);
+}
+
+function isAdOrConsentBanner(element: Element): boolean {
+  if (element.hasAttributes() && hasAdAttributes(element)) return true;
+  // A bare label ("Advertisement") is all that is left of a slot whose script never ran.
+  if (element.firstElementChild) return false;
+  const text = element.textContent ?? '';
+  return text.length > 0 && text.length < 40 && AD_LABEL_TEXT.test(text.trim());
+}
+
+function hasAdAttributes(element: Element): boolean {
+  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  if (names.length > 1 && (AD_PATTERN.test(names) || COOKIE_BANNER_PATTERN.test(names))) return true;
+  if (AD_ATTRIBUTES.some((attribute) => element.hasAttribute(attribute))) return true;
+  if (/cookie|consent/i.test(element.getAttribute('aria-label') ?? '')) return true;
+  return element.tagName === 'IFRAME' && isAdFrame(element.getAttribute('src') ?? '');
+}
+
+function isAdFrame(src: string): boolean {
+  try {
+    return AD_FRAME_HOST.test(new URL(src, 'http://relative.invalid/').hostname);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,77 @@
+/** Elements that never carry readable content: removed from every output, main content or not. */
+export const NON_CONTENT_SELECTOR = ['script', 'style', 'template', 'meta', 'link', 'base'].join(', ');
+
+/**
+ * Removed from the finished content rather than up front: Readability first swaps lazy-loading
+ * placeholder images for the real ones that pages put in <noscript>.
+ */
+export const NOSCRIPT_SELECTOR = 'noscript';
+
+/**
+ * Page furniture that onlyMainContent drops when Readability's pick is not trusted: Firecrawl's
+ * list (so results match what its users expect) plus the ARIA landmarks and common class names
+ * that mean the same things.
+ */
+export const BOILERPLATE_SELECTOR = [
+  // Firecrawl's onlyMainContent list.
+  'header', 'footer', 'nav', 'aside', '.header', '.top', '.navbar', '#header', '.footer', '.bottom',
+  '#footer', '.sidebar', '.side', '.aside', '#sidebar', '.modal', '.popup', '#modal', '.overlay',
+  '.ad', '.ads', '.advert', '#ad', '.lang-selector', '.language', '#language-selector', '.social',
+  '.social-media', '.social-links', '#social', '.menu', '.navigation', '#nav', '.breadcrumbs',
+  '#breadcrumbs', '.share', '#share', '.widget', '#widget', '.cookie', '#cookie', '.fc-decoration',
+  // Landmarks and common names for the same furniture.
+  '[role="banner"]', '[role="navigation"]', '[role="contentinfo"]', '[role="complementary"]',
+  '[role="dialog"]', '[role="alertdialog"]', '.breadcrumb', '[aria-label="breadcrumb" i]',
+  '.share-buttons', '.sharing', '.social-share', '.skip-link', '.skip-to-content', '.newsletter',
+  '[hidden]', '[aria-hidden="true"]',
+].join(', ');
+
+/**
+ * Elements that make an element off-limits to boilerplate removal: a `.top` or `.side` wrapper
+ * around the page's main region is layout, not furniture.
+ */
+export const MAIN_REGION_SELECTOR = ['main', '[role="main"]', '#main'].join(', ');
+
+/**
+ * Class or id words of blocks that sit inside an article's container without being part of the
+ * article: related-story lists and rails, share bars, comments, newsletter and subscription
+ * promos, tag lists, author bios and photo credits. A word matches whole, between spaces, "-" or
+ * "_": "related" catches "related-links" and "story__related", never "unrelated".
+ */
+export const NON_ARTICLE_PATTERN = classWordPattern([
+  'related', 'recommended', 'recommendations?', 'more-(?:stories|news|articles|from)', 'read-more',
+  'also-read', 'you-may-like', 'outbrain', 'taboola', 'trending', 'most-(?:popular|read)', 'rail',
+  'share', 'sharing', 'sharebar', 'social',
+  'comments?', 'disqus',
+  'newsletter', 'subscribe', 'subscription', 'signup', 'promo', 'sponsored', 'paywall',
+  'tags', 'taglist',
+  'author-(?:bio|box|info)', 'about-the-author',
+  'credits?', 'copyright',
+]);
+
+/** Class or id words of ad slots ("ad-slot", "div-gpt-ad-1", "adsbygoogle"…). */
+export const AD_PATTERN = classWordPattern([
+  'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adsense', 'adsbygoogle', 'adslot',
+  'adunit', 'dfp',
+]);
+
+/** Attributes ad scripts put on the slots they fill. */
+export const AD_ATTRIBUTES = ['data-ad-slot', 'data-ad-unit', 'data-ad-client', 'data-google-query-id'];
+
+/** Hosts that serve ads into iframes. */
+export const AD_FRAME_HOST = /(?:^|\.)(?:doubleclick\.net|googlesyndication\.com|amazon-adsystem\.com|adnxs\.com|taboola\.com|outbrain\.com)$/i;
+
+/** Class or id words of cookie and consent banners (OneTrust, Cookiebot, Cookie Consent…). */
+export const COOKIE_BANNER_PATTERN = classWordPattern([
+  'cookie', 'cookies', 'cookiebanner', 'cookienotice', 'consent', 'gdpr', 'CybotCookiebotDialog', 'cc-window',
+  'cc-banner',
+]);
+
+/** The whole text of an ad's label: a block saying only this is ad chrome. */
+export const AD_LABEL_TEXT =
+  /^(?:advert|adverts|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|werbung|publicidad|publicité|pubblicità|reklama)$/i;
+
+/** Matches a class or id attribute holding one of `words` as a whole word (split on spaces, - and _). */
+function classWordPattern(words: string[]): RegExp {
+  return new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`, 'i');
+}

@@ -1,0 +1,45 @@
+import { BOILERPLATE_SELECTOR, MAIN_REGION_SELECTOR, NON_ARTICLE_PATTERN } from './boilerplate-selectors.js';
+import { textLength } from './text.js';
+
+/** A named block holding more than this share of its root's text is a wrapper, not an aside. */
+const MAX_SHARE_OF_TEXT = 0.4;
+
+/**
+ * Removes page furniture (headers, navs, footers, sidebars, share bars, menus…) under `root`,
+ * sparing any element that wraps the page's main region, and the <footer> of a quotation or
+ * figure, which holds its attribution. Returns `root`.
+ */
+export function removeBoilerplate(root: Element): Element {
+  for (const element of Array.from(root.querySelectorAll(BOILERPLATE_SELECTOR))) {
+    if (isStructural(element) || element.querySelector(MAIN_REGION_SELECTOR)) continue;
+    if (element.parentElement?.closest('blockquote, figure')) continue;
+    element.remove();
+  }
+  return root;
+}
+
+/** Removes the blocks an article container often holds besides the article (see NON_ARTICLE_PATTERN). */
+export function removeNonArticleParts(article: Element): Element {
+  return removeNamedBlocks(article, NON_ARTICLE_PATTERN);
+}
+
+/**
+ * Removes elements whose class or id matches `pattern`. One that holds a large share of the
+ * root's text is kept whatever its name: it is more likely a wrapper of the content than an
+ * aside to it.
+ */
+function removeNamedBlocks(root: Element, pattern: RegExp): Element {
+  let total: number | undefined;
+  for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
+    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    if (!pattern.test(names) || isStructural(element) || !root.contains(element)) continue;
+    total ??= textLength(root);
+    if (textLength(element) > total * MAX_SHARE_OF_TEXT) continue;
+    element.remove();
+  }
+  return root;
+}
+
+function isStructural(element: Element): boolean {
+  return element.tagName === 'BODY' || element.tagName === 'HTML' || element.tagName === 'MAIN';
+}

@@ -1,0 +1,61 @@
+import type { Document as ScrapedDocument } from '../document.js';
+import type { ResolvedScrapeOptions } from '../options.js';
+import { toMarkdown } from '../formats/markdown.js';
+import { cleanContent } from './clean.js';
+import { extractLinks } from './links.js';
+import { extractMetadata } from './metadata.js';
+import { parseHtml, type HtmlDocument } from './parse.js';
+import { textLength } from './text.js';
+
+export interface HtmlPage {
+  html: string;
+  /** The final URL, after redirects: relative links resolve against it. */
+  url: string;
+  /** The URL as the caller asked for it. */
+  sourceURL: string;
+  statusCode: number;
+  contentType?: string;
+}
+
+export interface BuildHooks {
+  /** Sees the parsed page before cleaning changes it (a crawler reads every link of the raw page here). */
+  onParsed?: (document: HtmlDocument) => void;
+}
+
+/**
+ * Turns a fetched HTML page into a Document with the requested markdown, html (cleaned),
+ * rawHtml and links formats and the page's metadata. Parses the page once (twice only when main
+ * content comes out empty). Screenshot and json formats are someone else's: they need a browser
+ * or an LLM.
+ */
+export function buildHtmlDocument(page: HtmlPage, options: ResolvedScrapeOptions, hooks: BuildHooks = {}): ScrapedDocument {
+  const document = parseHtml(page.html);
+  hooks.onParsed?.(document);
+  const formats = new Set(options.formats);
+  const result: ScrapedDocument = {
+    metadata: {
+      ...extractMetadata(document, page.url),
+      sourceURL: page.sourceURL,
+      url: page.url,
+      statusCode: page.statusCode,
+      ...(page.contentType === undefined ? {} : { contentType: page.contentType }),
+    },
+  };
+  if (formats.has('markdown') || formats.has('html') || formats.has('links')) {
+    const pageHasText = textLength(document.body) > 0;
+    let content = cleanContent({ html: page.html, url: page.url, document }, options);
+    let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
+    // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
+    const empty = markdown === undefined ? textLength(content) === 0 : markdown === '';
+    if (empty && pageHasText && options.onlyMainContent && !options.includeTags?.length) {
+      content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false });
+      if (markdown !== undefined) markdown = toMarkdown(content);
+    }
+    if (markdown !== undefined) result.markdown = markdown;
+    if (formats.has('html')) result.html = content.innerHTML.trim();
+    // Like Firecrawl, links come from the cleaned content; crawlers read the raw page with extractLinks.
+    if (formats.has('links')) result.links = extractLinks(content, page.url);
+  }
+  if (formats.has('rawHtml')) result.rawHtml = page.html;
+  return result;
+}

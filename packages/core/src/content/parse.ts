@@ -1,0 +1,55 @@
+import { parseHTML } from 'linkedom';
+
+/** The DOM every step of the content pipeline shares (a linkedom document, typed as the DOM's). */
+export type HtmlDocument = globalThis.Document;
+
+const LEADING_DOCTYPE = /^\s*<!doctype[^>]*>/i;
+
+/**
+ * Parses a page or a fragment once, into a document that always has <html>, <head> and <body>.
+ * linkedom takes a fragment's first element as the document element and leaves content outside
+ * <body> when a page omits that tag, so both cases are repaired here for every later step.
+ */
+export function parseHtml(html: string): HtmlDocument {
+  const source = html.replace(LEADING_DOCTYPE, '');
+  let { document } = parseHTML(source) as unknown as { document: HtmlDocument };
+  const root = document.documentElement as Element | null;
+  if (!root || root.tagName !== 'HTML') {
+    ({ document } = parseHTML(`<html><head></head><body>${source}</body></html>`) as unknown as {
+      document: HtmlDocument;
+    });
+  }
+  ensureHeadAndBody(document);
+  return document;
+}
+
+/** Gives <html> exactly one <head> and one <body>, moving stray content into the body. */
+function ensureHeadAndBody(document: HtmlDocument): void {
+  const root = document.documentElement;
+  let head: Element | null = null;
+  let body: Element | null = null;
+  for (const child of Array.from(root.children)) {
+    if (child.tagName === 'HEAD' && !head) head = child;
+    else if (child.tagName === 'BODY' && !body) body = child;
+  }
+  if (!head) {
+    head = document.createElement('head');
+    root.insertBefore(head, root.firstChild);
+  }
+  if (!body) {
+    body = document.createElement('body');
+    root.appendChild(body);
+  }
+  const before: Node[] = [];
+  const after: Node[] = [];
+  let seenBody = false;
+  for (const child of Array.from(root.childNodes)) {
+    if (child === head) continue;
+    if (child === body) seenBody = true;
+    else (seenBody ? after : before).push(child);
+  }
+  // Content a page writes before <body> or after </body> still belongs to its body.
+  const firstInBody = body.firstChild;
+  for (const node of before) body.insertBefore(node, firstInBody);
+  for (const node of after) body.appendChild(node);
+}

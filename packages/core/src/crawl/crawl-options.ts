@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { TrawlError } from '../errors.js';
+import type { ScrapeOptionsInput } from '../options.js';
+import type { Store } from '../ports/store.js';
+import type { Browser, EngineChoice } from '../ports/browser.js';
+import type { SsrfPolicy } from '../url/ssrf.js';
+
+/**
+ * Options of crawl(): the union of Firecrawl's v0 crawlerOptions and the v1 crawl options the
+ * official clients send. Depth has two meanings, both available:
+ * - `maxDiscoveryDepth`: link hops from the start page (what Crawlee, Scrapy and crawl4ai call depth);
+ * - `maxDepth`: path segments of the URL, Firecrawl's meaning (`/a/b` has depth 2).
+ */
+export const crawlOptionsSchema = z.object({
+  /** Pages to scrape at most, the start page included (default 10,000). */
+  limit: z.number().int().positive().default(10_000),
+  maxDepth: z.number().int().min(0).optional(),
+  maxDiscoveryDepth: z.number().int().min(0).optional(),
+  /** v0: glob patterns (minimatch) on the path. */
+  includes: z.array(z.string()).optional(),
+  excludes: z.array(z.string()).optional(),
+  /** v1: regular expressions on the path, or on the whole URL with `regexOnFullURL`. */
+  includePaths: z.array(z.string()).optional(),
+  excludePaths: z.array(z.string()).optional(),
+  regexOnFullURL: z.boolean().default(false),
+  /** Also crawl pages outside the start URL's path (v1 `crawlEntireDomain`). */
+  allowBackwardCrawling: z.boolean().default(false),
+  allowExternalContentLinks: z.boolean().default(false),
+  allowSubdomains: z.boolean().default(false),
+  ignoreSitemap: z.boolean().default(false),
+  ignoreQueryParameters: z.boolean().default(false),
+  ignoreRobots: z.boolean().default(false),
+  /** v0: documents carry only their URL and metadata, no content. */
+  returnOnlyUrls: z.boolean().default(false),
+  /** Seconds between two requests to one host (robots.txt Crawl-delay wins when larger). */
+  delay: z.number().min(0).optional(),
+  /** Pages fetched at once (default 10). */
+  maxConcurrency: z.number().int().positive().default(10),
+  /** Pages fetched at once from one host (default 4). */
+  perHostConcurrency: z.number().int().positive().default(4),
+  /** Retries of a page after a transient failure (network, 5xx, 429, timeout). */
+  maxRetries: z.number().int().min(0).default(2),
+});
+
+export type CrawlOptionsInput = z.input<typeof crawlOptionsSchema>;
+export type ResolvedCrawlOptions = z.output<typeof crawlOptionsSchema>;
+
+/** What every job runner takes besides the crawl rules: where state lives and how to fetch. */
+export interface JobRuntimeOptions {
+  /** Where the job's state lives. Default: a private in-memory store that keeps no documents. */
+  store?: Store;
+  /** Keep documents in the store's result log (default: true when a store was given). */
+  retainDocuments?: boolean;
+  jobId?: string;
+  teamId?: string;
+  /** Retention of the job record and results (default 24 h). */
+  retentionMs?: number;
+  /** Options of every page scrape (formats, onlyMainContent, headers, timeout…). */
+  scrapeOptions?: ScrapeOptionsInput;
+  ssrf?: SsrfPolicy | boolean;
+  userAgent?: string;
+  /** The product token matched against robots.txt groups (default "TrawlBot"). */
+  robotsUserAgent?: string;
+  /** Cancels the job like `cancel()`. */
+  signal?: AbortSignal;
+  /** Which engine loads each page (default `auto`), and the browser it may use; the caller closes it. */
+  engine?: EngineChoice;
+  browser?: Browser;
+}
+
+export type CrawlOptions = CrawlOptionsInput & JobRuntimeOptions;
+
+export function resolveCrawlOptions(input: CrawlOptionsInput): ResolvedCrawlOptions {
+  const parsed = crawlOptionsSchema.safeParse(input);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+    throw new TrawlError('INVALID_OPTIONS', `Invalid crawl options: ${details}`);
+  }
+  return parsed.data;
+}
+
+/** Splits user options into the crawl rules and the runtime settings. */
+export function splitCrawlOptions(options: CrawlOptions): { rules: ResolvedCrawlOptions; runtime: JobRuntimeOptions } {
+  const { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, ...rules } = options;
+  return {
+    rules: resolveCrawlOptions(rules),
+    runtime: { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser },
+  };
+}

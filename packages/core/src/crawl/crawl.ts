@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { TrawlError } from '../errors.js';
+import type { JobRecord, Store } from '../ports/store.js';
+import { createMemoryStore } from '../stores/memory/index.js';
+import { splitCrawlOptions, type CrawlOptions, type JobRuntimeOptions } from './crawl-options.js';
+import { CrawlJob } from './crawl-job.js';
+import { createJobContext, type JobContext } from './job-context.js';
+import { failJob, runJob } from './job-runner.js';
+import { startBatchJob, startCrawlJob } from './start-job.js';
+import { createLinkFilter } from '../url/filters.js';
+import { parseTargetUrl } from '../url/guard.js';
+
+/**
+ * Crawls a site from `url`: the start page, its sitemaps and every link in scope, politely and
+ * at most `limit` pages, none twice. Returns at once with a job handle; the job runs in this
+ * process, its state in `options.store` (default: a private memory store).
+ */
+export function crawl(url: string, options: CrawlOptions = {}): CrawlJob {
+  const { rules, runtime } = splitCrawlOptions(options);
+  createLinkFilter({ ...rules, startUrl: parseTargetUrl(url).href }); // bad patterns fail here, not mid-crawl
+  const store = runtime.store ?? createMemoryStore();
+  const jobId = runtime.jobId ?? randomUUID();
+  return launch(store, jobId, runtime, () => startCrawlJob(url, rules, { store, jobId, ...startInput(runtime) }));
+}
+
+export type BatchScrapeOptions = Pick<CrawlOptions, 'maxConcurrency' | 'perHostConcurrency' | 'maxRetries' | 'delay'> & JobRuntimeOptions;
+
+/** Scrapes a list of URLs as one job, through the same machinery as a crawl (no links followed). */
+export function batchScrape(urls: readonly string[], options: BatchScrapeOptions = {}): CrawlJob {
+  if (!urls.length) throw new TrawlError('INVALID_OPTIONS', 'batchScrape needs at least one URL');
+  for (const u of urls) parseTargetUrl(u);
+  const { rules, runtime } = splitCrawlOptions(options);
+  const store = runtime.store ?? createMemoryStore();
+  const jobId = runtime.jobId ?? randomUUID();
+  return launch(store, jobId, runtime, () => startBatchJob(urls, rules, { store, jobId, ...startInput(runtime) }));
+}
+
+function startInput(runtime: JobRuntimeOptions) {
+  return {
+    ...(runtime.teamId ? { teamId: runtime.teamId } : {}),
+    ...(runtime.retentionMs ? { retentionMs: runtime.retentionMs } : {}),
+    ...(runtime.scrapeOptions ? { scrapeOptions: runtime.scrapeOptions } : {}),
+  };
+}
+
+/** Creates the job, then runs it here; the handle exists from the first moment so no event is missed. */
+function launch(store: Store, jobId: string, runtime: JobRuntimeOptions, start: () => Promise<JobRecord>): CrawlJob {
+  let ctx: JobContext | undefined;
+  const handle = new CrawlJob(store, jobId);
+  const run = (async (): Promise<JobRecord | null> => {
+    const record = await start();
+    ctx = createJobContext(
+      record,
+      {
+      store,
+      retainDocuments: runtime.retainDocuments ?? Boolean(runtime.store),
+      ...(runtime.ssrf !== undefined ? { ssrf: runtime.ssrf } : {}),
+      ...(runtime.userAgent ? { userAgent: runtime.userAgent } : {}),
+      ...(runtime.robotsUserAgent ? { robotsUserAgent: runtime.robotsUserAgent } : {}),
+      ...(runtime.retentionMs ? { retentionMs: runtime.retentionMs } : {}),
+      },
+      handle.channels,
+    );
+    ctx.events.emit('started', record);
+    try {
+      return await runJob(ctx);
+    } finally {
+      await ctx.scheduler.onIdle();
+    }
+  })();
+  const onExternalAbort = () => void handle.cancel();
+  runtime.signal?.addEventListener('abort', onExternalAbort, { once: true });
+  handle.track(
+    run
+      .catch((error: unknown) => (ctx ? failJob(ctx, error) : Promise.reject(error)))
+      .finally(() => runtime.signal?.removeEventListener('abort', onExternalAbort)),
+    runtime.retentionMs,
+  );
+  return handle;
+}

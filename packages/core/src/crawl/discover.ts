@@ -1,0 +1,56 @@
+import { applyJobEvent } from '../jobs/job-events.js';
+import type { FrontierEntry } from '../ports/store.js';
+import type { JobContext } from './job-context.js';
+
+/**
+ * Offers URLs to the job's frontier: filters first (scope, depth, patterns), then robots.txt
+ * (a blocked URL is reported once in the errors report and never fetched), then the frontier
+ * accepts what it has not seen, up to the crawl limit, and the job's total grows by that.
+ */
+export async function discover(ctx: JobContext, urls: readonly string[], depth: number, source: 'link' | 'sitemap' | 'start', parentUrl?: string): Promise<number> {
+  const entries: FrontierEntry[] = [];
+  for (const url of urls) {
+    if (source !== 'start') {
+      const verdict = ctx.filter(url, { depth, source: source === 'sitemap' ? 'sitemap' : 'link', ...(parentUrl ? { parentUrl } : {}) });
+      if (!verdict.allowed) continue;
+    }
+    let key: string;
+    try {
+      key = ctx.keyOf(url);
+    } catch {
+      continue; // not an absolute http(s) URL
+    }
+    if (!(await ctx.robots.isAllowed(url))) {
+      await reportRobotsBlocked(ctx, url, key);
+      continue;
+    }
+    entries.push({ url, key, depth });
+  }
+  if (!entries.length) return 0;
+  const accepted = await ctx.store.frontier.enqueue(ctx.jobId, entries, { limit: await frontierCap(ctx) });
+  if (accepted.length) {
+    const counted = await applyJobEvent(ctx.store, ctx.jobId, { type: 'discovered', count: accepted.length });
+    if (counted.outcome === 'applied') ctx.events.emit('progress', counted.job);
+  }
+  return accepted.length;
+}
+
+async function reportRobotsBlocked(ctx: JobContext, url: string, key: string): Promise<void> {
+  if (ctx.reportedBlocked.has(key)) return;
+  ctx.reportedBlocked.add(key);
+  await ctx.store.results.append(ctx.jobId, [{ kind: 'robots_blocked', url }]);
+}
+
+/**
+ * The frontier counts every key it ever accepted; `limit` counts pages attempted (documents and
+ * failures alike, so a crawl's size is exact and repeatable). Keys that are not pages (the
+ * kickoff item, claimed redirect targets, redirects dropped as duplicates) do not use up the
+ * limit. Reading `seen` before the counters keeps the estimate on the safe side when other
+ * workers enqueue at the same time.
+ */
+async function frontierCap(ctx: JobContext): Promise<number> {
+  const { seen } = await ctx.store.frontier.stats(ctx.jobId);
+  const job = await ctx.store.jobs.get(ctx.jobId);
+  if (!job) return 0;
+  return ctx.rules.limit + Math.max(0, seen - job.counters.total);
+}

@@ -1,0 +1,14 @@
+import { httpFetch } from '../fetch/engine.js';
+import type { HttpFetchOptions } from '../fetch/types.js';
+import type { SsrfPolicy } from '../url/ssrf.js';
+import type { ResourceFetcher } from './fetcher.js';
+
+/** robots.txt and sitemaps go through the same HTTP engine (and SSRF policy) as pages. */
+export function engineFetcher(base: HttpFetchOptions, policy: SsrfPolicy): ResourceFetcher {
+  return (url, init) =>
+    httpFetch(
+      url,
+      { ...base, ...(init?.signal ? { signal: init.signal } : {}), headers: { ...base.headers, ...init?.headers } },
+      policy,
+    );
+}

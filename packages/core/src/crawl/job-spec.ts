@@ -1,0 +1,33 @@
+import type { ResolvedScrapeOptions } from '../options.js';
+import type { JobRecord } from '../ports/store.js';
+import type { ResolvedCrawlOptions } from './crawl-options.js';
+
+/**
+ * What a crawl or batch job stores in its record's `options`: everything any worker, in any
+ * process, needs to run the job's pages. `extra` carries what adapters add (e.g. a webhook).
+ */
+export interface JobSpec {
+  kind: 'crawl' | 'batch_scrape';
+  /** The start URL of a crawl; the first URL of a batch. */
+  url: string;
+  rules: ResolvedCrawlOptions;
+  scrapeOptions: ResolvedScrapeOptions;
+  extra?: Record<string, unknown>;
+}
+
+export function specOf(record: JobRecord): JobSpec {
+  const spec = record.options as JobSpec | undefined;
+  if (!spec || (spec.kind !== 'crawl' && spec.kind !== 'batch_scrape') || typeof spec.url !== 'string') {
+    throw new Error(`Job ${record.id} (${record.kind}) carries no crawl or batch specification`);
+  }
+  return spec;
+}
+
+/** Frontier data marking the item that seeds a crawl (robots check, start URL, sitemaps). */
+export const KICKOFF_KEY = '\u0000kickoff';
+
+export interface ItemData {
+  kickoff?: true;
+  /** Set on a redirect target claimed by the page that redirected to it: already scraped. */
+  redirectOf?: string;
+}

@@ -1,0 +1,126 @@
+import { TrawlError } from '../errors.js';
+import { DEFAULT_USER_AGENT } from '../options.js';
+import type { SsrfPolicy } from '../url/ssrf.js';
+import { parseTargetUrl } from '../url/guard.js';
+import { toSsrfPolicy } from '../url/ssrf.js';
+import { crawl } from './crawl.js';
+import { engineFetcher } from './engine-fetcher.js';
+import { rankLinks } from './rank-links.js';
+import { createRobotsPolicy } from './robots.js';
+import { discoverSitemapUrls } from './sitemaps.js';
+import { createLinkFilter } from '../url/filters.js';
+import { normalizeUrl } from '../url/normalize.js';
+
+export interface MapOptions {
+  /** Keep only links relevant to this query, best first (at most 1000, as Firecrawl's alpha does). */
+  search?: string;
+  /** Skip sitemaps and find links by fetching pages only (default true, as the API contract says). */
+  ignoreSitemap?: boolean;
+  /** Return only what the sitemaps list, fetching no pages (default false). */
+  sitemapOnly?: boolean;
+  includeSubdomains?: boolean;
+  /** Links returned at most (default and maximum 5000). */
+  limit?: number;
+  /** Milliseconds to spend at most; what was found by then is returned (default: none). */
+  timeout?: number;
+  /** Pages fetched at once while looking for links (default 10). */
+  maxConcurrency?: number;
+  ignoreRobots?: boolean;
+  ssrf?: SsrfPolicy | boolean;
+  userAgent?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export const MAP_MAX_LIMIT = 5000;
+const SEARCH_MAX_RESULTS = 1000;
+
+/**
+ * Lists a site's URLs: what its sitemaps say and what breadth-first fetching of its pages finds
+ * (links only, politely), until the limit or the timeout. Absolute, deduplicated URLs, the start
+ * URL first.
+ */
+export async function map(url: string, options: MapOptions = {}): Promise<string[]> {
+  const start = parseTargetUrl(url).href;
+  const limit = options.limit ?? MAP_MAX_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAP_MAX_LIMIT) {
+    throw new TrawlError('INVALID_OPTIONS', `map limit must be an integer from 1 to ${MAP_MAX_LIMIT}`);
+  }
+  const collectLimit = options.search ? Math.max(limit, SEARCH_MAX_RESULTS) : limit;
+  const found = new LinkSet(collectLimit);
+  const controller = new AbortController();
+  const signals = [controller.signal, options.signal, options.timeout ? AbortSignal.timeout(options.timeout) : undefined].filter(
+    (s): s is AbortSignal => s !== undefined,
+  );
+  const signal = AbortSignal.any(signals);
+  const scope = createLinkFilter({ startUrl: start, allowBackwardCrawling: true, allowSubdomains: options.includeSubdomains ?? false });
+  const inScope = (link: string) => scope(link, { depth: 1, source: 'sitemap' }).allowed;
+  found.add(start);
+
+  const sitemapWork = options.sitemapOnly || options.ignoreSitemap === false ? fromSitemaps(start, options, signal, (u) => inScope(u) && found.add(u)) : Promise.resolve();
+  const crawlWork = options.sitemapOnly ? Promise.resolve() : fromPages(start, options, signal, (u) => inScope(u) && found.add(u));
+  const stopWhenFull = found.full.then(() => controller.abort());
+  await Promise.all([sitemapWork, crawlWork]);
+  void stopWhenFull;
+  controller.abort();
+
+  const links = [...found.values()];
+  return options.search ? rankLinks(links, options.search).slice(0, Math.min(limit, SEARCH_MAX_RESULTS)) : links.slice(0, limit);
+}
+
+async function fromSitemaps(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void): Promise<void> {
+  const fetcher = engineFetcher({ userAgent: options.userAgent ?? DEFAULT_USER_AGENT, headers: options.headers ?? {}, timeout: 30_000 }, toSsrfPolicy(options.ssrf));
+  const robots = createRobotsPolicy({ fetcher, ignoreRobots: options.ignoreRobots ?? false });
+  try {
+    for await (const url of discoverSitemapUrls(start, { fetcher, robots, signal })) add(url);
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  }
+}
+
+async function fromPages(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void): Promise<void> {
+  const job = crawl(start, {
+    limit: MAP_MAX_LIMIT,
+    ignoreSitemap: true,
+    allowBackwardCrawling: true,
+    allowSubdomains: options.includeSubdomains ?? false,
+    ignoreRobots: options.ignoreRobots ?? false,
+    maxConcurrency: options.maxConcurrency ?? 10,
+    maxRetries: 0,
+    scrapeOptions: { formats: ['links'], onlyMainContent: false, ...(options.headers ? { headers: options.headers } : {}) },
+    ...(options.ssrf !== undefined ? { ssrf: options.ssrf } : {}),
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    signal,
+  });
+  job.on('page', (doc) => {
+    for (const link of doc.links ?? []) add(link);
+  });
+  await job.done;
+}
+
+/** Insertion-ordered URLs, deduplicated as "the same page", that says when it is full. */
+class LinkSet {
+  private readonly byKey = new Map<string, string>();
+  private resolveFull!: () => void;
+  readonly full = new Promise<void>((resolve) => (this.resolveFull = resolve));
+
+  constructor(private readonly cap: number) {}
+
+  add(url: string): boolean {
+    if (this.byKey.size >= this.cap) return false;
+    let key: string;
+    try {
+      key = normalizeUrl(url);
+    } catch {
+      return false;
+    }
+    if (this.byKey.has(key)) return false;
+    this.byKey.set(key, url);
+    if (this.byKey.size >= this.cap) this.resolveFull();
+    return true;
+  }
+
+  values(): IterableIterator<string> {
+    return this.byKey.values();
+  }
+}

@@ -1,0 +1,121 @@
+import { STATUS_CODES } from 'node:http';
+import type { Document } from '../document.js';
+import { isTrawlError, TrawlError } from '../errors.js';
+import type { LoadedPage } from '../fetch/types.js';
+import { applyJobEvent, recordPageOutcome, type PageOutcome } from '../jobs/job-events.js';
+import type { Lease } from '../ports/store.js';
+import { loadPage } from '../pipeline/load-page.js';
+import { convertPage } from '../pipeline/to-document.js';
+import { discover } from './discover.js';
+import type { JobContext } from './job-context.js';
+import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './retry.js';
+
+/** Credits a scraped page costs. */
+const PAGE_CREDITS = 1;
+
+/** Fetches, converts and records one leased page, and offers its links to the frontier. */
+export async function processLease(ctx: JobContext, lease: Lease): Promise<void> {
+  const { url, depth } = lease.item;
+  let page: LoadedPage;
+  try {
+    page = await ctx.scheduler.run(
+      url,
+      async () => {
+        const loaded = await fetchPage(ctx, url);
+        ctx.scheduler.noteResponse(url, loaded); // inside the host's slot, so a Retry-After pause lands before the next request starts
+        return loaded;
+      },
+      { signal: ctx.abort.signal },
+    );
+  } catch (error) {
+    if (ctx.abort.signal.aborted) return; // cancelled: the job is already terminal
+    const failure = asTrawlError(error);
+    if (classifyError(error) === 'transient' && (await retryLater(ctx, lease))) return;
+    return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+  }
+
+  if (classifyStatus(page.status) === 'transient' && (await retryLater(ctx, lease, retryAfterOf(page)))) return;
+
+  if (page.redirects.length && !(await acceptRedirect(ctx, lease, page.url))) return;
+
+  let conversion: ReturnType<typeof convertPage>;
+  try {
+    conversion = convertPage(page, url, ctx.scrape, ctx.kind === 'crawl');
+  } catch (error) {
+    const failure = asTrawlError(error);
+    return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+  }
+  if (ctx.kind === 'crawl') {
+    // Links go in before the page is acked, so the frontier never looks drained while they are on their way.
+    await discover(ctx, conversion.pageLinks, depth + 1, 'link', page.url);
+  }
+  if (page.status >= 400) {
+    const reason = STATUS_CODES[page.status] ?? 'error';
+    return record(ctx, lease, { type: 'error', error: `${url} answered HTTP ${page.status} ${reason}`, code: `HTTP_${page.status}` });
+  }
+  const document = ctx.rules.returnOnlyUrls ? { metadata: conversion.document.metadata } : conversion.document;
+  await record(ctx, lease, { type: 'document', document, credits: PAGE_CREDITS });
+}
+
+function fetchPage(ctx: JobContext, url: string): Promise<LoadedPage> {
+  return loadPage(url, ctx.scrape, { policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal });
+}
+
+/** Puts the page back for a later attempt; false once its retries are used up. */
+async function retryLater(ctx: JobContext, lease: Lease, serverWaitMs?: number): Promise<boolean> {
+  if (lease.item.attempt > ctx.rules.maxRetries) return false;
+  const wait = Math.max(backoffDelay(lease.item.attempt), serverWaitMs ?? 0);
+  return ctx.store.frontier.retry(lease, { notBefore: Date.now() + wait });
+}
+
+/**
+ * A redirect can land on a page the crawl already has, or outside its scope. The first is a
+ * duplicate (dropped, and it no longer counts toward the total), the second fails the page.
+ */
+async function acceptRedirect(ctx: JobContext, lease: Lease, finalUrl: string): Promise<boolean> {
+  if (lease.item.depth === 0 && ctx.kind === 'crawl' && new URL(finalUrl).host !== new URL(lease.item.url).host) {
+    // The start URL moved to another host (http -> https, a new domain): crawl the site it moved to.
+    ctx.rebase(finalUrl);
+  }
+  if (ctx.kind !== 'crawl') return true;
+  const finalKey = ctx.keyOf(finalUrl);
+  if (finalKey === lease.item.key) return true;
+  const verdict = ctx.filter(finalUrl, { depth: lease.item.depth, source: 'link' });
+  if (!verdict.allowed) {
+    await record(ctx, lease, { type: 'error', error: `${lease.item.url} redirected outside the crawl to ${finalUrl} (${verdict.detail})`, code: 'REDIRECT_OUT_OF_SCOPE' });
+    return false;
+  }
+  // Claim the target's key. Marked as already scraped, so the runner acks it without fetching.
+  const claimed = await ctx.store.frontier.enqueue(ctx.jobId, [{ url: finalUrl, key: finalKey, depth: lease.item.depth, data: { redirectOf: lease.item.url } }]);
+  if (claimed.length) return true;
+  if (await ctx.store.frontier.ack(lease)) await ctx.store.jobs.increment(ctx.jobId, { total: -1 });
+  return false;
+}
+
+/** Records a page's final outcome once; documents reach listeners and the iterator. */
+async function record(ctx: JobContext, lease: Lease, outcome: PageOutcome): Promise<void> {
+  if (outcome.type === 'document' && !ctx.retainDocuments) {
+    // Streaming use: count the page and hand it on, but keep no copy in the store.
+    if (!(await ctx.store.frontier.ack(lease))) return;
+    const counted = await applyJobEvent(ctx.store, ctx.jobId, { type: 'page_completed', credits: outcome.credits });
+    if (counted.outcome !== 'applied') return;
+    await emitDocument(ctx, outcome.document);
+    ctx.events.emit('progress', counted.job);
+    return;
+  }
+  const result = await recordPageOutcome(ctx.store, lease, outcome);
+  if (!result.recorded) return;
+  if (outcome.type === 'document') await emitDocument(ctx, outcome.document);
+  else ctx.events.emit('pageError', { kind: 'error', id: lease.id, url: lease.item.url, error: outcome.error, at: Date.now(), ...(outcome.code ? { code: outcome.code } : {}) });
+  ctx.events.emit('progress', result.job);
+}
+
+async function emitDocument(ctx: JobContext, document: Document): Promise<void> {
+  ctx.events.emit('page', document);
+  await ctx.channel.push(document);
+}
+
+function asTrawlError(error: unknown): TrawlError {
+  if (isTrawlError(error)) return error;
+  return new TrawlError('INTERNAL', error instanceof Error ? error.message : String(error), { cause: error });
+}

@@ -1,0 +1,138 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { finishJobIfDone } from '../jobs/job-events.js';
+import type { JobRecord, Lease } from '../ports/store.js';
+import { handleLease } from './handle-lease.js';
+import { createJobContext, type JobContext, type JobEvents, type RunnerSettings } from './job-context.js';
+import { failJob, IDLE_POLL_MS } from './job-runner.js';
+
+export interface WorkerOptions extends Omit<RunnerSettings, 'retainDocuments'> {
+  /** Pages handled at once across all jobs (default 10). */
+  concurrency?: number;
+  /** Lease length: a page not acked by then goes to another worker (default 2 min). */
+  leaseMs?: number;
+  /** How often jobs with pages in flight are checked for a cancel made elsewhere (default 1 s). */
+  cancelCheckMs?: number;
+  /** Sees every job event this worker produces (webhooks hang off here). */
+  onEvent?: <E extends keyof JobEvents>(jobId: string, event: E, ...args: JobEvents[E]) => void;
+}
+
+export interface Worker {
+  /** Jobs with pages being handled right now. */
+  readonly activeJobs: number;
+  /** Stops leasing, waits for pages in flight, and resolves. Leases of aborted pages simply expire. */
+  stop(): Promise<void>;
+  /** Resolves when the worker has stopped. */
+  readonly stopped: Promise<void>;
+}
+
+const CONTEXT_IDLE_MS = 60_000;
+const FORWARDED_EVENTS: ReadonlyArray<keyof JobEvents> = ['page', 'pageError', 'progress', 'completed', 'failed', 'cancelled'];
+
+/**
+ * A worker that runs the pages of every job in a store, as many processes as needed side by
+ * side: each leases items, rebuilds a job's context from its record, and records outcomes in
+ * the store. A job completes on whichever worker handles its last page.
+ */
+export function startWorker(options: WorkerOptions): Worker {
+  const concurrency = options.concurrency ?? 10;
+  // Contexts hold a job's robots cache and host queues, so they outlive single pages; idle ones go.
+  const contexts = new Map<string, { ctx: JobContext; inFlight: number; lastUsed: number }>();
+  const inFlight = new Set<Promise<void>>();
+  const heldLeases = new Set<Lease>();
+  let stopping = false;
+
+  function contextFor(record: JobRecord): JobContext {
+    let entry = contexts.get(record.id);
+    if (!entry) {
+      const ctx = createJobContext(record, { ...options, retainDocuments: true });
+      for (const event of FORWARDED_EVENTS) {
+        ctx.events.on(event, (...args: unknown[]) => (options.onEvent as (id: string, e: string, ...a: unknown[]) => void)?.(record.id, event, ...args));
+      }
+      entry = { ctx, inFlight: 0, lastUsed: Date.now() };
+      contexts.set(record.id, entry);
+    }
+    return entry.ctx;
+  }
+
+  async function handle(lease: Lease): Promise<void> {
+    const record = await options.store.jobs.get(lease.jobId);
+    if (!record || record.status !== 'scraping') {
+      // Cancelled, failed or expired: its remaining pages are dropped, not run.
+      await options.store.frontier.ack(lease);
+      return;
+    }
+    const ctx = contextFor(record);
+    const entry = contexts.get(record.id)!;
+    entry.inFlight++;
+    entry.lastUsed = Date.now();
+    try {
+      await handleLease(ctx, lease);
+      if (ctx.abort.signal.aborted) {
+        // Cancelled while the page was in flight: drop it, unless this worker is merely stopping.
+        const now = await options.store.jobs.get(ctx.jobId);
+        if (!now || now.status !== 'scraping') await options.store.frontier.ack(lease);
+        return;
+      }
+      if (await options.store.frontier.isDrained(ctx.jobId)) {
+        const finished = await finishJobIfDone(options.store, ctx.jobId, { retentionMs: options.retentionMs });
+        if (finished.outcome === 'applied' && finished.job.status !== 'scraping') ctx.events.emit('completed', finished.job);
+      }
+    } catch (error) {
+      const failed = await failJob(ctx, error);
+      if (failed) ctx.events.emit('failed', failed);
+    } finally {
+      entry.inFlight--;
+      entry.lastUsed = Date.now();
+    }
+  }
+
+  async function watchCancels(): Promise<void> {
+    while (!stopping) {
+      await sleep(options.cancelCheckMs ?? 1000);
+      for (const [id, entry] of contexts) {
+        const record = await options.store.jobs.get(id);
+        if (!record || record.status !== 'scraping') entry.ctx.abort.abort();
+        const idle = entry.inFlight === 0 && Date.now() - entry.lastUsed > CONTEXT_IDLE_MS;
+        if (entry.inFlight === 0 && (idle || entry.ctx.abort.signal.aborted)) contexts.delete(id);
+      }
+    }
+  }
+
+  async function loop(): Promise<void> {
+    const watcher = watchCancels();
+    while (!stopping) {
+      const capacity = concurrency - inFlight.size;
+      const leases = capacity > 0 ? await options.store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? 120_000 }) : [];
+      for (const lease of leases) {
+        heldLeases.add(lease);
+        const task: Promise<void> = handle(lease).finally(() => {
+          inFlight.delete(task);
+          heldLeases.delete(lease);
+        });
+        inFlight.add(task);
+      }
+      if (leases.length && inFlight.size < concurrency) continue;
+      if (inFlight.size) await Promise.race([...inFlight, sleep(IDLE_POLL_MS * 4)]);
+      else await sleep(IDLE_POLL_MS * 2);
+    }
+    await Promise.allSettled(inFlight);
+    await watcher;
+  }
+
+  const stopped = loop();
+  return {
+    get activeJobs() {
+      return contexts.size;
+    },
+    async stop() {
+      stopping = true;
+      const interrupted = [...heldLeases];
+      for (const { ctx } of contexts.values()) ctx.abort.abort();
+      await stopped;
+      // Hand unfinished pages straight back (retry refuses done or stale leases), so a restart
+      // or another worker picks them up without waiting for the leases to expire.
+      await Promise.all(interrupted.map((lease) => options.store.frontier.retry(lease).catch(() => false)));
+    },
+    stopped,
+  };
+}

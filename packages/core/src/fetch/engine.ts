@@ -1,0 +1,123 @@
+import { request } from 'undici';
+import { TrawlError } from '../errors.js';
+import { DEFAULT_USER_AGENT } from '../options.js';
+import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
+import type { SsrfPolicy } from '../url/ssrf.js';
+import { OPEN_POLICY } from '../url/ssrf.js';
+import { decompressBody } from './decompress.js';
+import { dispatcherFor } from './dispatcher.js';
+import { timeoutError, toNetworkError } from './network-errors.js';
+import type { HttpFetchOptions, LoadedPage } from './types.js';
+
+export const DEFAULT_MAX_REDIRECTS = 10;
+export const DEFAULT_MAX_BODY_BYTES = 20 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+const BASE_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'en-US,en;q=0.9',
+};
+
+/**
+ * Fetches a URL over HTTP(S) with undici: manual redirects (capped, loop-checked, each hop
+ * guarded), one time budget for the whole exchange, a body-size cap and decompression.
+ */
+export async function httpFetch(target: string, options: HttpFetchOptions = {}, policy: SsrfPolicy = OPEN_POLICY): Promise<LoadedPage> {
+  const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const timeoutSignal = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+  const headers = mergeHeaders(options);
+  const dispatcher = dispatcherFor(options.skipTlsVerification ?? false, policy);
+
+  const redirects: string[] = [];
+  let url = parseTargetUrl(target);
+  for (;;) {
+    await assertAllowedTarget(url, policy);
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(url, { method: 'GET', headers, dispatcher, signal });
+    } catch (error) {
+      throw abortAware(error, url.href, timeoutMs, options.signal, timeoutSignal);
+    }
+    const location = headerValue(response.headers['location']);
+    if (REDIRECT_STATUSES.has(response.statusCode) && location) {
+      await response.body.dump().catch(() => undefined);
+      const next = nextRedirect(url, location, redirects, maxRedirects);
+      redirects.push(url.href);
+      url = next;
+      continue;
+    }
+    const flatHeaders = flattenHeaders(response.headers);
+    let raw: Uint8Array;
+    try {
+      raw = await readCapped(response.body, maxBodyBytes, url.href);
+    } catch (error) {
+      throw abortAware(error, url.href, timeoutMs, options.signal, timeoutSignal);
+    }
+    const body = decompressBody(raw, flatHeaders['content-encoding'], maxBodyBytes);
+    return { url: url.href, status: response.statusCode, headers: flatHeaders, body, redirects };
+  }
+}
+
+function mergeHeaders(options: HttpFetchOptions): Record<string, string> {
+  const merged: Record<string, string> = { ...BASE_HEADERS, 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT };
+  for (const [name, value] of Object.entries(options.headers ?? {})) merged[name.toLowerCase()] = value;
+  return merged;
+}
+
+function nextRedirect(from: URL, location: string, seen: string[], maxRedirects: number): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw new TrawlError('SCRAPE_INVALID_URL', `${from.href} redirected to an invalid URL "${location}"`);
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+    throw new TrawlError('SCRAPE_INVALID_URL', `${from.href} redirected to unsupported scheme ${next.protocol}`);
+  }
+  next.hash = '';
+  if (next.href === from.href || seen.includes(next.href)) {
+    throw new TrawlError('SCRAPE_REDIRECT_LOOP', `Redirect loop: ${[...seen, from.href, next.href].join(' -> ')}`);
+  }
+  if (seen.length + 1 > maxRedirects) {
+    throw new TrawlError('SCRAPE_TOO_MANY_REDIRECTS', `More than ${maxRedirects} redirects starting at ${seen[0] ?? from.href}`);
+  }
+  return next;
+}
+
+async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(err?: Error): unknown }, maxBytes: number, url: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new TrawlError('SCRAPE_TOO_LARGE', `The response of ${url} is larger than ${maxBytes} bytes (maxBodyBytes)`);
+    }
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+function abortAware(error: unknown, url: string, timeoutMs: number, userSignal: AbortSignal | undefined, timeoutSignal: AbortSignal): TrawlError {
+  if (error instanceof TrawlError) return error;
+  if (userSignal?.aborted) return new TrawlError('SCRAPE_ABORTED', `Fetching ${url} was cancelled`, { cause: error });
+  if (timeoutSignal.aborted) return timeoutError(url, timeoutMs, error);
+  return toNetworkError(error, url, timeoutMs);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}

@@ -1,0 +1,30 @@
+import type { ActionResults } from '../document.js';
+
+/** A fetched resource as every engine (HTTP or browser) hands it to the content pipeline. */
+export interface LoadedPage {
+  /** Final URL after redirects. */
+  url: string;
+  status: number;
+  /** Response headers with lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: Uint8Array;
+  /** URLs that redirected, in order (empty when none). */
+  redirects: string[];
+  /** Browser only: the screenshot format, a `data:` URL or a ScreenshotSink's URL. */
+  screenshot?: string;
+  /** Browser only: what the actions produced. */
+  actions?: ActionResults;
+  /** What the engine could not honour, for the Document's `warning`. */
+  warning?: string;
+}
+
+export interface HttpFetchOptions {
+  headers?: Record<string, string>;
+  /** Whole-request budget in ms (connect, headers, body, every redirect). */
+  timeout?: number;
+  skipTlsVerification?: boolean;
+  maxRedirects?: number;
+  maxBodyBytes?: number;
+  userAgent?: string;
+  signal?: AbortSignal;
+}

@@ -1,0 +1,156 @@
+/// <reference path="./turndown-plugin-gfm.d.ts" />
+import { strikethrough, tables, taskListItems } from '@joplin/turndown-plugin-gfm';
+import TurndownService from 'turndown';
+import { parseHtml, type HtmlDocument } from '../content/parse.js';
+import { installTableRows } from '../content/table-rows.js';
+
+installTableRows();
+
+/** Code block languages as highlighters name them in class attributes. */
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight-text|brush:?)-?([\w+#.-]+)/i;
+/** Accessibility links that only make sense on the live page. */
+const SKIP_LINK_TEXT = /^\s*(skip|jump)\s+(to|navigation)\b/i;
+
+/** One converter for the whole process: turndown keeps no per-call state, and building one is slow. */
+const turndown = createTurndown();
+
+/** Markdown for a cleaned content element, a document, or an HTML string. */
+export function toMarkdown(input: string | Element | HtmlDocument): string {
+  const root = typeof input === 'string' ? parseHtml(input).body : 'body' in input ? input.body : input;
+  if (!root) return '';
+  return tidyWhitespace(turndown.turndown(root as unknown as TurndownService.Node));
+}
+
+function createTurndown(): TurndownService {
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    hr: '---',
+  });
+  service.use([tables, strikethrough, taskListItems]);
+  // Nothing readable in these: code, inline graphics, embeds and form controls.
+  service.remove(['script', 'style', 'noscript', 'template', 'canvas', 'iframe', 'object', 'embed']);
+  service.remove(['select', 'textarea', 'input', 'button']);
+  service.remove((node) => node.nodeName.toLowerCase() === 'svg');
+  // Rules added later take precedence, so these override turndown's own.
+  service.addRule('fencedCodeWithLanguage', { filter: 'pre', replacement: fencedCode });
+  service.addRule('inlineLink', { filter: isLink, replacement: inlineLink });
+  service.addRule('image', { filter: 'img', replacement: image });
+  return service;
+}
+
+function fencedCode(_content: string, node: TurndownService.Node): string {
+  const pre = node as unknown as Element;
+  const code = codeText(pre).replace(/^\n+|\s+$/g, '');
+  if (!code) return '';
+  const longestRun = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
+}
+
+/** The language named by the <pre>, its <code> child or a highlighter wrapper around it. */
+function codeLanguage(pre: Element): string {
+  const code = pre.querySelector('code');
+  for (const element of [pre, code, pre.parentElement]) {
+    if (!element) continue;
+    const attribute = element.getAttribute('data-lang') ?? element.getAttribute('data-language');
+    if (attribute?.trim()) return attribute.trim();
+    const match = LANGUAGE_CLASS.exec(element.getAttribute('class') ?? '');
+    if (match) return match[1]!;
+  }
+  return '';
+}
+
+/** A code block's text, with <br> line breaks that textContent would lose. */
+function codeText(node: Node): string {
+  let text = '';
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 3) text += (child as Text).data;
+    else if (child.nodeName === 'BR') text += '\n';
+    else if (child.nodeType === 1) text += codeText(child);
+  }
+  return text;
+}
+
+function isLink(node: HTMLElement): boolean {
+  return node.nodeName === 'A' && Boolean(node.getAttribute('href'));
+}
+
+function inlineLink(content: string, node: TurndownService.Node): string {
+  const href = (node as unknown as Element).getAttribute('href') ?? '';
+  // Card links wrap headings and paragraphs; Markdown link text must stay on one line.
+  const text = content
+    .split('\n')
+    .map((line) => line.trim().replace(/^#{1,6}\s+/, ''))
+    .filter(Boolean)
+    .join(' ');
+  if (!text) return '';
+  if (SKIP_LINK_TEXT.test(text) && href.includes('#')) return '';
+  return `[${text}](${markdownUrl(href)})`;
+}
+
+/** Parentheses and spaces would end a Markdown link destination early. */
+function markdownUrl(url: string): string {
+  return url.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/ /g, '%20');
+}
+
+function image(_content: string, node: TurndownService.Node): string {
+  const element = node as unknown as Element;
+  const src = element.getAttribute('src')?.trim();
+  if (!src) return '';
+  const alt = (element.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
+  const shownAlt = alt && !redundantAlt(alt, element) ? alt.replace(/[[\]]/g, '\\$&') : '';
+  return `![${shownAlt}](${markdownUrl(src)})`;
+}
+
+/** Per converted tree: its visible text and the alt texts already written, for the alt-text checks. */
+const treeText = new WeakMap<Node, { visible: string; alts: Set<string> }>();
+
+/** A file name used as alt text ("IMG_2041", "hero-image-02", "map.png") describes nothing. */
+const FILE_NAME_ALT = /^(?=[\w.-]*[\d_])[\w.-]+$|^\S+\.(?:jpe?g|png|gif|webp|avif|svg)$/i;
+
+/**
+ * True when an alt text adds nothing to the Markdown: it repeats text the content already shows
+ * (news sites copy captions into alts), repeats an earlier image's alt (galleries), or is a file
+ * name. Short alts ("Photo", a name) are too common to count as repeats.
+ */
+function redundantAlt(alt: string, image: Element): boolean {
+  if (FILE_NAME_ALT.test(alt)) return true;
+  let root: Node = image;
+  while (root.parentNode) root = root.parentNode;
+  let seen = treeText.get(root);
+  if (!seen) {
+    seen = { visible: normaliseText(root.textContent ?? ''), alts: new Set() };
+    treeText.set(root, seen);
+  }
+  const normalised = normaliseText(alt);
+  if (normalised.length < 20) return false;
+  if (seen.alts.has(normalised)) return true;
+  seen.alts.add(normalised);
+  return seen.visible.includes(normalised.slice(0, 80));
+}
+
+function normaliseText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** Trims the result, blanks whitespace-only lines and collapses runs of blank lines, outside code fences. */
+function tidyWhitespace(markdown: string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of lines) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      out.push(line);
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      continue;
+    }
+    if (marker) fence = marker;
+    const blank = line.trim() === '';
+    if (blank && (out.length === 0 || out[out.length - 1] === '')) continue;
+    out.push(blank ? '' : line);
+  }
+  return out.join('\n').trim();
+}

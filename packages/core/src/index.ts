@@ -1,0 +1,73 @@
+export { scrape } from './scrape.js';
+export { htmlToDocument, type HtmlToDocumentOptions } from './html-to-document.js';
+export type { Document, DocumentMetadata, ActionResults } from './document.js';
+export {
+  scrapeOptionsSchema,
+  formatSchema,
+  actionSchema,
+  resolveScrapeOptions,
+  DEFAULT_USER_AGENT,
+  type Format,
+  type Action,
+  type ScrapeOptions,
+  type ScrapeOptionsInput,
+  type ResolvedScrapeOptions,
+  type EngineOptions,
+} from './options.js';
+export { TrawlError, isTrawlError, type TrawlErrorCode } from './errors.js';
+export { httpFetch, closeDispatchers, decodeBody, type LoadedPage, type HttpFetchOptions } from './fetch/index.js';
+export { parseTargetUrl, assertAllowedTarget } from './url/guard.js';
+export { isNonPublicAddress, toSsrfPolicy, OPEN_POLICY, STRICT_POLICY, type SsrfPolicy } from './url/ssrf.js';
+export { pageToDocument } from './pipeline/to-document.js';
+
+// Crawl, map and batch scrape
+export { crawl, batchScrape, type BatchScrapeOptions } from './crawl/crawl.js';
+export { map, MAP_MAX_LIMIT, type MapOptions } from './crawl/map.js';
+export { rankLinks } from './crawl/rank-links.js';
+export { CrawlJob, type JobProgress, type JobSummary } from './crawl/crawl-job.js';
+export type { JobEvents } from './crawl/job-context.js';
+export {
+  crawlOptionsSchema,
+  resolveCrawlOptions,
+  type CrawlOptions,
+  type CrawlOptionsInput,
+  type ResolvedCrawlOptions,
+  type JobRuntimeOptions,
+} from './crawl/crawl-options.js';
+export { createRobotsPolicy, type RobotsPolicy, type RobotsPolicyOptions } from './crawl/robots.js';
+export { discoverSitemapUrls, sitemapUrls, parseSitemap, type SitemapOptions } from './crawl/sitemaps.js';
+export { createHostScheduler, type HostScheduler, type PolitenessOptions } from './crawl/politeness.js';
+export { classifyError, classifyStatus, backoffDelay, parseRetryAfter } from './crawl/retry.js';
+export type { ResourceFetcher, FetchedResource } from './crawl/fetcher.js';
+export { engineFetcher } from './crawl/engine-fetcher.js';
+
+// URLs
+export { normalizeUrl, isSamePage, type NormalizeOptions } from './url/normalize.js';
+export { createLinkFilter, type LinkFilter, type LinkFilterOptions, type LinkVerdict } from './url/filters.js';
+export { pathDepth } from './url/depth.js';
+
+// Content
+export { extractLinks, extractMetadata, parseHtml, toMarkdown, cleanContent } from './content/index.js';
+
+// Store port, memory store and jobs
+export type * from './ports/store.js';
+export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from './stores/memory/index.js';
+export * from './jobs/index.js';
+export { startCrawlJob, startBatchJob, type StartJobInput } from './crawl/start-job.js';
+export { startWorker, type Worker, type WorkerOptions } from './crawl/worker.js';
+export type { JobSpec } from './crawl/job-spec.js';
+export { specOf } from './crawl/job-spec.js';
+
+// Browser port and engine choice
+export {
+  ScrapeActionError,
+  isScrapeActionError,
+  type Browser,
+  type BrowserLoadRequest,
+  type EngineChoice,
+  type ScreenshotSink,
+  type ScreenshotImage,
+} from './ports/browser.js';
+export { planEngine, looksRenderedByJavaScript, browserOnlyFeatures, browserRefinements, type EnginePlan } from './pipeline/engine-choice.js';
+export { loadPage, type EngineContext } from './pipeline/load-page.js';
+export { createGuardedLookup, isHostAllowedByPolicy } from './url/ssrf.js';

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { TrawlError } from './errors.js';
+import type { SsrfPolicy } from './url/ssrf.js';
+import type { Browser, EngineChoice } from './ports/browser.js';
+
+export const formatSchema = z.enum([
+  'markdown',
+  'html',
+  'rawHtml',
+  'links',
+  'screenshot',
+  'screenshot@fullPage',
+  'json',
+]);
+export type Format = z.infer<typeof formatSchema>;
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('wait'), milliseconds: z.number().int().min(1).optional(), selector: z.string().optional() }),
+  z.object({ type: z.literal('screenshot'), fullPage: z.boolean().default(false) }),
+  z.object({ type: z.literal('click'), selector: z.string() }),
+  z.object({ type: z.literal('write'), text: z.string() }),
+  z.object({ type: z.literal('press'), key: z.string() }),
+  z.object({ type: z.literal('scroll'), direction: z.enum(['up', 'down']).default('down'), selector: z.string().optional() }),
+  z.object({ type: z.literal('scrape') }),
+  z.object({ type: z.literal('executeJavascript'), script: z.string() }),
+]);
+export type Action = z.infer<typeof actionSchema>;
+
+/** The v1 scrape options of the API contract, shared by the library, the CLI and the server. */
+export const scrapeOptionsSchema = z.object({
+  formats: z.array(formatSchema).min(1).default(['markdown']),
+  onlyMainContent: z.boolean().default(true),
+  includeTags: z.array(z.string()).optional(),
+  excludeTags: z.array(z.string()).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  waitFor: z.number().int().min(0).default(0),
+  mobile: z.boolean().default(false),
+  skipTlsVerification: z.boolean().default(false),
+  timeout: z.number().int().positive().default(30_000),
+  jsonOptions: z
+    .object({
+      schema: z.record(z.string(), z.unknown()).optional(),
+      systemPrompt: z.string().optional(),
+      prompt: z.string().optional(),
+    })
+    .optional(),
+  actions: z.array(actionSchema).optional(),
+  location: z
+    .object({
+      country: z.string().regex(/^[A-Z]{2}$/).default('US'),
+      languages: z.array(z.string()).optional(),
+    })
+    .optional(),
+  removeBase64Images: z.boolean().default(false),
+  blockAds: z.boolean().default(true),
+  proxy: z.enum(['basic', 'stealth', 'auto']).optional(),
+});
+
+export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;
+export type ResolvedScrapeOptions = z.output<typeof scrapeOptionsSchema>;
+
+/** Library-only settings that no API client can set. */
+export interface EngineOptions {
+  /** Refuse private, loopback, link-local and metadata addresses. Off by default for library use. */
+  ssrf?: SsrfPolicy | boolean;
+  /** Redirects followed before giving up (default 10). */
+  maxRedirects?: number;
+  /** Largest response body accepted, in bytes (default 20 MiB). */
+  maxBodyBytes?: number;
+  /** User agent sent when the caller's headers name none. */
+  userAgent?: string;
+  /** Cancels the scrape. */
+  signal?: AbortSignal;
+  /** `auto` (default): HTTP unless the request or a JavaScript-rendered page needs the browser. */
+  engine?: EngineChoice;
+  /** The page engine that runs JavaScript (e.g. @trawl/browser-playwright); the caller closes it. */
+  browser?: Browser;
+}
+
+export type ScrapeOptions = ScrapeOptionsInput & EngineOptions;
+
+export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; TrawlBot/0.1; +https://github.com/trawl-dev/trawl)';
+
+/** Applies defaults and validates; throws INVALID_OPTIONS with every problem listed. */
+export function resolveScrapeOptions(input: ScrapeOptionsInput = {}): ResolvedScrapeOptions {
+  const parsed = scrapeOptionsSchema.safeParse(input);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+    throw new TrawlError('INVALID_OPTIONS', `Invalid scrape options: ${details}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,55 @@
+import { STATUS_CODES } from 'node:http';
+import { buildHtmlDocument, extractLinks } from '../content/index.js';
+import type { Document, DocumentMetadata } from '../document.js';
+import { TrawlError } from '../errors.js';
+import { decodeBody } from '../fetch/charset.js';
+import type { LoadedPage } from '../fetch/types.js';
+import type { ResolvedScrapeOptions } from '../options.js';
+import { contentKind } from './content-kind.js';
+import { textDocument } from './text-document.js';
+
+/** Turns a loaded page into a Document of the requested formats. */
+export function pageToDocument(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions): Document {
+  return convertPage(page, sourceURL, options, false).document;
+}
+
+export interface PageConversion {
+  document: Document;
+  /** Every link of the raw page (before cleaning), when asked for: what a crawler follows. */
+  pageLinks: string[];
+}
+
+/** pageToDocument for crawlers: the same single parse also yields every link of the raw page. */
+export function convertPage(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
+  const conversion = convertContent(page, sourceURL, options, withPageLinks);
+  const { document } = conversion;
+  // What only a browser produces, and what the engine skipped, ride along on the loaded page.
+  if (page.screenshot !== undefined) document.screenshot = page.screenshot;
+  if (page.actions) document.actions = page.actions;
+  if (page.warning) document.warning = page.warning;
+  return conversion;
+}
+
+function convertContent(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
+  const contentType = page.headers['content-type'];
+  const kind = contentKind(contentType, page.body);
+  if (kind === 'unsupported') {
+    throw new TrawlError(
+      'SCRAPE_UNSUPPORTED_CONTENT',
+      `${page.url} returned ${contentType}, which Trawl cannot turn into text (HTML, JSON, XML and plain text are supported)`,
+    );
+  }
+  const { text } = decodeBody(page.body, contentType, kind === 'html');
+  const error = page.status >= 400 ? (STATUS_CODES[page.status] ?? `HTTP ${page.status}`) : undefined;
+  if (kind === 'html') {
+    let pageLinks: string[] = [];
+    const hooks = withPageLinks ? { onParsed: (dom: Parameters<typeof extractLinks>[0]) => (pageLinks = extractLinks(dom, page.url)) } : {};
+    const document = buildHtmlDocument({ html: text, url: page.url, sourceURL, statusCode: page.status, contentType }, options, hooks);
+    if (error) document.metadata.error = error;
+    return { document, pageLinks };
+  }
+  const metadata: DocumentMetadata = { sourceURL, url: page.url, statusCode: page.status };
+  if (contentType) metadata.contentType = contentType;
+  if (error) metadata.error = error;
+  return { document: textDocument(text, kind, metadata, options), pageLinks: [] };
+}

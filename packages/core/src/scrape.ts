@@ -1,0 +1,28 @@
+import type { Document } from './document.js';
+import { resolveScrapeOptions, type ScrapeOptions } from './options.js';
+import { isScrapeActionError } from './ports/browser.js';
+import { assertScrapeCan } from './pipeline/capabilities.js';
+import { loadPage } from './pipeline/load-page.js';
+import { pageToDocument } from './pipeline/to-document.js';
+import { parseTargetUrl } from './url/guard.js';
+import { toSsrfPolicy } from './url/ssrf.js';
+
+/**
+ * Fetches one page and converts it to the requested formats.
+ * A page that answers 404 or 500 is still a Document (see `metadata.statusCode`);
+ * network failures, timeouts, refused addresses and unreadable content throw a TrawlError.
+ * A failed action throws SCRAPE_ACTION_ERROR whose `document` holds the content gathered before it.
+ */
+export async function scrape(url: string, options: ScrapeOptions = {}): Promise<Document> {
+  const { ssrf, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser, ...scrapeInput } = options;
+  const resolved = resolveScrapeOptions(scrapeInput);
+  parseTargetUrl(url);
+  assertScrapeCan(resolved, { choice: engine, hasBrowser: Boolean(browser) });
+  try {
+    const page = await loadPage(url, resolved, { policy: toSsrfPolicy(ssrf), maxRedirects, maxBodyBytes, userAgent, signal, engine, browser });
+    return pageToDocument(page, url, resolved);
+  } catch (error) {
+    if (isScrapeActionError(error) && error.page) error.document = pageToDocument(error.page, url, resolved);
+    throw error;
+  }
+}

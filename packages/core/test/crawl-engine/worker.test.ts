@@ -1,0 +1,98 @@
+import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelJob, createMemoryStore, readAllDocuments, startBatchJob, startCrawlJob, startWorker, type JobRecord, type Store } from '../../src/index.js';
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite();
+});
+afterAll(() => site.close());
+
+async function waitForEnd(store: Store, id: string, timeoutMs = 15_000): Promise<JobRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await store.jobs.get(id);
+    if (job && job.status !== 'scraping') return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job?.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('startWorker()', () => {
+  it('lets two workers share one crawl, every page recorded exactly once', async () => {
+    const store = createMemoryStore();
+    const workers = [startWorker({ store, concurrency: 3 }), startWorker({ store, concurrency: 3 })];
+    try {
+      const job = await startCrawlJob(`${site.url}/crawl/`, { ignoreSitemap: true, ignoreQueryParameters: true }, { store, teamId: 'team-a' });
+      const ended = await waitForEnd(store, job.id);
+      expect(ended.status).toBe('completed');
+      const docs = await readAllDocuments(store, job.id);
+      const urls = docs.map((d) => d.metadata.url);
+      expect(new Set(urls).size).toBe(urls.length);
+      expect(ended.counters.completed).toBe(docs.length);
+      expect(docs.length).toBe(14);
+      expect(ended.teamId).toBe('team-a');
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+  });
+
+  it('runs batch jobs and several jobs at once', async () => {
+    const store = createMemoryStore();
+    const worker = startWorker({ store, concurrency: 4 });
+    try {
+      const a = await startBatchJob([`${site.url}/blog/1`, `${site.url}/blog/2`], {}, { store });
+      const b = await startBatchJob([`${site.url}/blog/3`], {}, { store, scrapeOptions: { formats: ['links'], onlyMainContent: false } });
+      const [endA, endB] = await Promise.all([waitForEnd(store, a.id), waitForEnd(store, b.id)]);
+      expect(endA.counters.completed).toBe(2);
+      expect(endB.counters.completed).toBe(1);
+      const [doc] = await readAllDocuments(store, b.id);
+      expect(doc!.links!.length).toBeGreaterThan(0);
+      expect(doc!.markdown).toBeUndefined();
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('stops running the pages of a job cancelled elsewhere', async () => {
+    const slow = await startFixtureSite({ crawlDelay: 0.3 });
+    const store = createMemoryStore();
+    const worker = startWorker({ store, concurrency: 2, cancelCheckMs: 100 });
+    try {
+      const job = await startCrawlJob(`${slow.url}/crawl/`, { ignoreSitemap: true }, { store });
+      while (((await store.jobs.get(job.id))?.counters.completed ?? 0) < 1) await new Promise((r) => setTimeout(r, 20));
+      await cancelJob(store, job.id);
+      await new Promise((r) => setTimeout(r, 400));
+      const after = slow.requests.length;
+      await new Promise((r) => setTimeout(r, 800));
+      expect(slow.requests.length).toBe(after);
+      expect((await store.jobs.get(job.id))?.status).toBe('cancelled');
+      expect(await store.frontier.stats(job.id)).toMatchObject({ leased: 0 });
+    } finally {
+      await worker.stop();
+      await slow.close();
+    }
+  });
+
+  it('hands unfinished pages back on stop so another worker finishes the job', async () => {
+    const slow = await startFixtureSite({ crawlDelay: 0.2 });
+    const store = createMemoryStore();
+    const first = startWorker({ store, concurrency: 2 });
+    const job = await startCrawlJob(`${slow.url}/crawl/`, { ignoreSitemap: true, limit: 6 }, { store });
+    while (((await store.jobs.get(job.id))?.counters.completed ?? 0) < 2) await new Promise((r) => setTimeout(r, 20));
+    await first.stop();
+    const second = startWorker({ store, concurrency: 2 });
+    try {
+      const ended = await waitForEnd(store, job.id);
+      expect(ended.status).toBe('completed');
+      expect(ended.counters.completed + ended.counters.failed).toBe(ended.counters.total);
+      expect(ended.counters.total).toBeGreaterThanOrEqual(5);
+      expect(await store.frontier.stats(job.id)).toMatchObject({ pending: 0, leased: 0 });
+      const urls = (await readAllDocuments(store, job.id)).map((d) => d.metadata.url);
+      expect(new Set(urls).size).toBe(urls.length);
+    } finally {
+      await second.stop();
+      await slow.close();
+    }
+  });
+});
