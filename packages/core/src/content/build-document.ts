@@ -5,7 +5,7 @@ import { cleanContent } from './clean.js';
 import { extractLinks } from './links.js';
 import { extractMetadata } from './metadata.js';
 import { parseHtml, type HtmlDocument } from './parse.js';
-import { textLength } from './text.js';
+import { hasText } from './text.js';
 
 export interface HtmlPage {
   html: string;
@@ -42,11 +42,11 @@ export function buildHtmlDocument(page: HtmlPage, options: ResolvedScrapeOptions
     },
   };
   if (formats.has('markdown') || formats.has('html') || formats.has('links')) {
-    const pageHasText = textLength(document.body) > 0;
+    const pageHasText = hasText(document.body);
     let content = cleanContent({ html: page.html, url: page.url, document }, options);
     let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
     // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
-    const empty = markdown === undefined ? textLength(content) === 0 : markdown === '';
+    const empty = markdown === undefined ? !hasText(content) : markdown === '';
     if (empty && pageHasText && options.onlyMainContent && !options.includeTags?.length) {
       content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false });
       if (markdown !== undefined) markdown = toMarkdown(content);

@@ -1,7 +1,7 @@
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
 import type { HtmlDocument } from './parse.js';
 import { readabilityArticle } from './readability.js';
-import { textLength } from './text.js';
+import { hasText } from './text.js';
 
 /**
  * The article Readability finds, minus the furniture and asides its container still holds, or
@@ -15,7 +15,7 @@ export function readableArticle(document: HtmlDocument): Element | null {
   if (!article) return null;
   removeBoilerplate(article);
   removeNonArticleParts(article);
-  return textLength(article) > 0 ? article : null;
+  return hasText(article) ? article : null;
 }
 
 /** The body minus page furniture: main content by selectors, for pages Readability finds nothing in. */
