@@ -1,23 +1,28 @@
-import { readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const packages = readdirSync(new URL('./packages', import.meta.url)).filter((name) =>
-  existsSync(new URL(`./packages/${name}/test`, import.meta.url)),
-);
+
+/** Every package and example with a test/ folder is a project named after its folder. */
+function projectsIn(folder: string): Array<{ name: string; dir: string }> {
+  return readdirSync(new URL(`./${folder}`, import.meta.url))
+    .filter((name) => existsSync(new URL(`./${folder}/${name}/test`, import.meta.url)))
+    .map((name) => ({ name: folder === 'packages' ? name : `example-${name}`, dir: `${root}${folder}/${name}` }));
+}
 
 export default defineConfig({
-  // Workspace packages resolve to their TypeScript sources, so tests never need a build.
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  // Workspace packages resolve to their TypeScript sources (the `trawl-source` export
+  // condition), so tests never need a build.
+  resolve: { conditions: ['trawl-source'] },
+  ssr: { resolve: { conditions: ['trawl-source'] } },
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
-    projects: packages.map((name) => ({
+    projects: [...projectsIn('packages'), ...projectsIn('examples')].map(({ name, dir }) => ({
       extends: true,
       test: {
         name,
-        root: `${root}packages/${name}`,
+        root: dir,
         include: ['test/**/*.test.ts'],
         testTimeout: 30_000,
         hookTimeout: 60_000,

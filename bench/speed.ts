@@ -14,7 +14,7 @@ interface Figures {
 
 function runStack(stack: string, rounds: number): Figures {
   const worker = fileURLToPath(new URL('./convert-worker.ts', import.meta.url));
-  const out = execFileSync(process.execPath, ['--conditions=source', '--import', 'tsx', worker, stack, String(rounds)], {
+  const out = execFileSync(process.execPath, ['--conditions=trawl-source', '--import', 'tsx', worker, stack, String(rounds)], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });

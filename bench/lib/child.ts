@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const NODE_ARGS = ['--conditions=source', '--import', 'tsx'];
+const NODE_ARGS = ['--conditions=trawl-source', '--import', 'tsx'];
 
 export function benchFile(name: string): string {
   return fileURLToPath(new URL(`../${name}`, import.meta.url));

@@ -11,6 +11,7 @@ export {
   applyJobEvent,
   cancelJob,
   finishJobIfDone,
+  UNSETTLED_GRACE_MS,
   finishKickoff,
   recordPageOutcome,
   type CancelOutcome,

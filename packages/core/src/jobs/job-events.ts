@@ -57,10 +57,34 @@ export async function cancelJob(store: Store, jobId: string, options: JobEventOp
   return { outcome: 'already_finished', job: result.job };
 }
 
-/** Completes the job when its kickoff finished and its frontier is drained. */
-export async function finishJobIfDone(store: Store, jobId: string, options: JobEventOptions = {}): Promise<JobEventOutcome> {
+/**
+ * How long a job may look drained while its counters still miss pages before it completes
+ * anyway: long enough for any worker between its ack and its record, short enough that a
+ * worker killed in that window does not leave the job running forever.
+ */
+export const UNSETTLED_GRACE_MS = 60_000;
+
+/**
+ * Completes the job when its kickoff finished, its frontier is drained, and every page it
+ * counted has been recorded. A page is acked before its result is appended and counted, so a
+ * drained frontier alone could end the job while another worker is still recording one.
+ */
+export async function finishJobIfDone(
+  store: Store,
+  jobId: string,
+  options: JobEventOptions & { graceMs?: number } = {},
+): Promise<JobEventOutcome> {
   const drained = await store.frontier.isDrained(jobId);
-  return applyJobEvent(store, jobId, { type: 'finish', drained }, options);
+  let settled = true;
+  if (drained) {
+    const job = await store.jobs.get(jobId);
+    if (job) {
+      const { completed, failed, total } = job.counters;
+      const quietFor = (options.now ?? Date.now()) - job.updatedAt;
+      settled = completed + failed >= total || quietFor >= (options.graceMs ?? UNSETTLED_GRACE_MS);
+    }
+  }
+  return applyJobEvent(store, jobId, { type: 'finish', drained: drained && settled }, options);
 }
 
 /** Marks the kickoff finished, then completes the job if every page was already handled. */

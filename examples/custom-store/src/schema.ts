@@ -1,0 +1,101 @@
+import type pg from 'pg';
+
+/**
+ * The tables, created when missing. A real deployment would version its schema (see the SQLite
+ * store's migrations); an example keeps to one idempotent script.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS jobs (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  team_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  total BIGINT NOT NULL DEFAULT 0,
+  completed BIGINT NOT NULL DEFAULT 0,
+  failed BIGINT NOT NULL DEFAULT 0,
+  credits_used BIGINT NOT NULL DEFAULT 0,
+  kickoff_finished BOOLEAN NOT NULL DEFAULT false,
+  options TEXT,
+  error TEXT,
+  output TEXT
+);
+CREATE INDEX IF NOT EXISTS jobs_by_expiry ON jobs (expires_at);
+
+-- How many entries each job's log holds, in all and per kind: appends reserve positions here.
+CREATE TABLE IF NOT EXISTS result_counts (
+  job_id TEXT PRIMARY KEY,
+  all_count BIGINT NOT NULL DEFAULT 0,
+  document_count BIGINT NOT NULL DEFAULT 0,
+  error_count BIGINT NOT NULL DEFAULT 0,
+  robots_blocked_count BIGINT NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS results (
+  job_id TEXT NOT NULL,
+  seq BIGINT NOT NULL,
+  kind TEXT NOT NULL,
+  kind_seq BIGINT NOT NULL,
+  bytes INTEGER NOT NULL,
+  entry TEXT NOT NULL,
+  PRIMARY KEY (job_id, seq)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS results_by_kind ON results (job_id, kind, kind_seq);
+
+-- state: 0 ready, 1 delayed, 2 leased, 3 done.
+CREATE TABLE IF NOT EXISTS frontier_items (
+  job_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  seq BIGSERIAL,
+  url TEXT NOT NULL,
+  depth INTEGER NOT NULL,
+  data TEXT,
+  attempt INTEGER NOT NULL DEFAULT 0,
+  state SMALLINT NOT NULL DEFAULT 0,
+  not_before BIGINT NOT NULL DEFAULT 0,
+  deadline BIGINT NOT NULL DEFAULT 0,
+  lease_id TEXT,
+  PRIMARY KEY (job_id, key)
+);
+CREATE INDEX IF NOT EXISTS frontier_ready_by_job ON frontier_items (job_id, seq) WHERE state = 0;
+CREATE INDEX IF NOT EXISTS frontier_ready ON frontier_items (seq) WHERE state = 0;
+CREATE INDEX IF NOT EXISTS frontier_delayed ON frontier_items (not_before) WHERE state = 1;
+CREATE INDEX IF NOT EXISTS frontier_leased ON frontier_items (deadline) WHERE state = 2;
+CREATE INDEX IF NOT EXISTS frontier_open ON frontier_items (job_id) WHERE state < 3;
+-- Keys ever accepted per job; its row is also the lock that makes dedupe and limit atomic.
+CREATE TABLE IF NOT EXISTS frontier_jobs (job_id TEXT PRIMARY KEY, seen BIGINT NOT NULL DEFAULT 0);
+
+CREATE TABLE IF NOT EXISTS team_credits (team_id TEXT PRIMARY KEY, credits DOUBLE PRECISION NOT NULL);
+CREATE TABLE IF NOT EXISTS rate_windows (key TEXT PRIMARY KEY, window_end BIGINT NOT NULL, count INTEGER NOT NULL);
+`;
+
+export async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    // One creator at a time, so two processes starting together do not race on CREATE.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`trawl-schema:${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await client.query(`SET search_path TO "${schema}"`);
+    await client.query(SCHEMA);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`trawl-schema:${schema}`]).catch(() => {});
+    client.release();
+  }
+}
+
+/** Runs `work` in one transaction on one pooled connection. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,81 @@
+import { FRONTIER_LIB } from './frontier-lib.js';
+
+/**
+ * Job records are hashes of scalar fields (opaque JSON stays a string Lua never parses), so
+ * compare-and-set, increments and expiry checks run as single scripts. `P:jobs:expiry` ranks
+ * job ids by expiresAt for listExpired.
+ */
+const JOB_LIB = `
+local P = ARGV[1]
+local function jobKey(id) return P .. ':job:' .. id end
+-- The record's fields when the job exists and has not expired at 'now', else nil.
+local function live(id, now)
+  local key = jobKey(id)
+  local expiresAt = redis.call('HGET', key, 'expiresAt')
+  if not expiresAt or tonumber(expiresAt) <= tonumber(now) then return nil end
+  return key
+end
+`;
+
+/** ARGV: prefix, id, expiresAt, then field/value pairs. Returns the fields, or nil when the id is taken. */
+export const CREATE_JOB = `${JOB_LIB}
+local key = jobKey(ARGV[2])
+if redis.call('EXISTS', key) == 1 then return false end
+local fields = {}
+for i = 4, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', key, unpack(fields))
+redis.call('ZADD', P .. ':jobs:expiry', ARGV[3], ARGV[2])
+return redis.call('HGETALL', key)
+`;
+
+/**
+ * ARGV: prefix, id, now, to, count of expected statuses, the statuses, then patch field/value
+ * pairs. Returns the updated fields, or nil when the status did not match or the job is gone.
+ */
+export const SET_STATUS = `${JOB_LIB}
+local id, now = ARGV[2], ARGV[3]
+local key = live(id, now)
+if not key then return false end
+local count = tonumber(ARGV[5])
+local status = redis.call('HGET', key, 'status')
+local matches = false
+for i = 6, 5 + count do if ARGV[i] == status then matches = true end end
+if not matches then return false end
+redis.call('HSET', key, 'status', ARGV[4], 'updatedAt', now)
+for i = 6 + count, #ARGV, 2 do
+  redis.call('HSET', key, ARGV[i], ARGV[i + 1])
+  if ARGV[i] == 'expiresAt' then redis.call('ZADD', P .. ':jobs:expiry', ARGV[i + 1], id) end
+end
+return redis.call('HGETALL', key)
+`;
+
+/** ARGV: prefix, id, now, then counter/amount pairs. Returns the updated fields, or nil. */
+export const INCREMENT_JOB = `${JOB_LIB}
+local key = live(ARGV[2], ARGV[3])
+if not key then return false end
+for i = 4, #ARGV, 2 do redis.call('HINCRBY', key, ARGV[i], ARGV[i + 1]) end
+redis.call('HSET', key, 'updatedAt', ARGV[3])
+return redis.call('HGETALL', key)
+`;
+
+/** ARGV: prefix, id, now, output JSON ('' to clear). Returns the updated fields, or nil. */
+export const SAVE_OUTPUT = `${JOB_LIB}
+local key = live(ARGV[2], ARGV[3])
+if not key then return false end
+if ARGV[4] == '' then redis.call('HDEL', key, 'output') else redis.call('HSET', key, 'output', ARGV[4]) end
+redis.call('HSET', key, 'updatedAt', ARGV[3])
+return redis.call('HGETALL', key)
+`;
+
+/** ARGV: prefix, id. Deletes the record, its result log and its frontier; returns 1 when a record existed. */
+export const DELETE_JOB = `${FRONTIER_LIB}${JOB_LIB}
+local id = ARGV[2]
+local existed = redis.call('UNLINK', jobKey(id))
+redis.call('ZREM', P .. ':jobs:expiry', id)
+local results = P .. ':r:' .. id
+for _, part in ipairs({'entries', 'bytes', 'count', 'kind:document', 'kind:error', 'kind:robots_blocked'}) do
+  redis.call('UNLINK', results .. ':' .. part)
+end
+dropFrontier(id)
+return existed
+`;

@@ -1,0 +1,106 @@
+import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core';
+import type { Redis } from 'ioredis';
+import type { PendingAcks } from './pending-acks.js';
+import type { Scripts } from './scripts.js';
+import { requireInteger } from './validate.js';
+
+const COUNTERS = ['total', 'completed', 'failed', 'creditsUsed'] as const;
+
+/** A script's HGETALL reply (a flat [field, value, …] list) as an object. */
+function pairs(flat: unknown): Record<string, string> | null {
+  if (!Array.isArray(flat) || flat.length === 0) return null;
+  const fields: Record<string, string> = {};
+  for (let i = 0; i < flat.length; i += 2) fields[String(flat[i])] = String(flat[i + 1]);
+  return fields;
+}
+
+function toRecord(fields: Record<string, string>): JobRecord {
+  const record: JobRecord = {
+    id: fields.id!,
+    kind: fields.kind as JobKind,
+    teamId: fields.teamId!,
+    status: fields.status as JobStatus,
+    createdAt: Number(fields.createdAt),
+    updatedAt: Number(fields.updatedAt),
+    expiresAt: Number(fields.expiresAt),
+    counters: {
+      total: Number(fields.total),
+      completed: Number(fields.completed),
+      failed: Number(fields.failed),
+      creditsUsed: Number(fields.creditsUsed),
+    },
+    kickoffFinished: fields.kickoffFinished === '1',
+    options: fields.options === undefined ? undefined : (JSON.parse(fields.options) as OpaqueJson),
+  };
+  if (fields.error !== undefined) record.error = JSON.parse(fields.error) as JobRecord['error'];
+  if (fields.output !== undefined) record.output = JSON.parse(fields.output) as OpaqueJson;
+  return record;
+}
+
+/** Job records as Redis hashes; every write is one script, so each is atomic across processes. */
+export class RedisJobRepo implements JobRepo {
+  constructor(
+    private readonly redis: Redis,
+    private readonly scripts: Scripts,
+    private readonly prefix: string,
+    private readonly now: () => number,
+    private readonly pendingAcks: PendingAcks,
+  ) {}
+
+  async create(job: NewJob): Promise<JobRecord | null> {
+    const fields: Array<string | number> = [
+      'id', job.id, 'kind', job.kind, 'teamId', job.teamId, 'status', 'scraping',
+      'createdAt', job.createdAt, 'updatedAt', job.createdAt, 'expiresAt', job.expiresAt,
+      'total', 0, 'completed', 0, 'failed', 0, 'creditsUsed', 0, 'kickoffFinished', '0',
+    ];
+    if (job.options !== undefined) fields.push('options', JSON.stringify(job.options));
+    return this.record(await this.scripts.createJob(this.prefix, job.id, job.expiresAt, ...fields));
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const fields = await this.redis.hgetall(`${this.prefix}:job:${id}`);
+    if (fields.expiresAt === undefined || Number(fields.expiresAt) <= this.now()) return null;
+    return toRecord(fields);
+  }
+
+  async setStatus(id: string, from: JobStatus | readonly JobStatus[], to: JobStatus, patch: JobPatch = {}): Promise<JobRecord | null> {
+    const expected: readonly JobStatus[] = typeof from === 'string' ? [from] : from;
+    const fields: Array<string | number> = [];
+    if (patch.error !== undefined) fields.push('error', JSON.stringify(patch.error));
+    if (patch.output !== undefined) fields.push('output', JSON.stringify(patch.output));
+    if (patch.kickoffFinished !== undefined) fields.push('kickoffFinished', patch.kickoffFinished ? '1' : '0');
+    if (patch.expiresAt !== undefined) fields.push('expiresAt', patch.expiresAt);
+    return this.record(await this.scripts.setStatus(this.prefix, id, this.now(), to, expected.length, ...expected, ...fields));
+  }
+
+  async increment(id: string, delta: CounterDelta): Promise<JobRecord | null> {
+    const amounts: Array<string | number> = [];
+    for (const name of COUNTERS) {
+      const amount = delta[name];
+      if (amount === undefined) continue;
+      requireInteger(`delta.${name}`, amount, Number.MIN_SAFE_INTEGER);
+      amounts.push(name, amount);
+    }
+    return this.record(await this.scripts.incrementJob(this.prefix, id, this.now(), ...amounts));
+  }
+
+  async saveOutput(id: string, output: OpaqueJson): Promise<JobRecord | null> {
+    const json = output === undefined ? '' : JSON.stringify(output);
+    return this.record(await this.scripts.saveOutput(this.prefix, id, this.now(), json));
+  }
+
+  async listExpired(query: { before: number; limit: number }): Promise<string[]> {
+    requireInteger('limit', query.limit, 1);
+    return this.redis.zrangebyscore(`${this.prefix}:jobs:expiry`, '-inf', query.before, 'LIMIT', 0, query.limit);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    this.pendingAcks.forget(id);
+    return Number(await this.scripts.deleteJob(this.prefix, id)) === 1;
+  }
+
+  private record(reply: unknown): JobRecord | null {
+    const fields = pairs(reply);
+    return fields ? toRecord(fields) : null;
+  }
+}

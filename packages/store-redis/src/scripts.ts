@@ -1,0 +1,41 @@
+import type { Redis } from 'ioredis';
+import { CREATE_JOB, DELETE_JOB, INCREMENT_JOB, SAVE_OUTPUT, SET_STATUS } from './lua/job-scripts.js';
+import { ACK, ENQUEUE, FINALIZE_ACKS, LEASE, RETRY, STATS } from './lua/frontier-scripts.js';
+import { APPEND, READ } from './lua/result-scripts.js';
+import { DEBIT, HIT } from './lua/team-scripts.js';
+
+const SOURCES = {
+  createJob: CREATE_JOB,
+  setStatus: SET_STATUS,
+  incrementJob: INCREMENT_JOB,
+  saveOutput: SAVE_OUTPUT,
+  deleteJob: DELETE_JOB,
+  enqueue: ENQUEUE,
+  lease: LEASE,
+  ack: ACK,
+  finalizeAcks: FINALIZE_ACKS,
+  retry: RETRY,
+  frontierStats: STATS,
+  appendResults: APPEND,
+  readResults: READ,
+  debit: DEBIT,
+  hit: HIT,
+} as const;
+
+export type ScriptName = keyof typeof SOURCES;
+export type Scripts = Record<ScriptName, (...args: Array<string | number>) => Promise<unknown>>;
+
+/**
+ * Registers every script on the connection (ioredis sends EVALSHA, and the source once when
+ * Redis does not know it yet). Scripts take no KEYS: each builds its keys from the prefix.
+ */
+export function defineScripts(redis: Redis): Scripts {
+  const scripts = {} as Scripts;
+  for (const [name, lua] of Object.entries(SOURCES) as Array<[ScriptName, string]>) {
+    const command = `trawl_${name}`;
+    redis.defineCommand(command, { numberOfKeys: 0, lua });
+    const method = (redis as unknown as Record<string, (...args: Array<string | number>) => Promise<unknown>>)[command]!;
+    scripts[name] = (...args) => method.apply(redis, args);
+  }
+  return scripts;
+}

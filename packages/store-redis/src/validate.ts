@@ -1,0 +1,12 @@
+/** Argument checks: misuse rejects instead of corrupting stored state. */
+export function requireInteger(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`${name} must be an integer >= ${min}, got ${String(value)}`);
+  }
+}
+
+export function requireFinite(name: string, value: number, min: number): void {
+  if (!Number.isFinite(value) || value < min) {
+    throw new RangeError(`${name} must be a finite number >= ${min}, got ${String(value)}`);
+  }
+}

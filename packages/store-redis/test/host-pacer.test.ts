@@ -1,0 +1,45 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRedisHostPacer, pacingWindow } from '../src/index.js';
+import { deleteKeys, NO_REDIS_MESSAGE, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';
+
+describe('pacingWindow', () => {
+  it('rounds an interval to points per whole seconds, never faster than asked', () => {
+    expect(pacingWindow(1000)).toEqual({ points: 1, duration: 1 });
+    expect(pacingWindow(1500)).toEqual({ points: 1, duration: 2 });
+    expect(pacingWindow(3000)).toEqual({ points: 1, duration: 3 });
+    expect(pacingWindow(250)).toEqual({ points: 4, duration: 1 });
+    expect(pacingWindow(400)).toEqual({ points: 2, duration: 1 });
+  });
+});
+
+const available = await redisAnswers();
+describe.skipIf(!available)(available ? 'redis host pacer' : NO_REDIS_MESSAGE, () => {
+  const prefix = uniquePrefix('pacer');
+  const connections: Redis[] = [];
+  afterAll(async () => {
+    for (const redis of connections) redis.disconnect();
+    await deleteKeys(prefix);
+  });
+
+  it('spaces turns on one host across two pacers (two processes) sharing Redis', async () => {
+    const [a, b] = [0, 1].map(() => {
+      const redis = new Redis(REDIS_URL);
+      connections.push(redis);
+      return createRedisHostPacer({ redis, prefix });
+    }) as [ReturnType<typeof createRedisHostPacer>, ReturnType<typeof createRedisHostPacer>];
+    const started = Date.now();
+    const turns: number[] = [];
+    await Promise.all(
+      [a, b, a, b].map(async (pacer) => {
+        await pacer.waitTurn('slow.test:80', 1000);
+        turns.push(Date.now() - started);
+      }),
+    );
+    // One turn per second window: the fourth turn waits for three windows to pass.
+    expect(turns.sort((x, y) => x - y)[3]).toBeGreaterThanOrEqual(2900);
+    const other = Date.now();
+    await a.waitTurn('fast.test:80', 1000);
+    expect(Date.now() - other).toBeLessThan(500);
+  }, 15_000);
+});

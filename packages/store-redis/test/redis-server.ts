@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** True when a Redis answers PING at REDIS_URL within a second. */
+export async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+export const NO_REDIS_MESSAGE = `No Redis answered at ${REDIS_URL} (set REDIS_URL): the Redis store tests are skipped.`;
+
+/** A key prefix no other test run uses. */
+export function uniquePrefix(name: string): string {
+  return `trawl-test-${name}-${randomUUID()}`;
+}
+
+/** Deletes every key under the prefix. */
+export async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,98 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * The schema, one step per version. A database records the versions applied in
+ * `schema_migrations`; opening it applies the missing steps in order, each in its own
+ * transaction. Never edit a released step: add a new one.
+ */
+const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        team_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        total INTEGER NOT NULL DEFAULT 0,
+        completed INTEGER NOT NULL DEFAULT 0,
+        failed INTEGER NOT NULL DEFAULT 0,
+        credits_used INTEGER NOT NULL DEFAULT 0,
+        kickoff_finished INTEGER NOT NULL DEFAULT 0,
+        options TEXT,
+        error TEXT,
+        output TEXT
+      );
+      CREATE INDEX jobs_by_expiry ON jobs (expires_at);
+
+      -- seq orders all entries of a job; kind_seq orders the entries of one kind.
+      CREATE TABLE results (
+        job_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        kind_seq INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        entry TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX results_by_seq ON results (job_id, seq);
+      CREATE UNIQUE INDEX results_by_kind ON results (job_id, kind, kind_seq);
+
+      -- state: 0 ready, 1 delayed, 2 leased, 3 done. Done rows stay (without url and data) for dedupe.
+      CREATE TABLE frontier_items (
+        job_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        url TEXT,
+        depth INTEGER NOT NULL,
+        data TEXT,
+        attempt INTEGER NOT NULL DEFAULT 0,
+        state INTEGER NOT NULL DEFAULT 0,
+        not_before INTEGER NOT NULL DEFAULT 0,
+        deadline INTEGER NOT NULL DEFAULT 0,
+        lease_id TEXT,
+        PRIMARY KEY (job_id, key)
+      );
+      CREATE INDEX frontier_ready_by_job ON frontier_items (job_id, seq) WHERE state = 0;
+      CREATE INDEX frontier_ready ON frontier_items (seq) WHERE state = 0;
+      CREATE INDEX frontier_delayed ON frontier_items (not_before) WHERE state = 1;
+      CREATE INDEX frontier_leased ON frontier_items (deadline) WHERE state = 2;
+
+      -- Per-job tallies, so stats and isDrained never count rows.
+      CREATE TABLE frontier_jobs (
+        job_id TEXT PRIMARY KEY,
+        seen INTEGER NOT NULL DEFAULT 0,
+        leased INTEGER NOT NULL DEFAULT 0,
+        done INTEGER NOT NULL DEFAULT 0
+      );
+
+      CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+
+      CREATE TABLE team_credits (team_id TEXT PRIMARY KEY, credits REAL NOT NULL);
+      CREATE TABLE rate_windows (key TEXT PRIMARY KEY, window_end INTEGER NOT NULL, count INTEGER NOT NULL);
+      CREATE INDEX rate_windows_by_end ON rate_windows (window_end);
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Brings the schema up to date; refuses a database written by a newer Trawl. */
+export function migrate(db: Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  const applyAll = db.transaction(() => {
+    // Read inside the (immediate) transaction, so two processes opening one new file migrate once.
+    const current = (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
+    if (current > SCHEMA_VERSION) {
+      throw new Error(`The database has schema version ${current}; this @trawl/store-sqlite knows up to ${SCHEMA_VERSION}. Upgrade Trawl.`);
+    }
+    for (const step of MIGRATIONS) {
+      if (step.version <= current) continue;
+      db.exec(step.sql);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(step.version, Date.now());
+    }
+  });
+  applyAll.immediate();
+}

@@ -1,0 +1,82 @@
+import type { DebitResult, RateLimitResult, TeamLedger } from '@trawl/core';
+import type { Connection } from './connection.js';
+import { requireFinite, requireInteger } from './validate.js';
+
+/** Ended windows removed per hit, so the table stays small without a sweeper. */
+const PRUNE_BATCH = 100;
+
+/**
+ * Credits (no row = unlimited) and fixed-window rate limits: a key's window of `windowMs`
+ * starts at its first hit after the previous window ended.
+ */
+export class SqliteTeamLedger implements TeamLedger {
+  private readonly statements;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly now: () => number,
+  ) {
+    const db = connection.db;
+    this.statements = {
+      credits: db.prepare<[string], { credits: number }>('SELECT credits FROM team_credits WHERE team_id = ?'),
+      setCredits: db.prepare(
+        'INSERT INTO team_credits (team_id, credits) VALUES (?, ?) ON CONFLICT (team_id) DO UPDATE SET credits = excluded.credits',
+      ),
+      unlimit: db.prepare('DELETE FROM team_credits WHERE team_id = ?'),
+      debit: db.prepare<[number, string, number], { credits: number }>(
+        'UPDATE team_credits SET credits = credits - ? WHERE team_id = ? AND credits >= ? RETURNING credits',
+      ),
+      window: db.prepare<[string], { window_end: number; count: number }>('SELECT window_end, count FROM rate_windows WHERE key = ?'),
+      openWindow: db.prepare(
+        `INSERT INTO rate_windows (key, window_end, count) VALUES (?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET window_end = excluded.window_end, count = excluded.count`,
+      ),
+      countHit: db.prepare('UPDATE rate_windows SET count = count + 1 WHERE key = ?'),
+      prune: db.prepare(
+        'DELETE FROM rate_windows WHERE key IN (SELECT key FROM rate_windows WHERE window_end <= ? ORDER BY window_end LIMIT ?)',
+      ),
+    };
+  }
+
+  async getCredits(teamId: string): Promise<number | null> {
+    return this.statements.credits.get(teamId)?.credits ?? null;
+  }
+
+  async setCredits(teamId: string, credits: number | null): Promise<void> {
+    if (credits !== null) requireFinite('credits', credits, Number.NEGATIVE_INFINITY);
+    this.connection.write(() => {
+      if (credits === null) this.statements.unlimit.run(teamId);
+      else this.statements.setCredits.run(teamId, credits);
+    });
+  }
+
+  async debit(teamId: string, amount: number): Promise<DebitResult> {
+    requireFinite('amount', amount, 0);
+    return this.connection.write(() => {
+      const debited = this.statements.debit.get(amount, teamId, amount);
+      if (debited) return { ok: true, remaining: debited.credits };
+      const balance = this.statements.credits.get(teamId)?.credits;
+      return balance === undefined ? { ok: true, remaining: null } : { ok: false, remaining: balance };
+    });
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    requireInteger('limit', limit, 0);
+    requireInteger('windowMs', windowMs, 1);
+    const now = this.now();
+    return this.connection.write(() => {
+      const s = this.statements;
+      s.prune.run(now, PRUNE_BATCH);
+      let window = s.window.get(key);
+      if (!window || window.window_end <= now) {
+        window = { window_end: now + windowMs, count: 0 };
+        s.openWindow.run(key, window.window_end, 0);
+      }
+      if (window.count >= limit) {
+        return { allowed: false, remaining: 0, retryAfterMs: limit === 0 ? windowMs : window.window_end - now };
+      }
+      s.countHit.run(key);
+      return { allowed: true, remaining: limit - window.count - 1, retryAfterMs: 0 };
+    });
+  }
+}
