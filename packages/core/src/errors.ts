@@ -15,6 +15,8 @@ export type TrawlErrorCode =
   | 'SCRAPE_ACTION_ERROR'
   | 'INVALID_OPTIONS'
   | 'JOB_NOT_FOUND'
+  /** The LLM provider failed, or answered badly twice (see ports/llm.ts). */
+  | 'LLM_ERROR'
   | 'INTERNAL';
 
 export class TrawlError extends Error {

@@ -71,3 +71,11 @@ export {
 export { planEngine, looksRenderedByJavaScript, browserOnlyFeatures, browserRefinements, type EnginePlan } from './pipeline/engine-choice.js';
 export { loadPage, type EngineContext } from './pipeline/load-page.js';
 export { createGuardedLookup, isHostAllowedByPolicy } from './url/ssrf.js';
+
+// Search port, search-and-scrape and the search endpoints' shapes
+export type { SearchProvider, SearchHit, SearchOptions } from './ports/search.js';
+export * from './search/index.js';
+
+// LLM port and the features built on it (json format, extract, llms.txt, image alt text)
+export { addUsage, NO_USAGE, type JsonSchema, type LlmAnswer, type LlmImage, type LlmProvider, type LlmRequest, type LlmUsage } from './ports/llm.js';
+export * from './llm/index.js';

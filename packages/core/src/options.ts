@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TrawlError } from './errors.js';
 import type { SsrfPolicy } from './url/ssrf.js';
 import type { Browser, EngineChoice } from './ports/browser.js';
+import type { LlmProvider } from './ports/llm.js';
 
 export const formatSchema = z.enum([
   'markdown',
@@ -54,6 +55,8 @@ export const scrapeOptionsSchema = z.object({
   removeBase64Images: z.boolean().default(false),
   blockAds: z.boolean().default(true),
   proxy: z.enum(['basic', 'stealth', 'auto']).optional(),
+  /** v0 `crawlerOptions.generateImgAltText`: a vision model writes the missing alt text of Markdown images. */
+  generateImgAltText: z.boolean().optional(),
 });
 
 export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;
@@ -75,6 +78,8 @@ export interface EngineOptions {
   engine?: EngineChoice;
   /** The page engine that runs JavaScript (e.g. @trawl/browser-playwright); the caller closes it. */
   browser?: Browser;
+  /** The model behind the `json` format and image alt text (e.g. @trawl/llm's `llmFromEnv()`). */
+  llm?: LlmProvider;
 }
 
 export type ScrapeOptions = ScrapeOptionsInput & EngineOptions;

@@ -1,6 +1,7 @@
 import type { Document } from './document.js';
 import { resolveScrapeOptions, type ScrapeOptions } from './options.js';
 import { isScrapeActionError } from './ports/browser.js';
+import { applyLlmFormats, conversionOptions } from './llm/llm-formats.js';
 import { assertScrapeCan } from './pipeline/capabilities.js';
 import { loadPage } from './pipeline/load-page.js';
 import { pageToDocument } from './pipeline/to-document.js';
@@ -14,13 +15,15 @@ import { toSsrfPolicy } from './url/ssrf.js';
  * A failed action throws SCRAPE_ACTION_ERROR whose `document` holds the content gathered before it.
  */
 export async function scrape(url: string, options: ScrapeOptions = {}): Promise<Document> {
-  const { ssrf, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser, ...scrapeInput } = options;
+  const { ssrf, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser, llm, ...scrapeInput } = options;
   const resolved = resolveScrapeOptions(scrapeInput);
   parseTargetUrl(url);
-  assertScrapeCan(resolved, { choice: engine, hasBrowser: Boolean(browser) });
+  assertScrapeCan(resolved, { choice: engine, hasBrowser: Boolean(browser), llm });
   try {
-    const page = await loadPage(url, resolved, { policy: toSsrfPolicy(ssrf), maxRedirects, maxBodyBytes, userAgent, signal, engine, browser });
-    return pageToDocument(page, url, resolved);
+    const policy = toSsrfPolicy(ssrf);
+    const page = await loadPage(url, resolved, { policy, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser });
+    const document = pageToDocument(page, url, conversionOptions(resolved));
+    return (await applyLlmFormats(document, resolved, { llm, policy, userAgent, signal })).document;
   } catch (error) {
     if (isScrapeActionError(error) && error.page) error.document = pageToDocument(error.page, url, resolved);
     throw error;

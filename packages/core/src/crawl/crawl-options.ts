@@ -3,6 +3,7 @@ import { TrawlError } from '../errors.js';
 import type { ScrapeOptionsInput } from '../options.js';
 import type { Store } from '../ports/store.js';
 import type { Browser, EngineChoice } from '../ports/browser.js';
+import type { LlmProvider } from '../ports/llm.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 
 /**
@@ -66,6 +67,8 @@ export interface JobRuntimeOptions {
   /** Which engine loads each page (default `auto`), and the browser it may use; the caller closes it. */
   engine?: EngineChoice;
   browser?: Browser;
+  /** The model behind the `json` format and image alt text; the caller owns it. */
+  llm?: LlmProvider;
 }
 
 export type CrawlOptions = CrawlOptionsInput & JobRuntimeOptions;
@@ -81,9 +84,9 @@ export function resolveCrawlOptions(input: CrawlOptionsInput): ResolvedCrawlOpti
 
 /** Splits user options into the crawl rules and the runtime settings. */
 export function splitCrawlOptions(options: CrawlOptions): { rules: ResolvedCrawlOptions; runtime: JobRuntimeOptions } {
-  const { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, ...rules } = options;
+  const { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, llm, ...rules } = options;
   return {
     rules: resolveCrawlOptions(rules),
-    runtime: { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser },
+    runtime: { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, llm },
   };
 }

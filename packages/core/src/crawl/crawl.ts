@@ -9,6 +9,7 @@ import { failJob, runJob } from './job-runner.js';
 import { startBatchJob, startCrawlJob } from './start-job.js';
 import { createLinkFilter } from '../url/filters.js';
 import { parseTargetUrl } from '../url/guard.js';
+import { assertLlmAvailable } from '../llm/llm-formats.js';
 
 /**
  * Crawls a site from `url`: the start page, its sitemaps and every link in scope, politely and
@@ -18,6 +19,7 @@ import { parseTargetUrl } from '../url/guard.js';
 export function crawl(url: string, options: CrawlOptions = {}): CrawlJob {
   const { rules, runtime } = splitCrawlOptions(options);
   createLinkFilter({ ...rules, startUrl: parseTargetUrl(url).href }); // bad patterns fail here, not mid-crawl
+  assertLlmFor(runtime);
   const store = runtime.store ?? createMemoryStore();
   const jobId = runtime.jobId ?? randomUUID();
   return launch(store, jobId, runtime, () => startCrawlJob(url, rules, { store, jobId, ...startInput(runtime) }));
@@ -30,9 +32,16 @@ export function batchScrape(urls: readonly string[], options: BatchScrapeOptions
   if (!urls.length) throw new TrawlError('INVALID_OPTIONS', 'batchScrape needs at least one URL');
   for (const u of urls) parseTargetUrl(u);
   const { rules, runtime } = splitCrawlOptions(options);
+  assertLlmFor(runtime);
   const store = runtime.store ?? createMemoryStore();
   const jobId = runtime.jobId ?? randomUUID();
   return launch(store, jobId, runtime, () => startBatchJob(urls, rules, { store, jobId, ...startInput(runtime) }));
+}
+
+/** A job whose pages all need a model fails at once without one, not page by page. */
+function assertLlmFor(runtime: JobRuntimeOptions): void {
+  const scrape = runtime.scrapeOptions;
+  assertLlmAvailable({ formats: scrape?.formats ?? [], generateImgAltText: scrape?.generateImgAltText }, runtime.llm);
 }
 
 function startInput(runtime: JobRuntimeOptions) {
@@ -58,6 +67,9 @@ function launch(store: Store, jobId: string, runtime: JobRuntimeOptions, start: 
       ...(runtime.userAgent ? { userAgent: runtime.userAgent } : {}),
       ...(runtime.robotsUserAgent ? { robotsUserAgent: runtime.robotsUserAgent } : {}),
       ...(runtime.retentionMs ? { retentionMs: runtime.retentionMs } : {}),
+      ...(runtime.engine ? { engine: runtime.engine } : {}),
+      ...(runtime.browser ? { browser: runtime.browser } : {}),
+      ...(runtime.llm ? { llm: runtime.llm } : {}),
       },
       handle.channels,
     );

@@ -3,6 +3,7 @@ import type { Document } from '../document.js';
 import { DEFAULT_USER_AGENT, type ResolvedScrapeOptions } from '../options.js';
 import type { ErrorEntry, JobKind, JobRecord, Store } from '../ports/store.js';
 import type { Browser, EngineChoice } from '../ports/browser.js';
+import type { LlmProvider } from '../ports/llm.js';
 import { createLinkFilter, type LinkFilter } from '../url/filters.js';
 import { normalizeUrl } from '../url/normalize.js';
 import { toSsrfPolicy, type SsrfPolicy } from '../url/ssrf.js';
@@ -37,6 +38,8 @@ export interface RunnerSettings {
   /** Which engine loads each page (default `auto`) and the browser it may use; the runner's owner closes it. */
   engine?: EngineChoice;
   browser?: Browser;
+  /** The model behind the `json` format and image alt text; pages that need one fail without it. */
+  llm?: LlmProvider;
 }
 
 /** Everything one running job needs: its spec, its store, and the per-job services. */
@@ -54,6 +57,7 @@ export interface JobContext {
   /** The page engine choice and browser every page load uses (see pipeline/load-page.ts). */
   readonly engine: EngineChoice;
   readonly browser: Browser | undefined;
+  readonly llm: LlmProvider | undefined;
   readonly retainDocuments: boolean;
   readonly retentionMs: number | undefined;
   readonly fetcher: ResourceFetcher;
@@ -111,6 +115,7 @@ export function createJobContext(record: JobRecord, settings: RunnerSettings, ch
     userAgent,
     engine: settings.engine ?? 'auto',
     browser: settings.browser,
+    llm: settings.llm,
     retainDocuments: settings.retainDocuments,
     retentionMs: settings.retentionMs,
     fetcher,

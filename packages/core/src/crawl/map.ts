@@ -58,14 +58,15 @@ export async function map(url: string, options: MapOptions = {}): Promise<string
   found.add(start);
 
   const sitemapWork = options.sitemapOnly || options.ignoreSitemap === false ? fromSitemaps(start, options, signal, (u) => inScope(u) && found.add(u)) : Promise.resolve();
-  const crawlWork = options.sitemapOnly ? Promise.resolve() : fromPages(start, options, signal, (u) => inScope(u) && found.add(u));
+  const titles = new Map<string, string>();
+  const crawlWork = options.sitemapOnly ? Promise.resolve() : fromPages(start, options, signal, (u) => inScope(u) && found.add(u), titles);
   const stopWhenFull = found.full.then(() => controller.abort());
   await Promise.all([sitemapWork, crawlWork]);
   void stopWhenFull;
   controller.abort();
 
   const links = [...found.values()];
-  return options.search ? rankLinks(links, options.search).slice(0, Math.min(limit, SEARCH_MAX_RESULTS)) : links.slice(0, limit);
+  return options.search ? rankLinks(links, options.search, { titles }).slice(0, Math.min(limit, SEARCH_MAX_RESULTS)) : links.slice(0, limit);
 }
 
 async function fromSitemaps(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void): Promise<void> {
@@ -78,7 +79,8 @@ async function fromSitemaps(start: string, options: MapOptions, signal: AbortSig
   }
 }
 
-async function fromPages(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void): Promise<void> {
+/** Fetches pages breadth-first for their links, noting each page's title for ranking by `search`. */
+async function fromPages(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void, titles: Map<string, string>): Promise<void> {
   const job = crawl(start, {
     limit: MAP_MAX_LIMIT,
     ignoreSitemap: true,
@@ -93,6 +95,7 @@ async function fromPages(start: string, options: MapOptions, signal: AbortSignal
     signal,
   });
   job.on('page', (doc) => {
+    if (doc.metadata.title) for (const url of [doc.metadata.sourceURL, doc.metadata.url]) titles.set(normalizeUrl(url), doc.metadata.title);
     for (const link of doc.links ?? []) add(link);
   });
   await job.done;

@@ -6,12 +6,10 @@ import { applyJobEvent, recordPageOutcome, type PageOutcome } from '../jobs/job-
 import type { Lease } from '../ports/store.js';
 import { loadPage } from '../pipeline/load-page.js';
 import { convertPage } from '../pipeline/to-document.js';
+import { applyLlmFormats, conversionOptions, pageCredits } from '../llm/llm-formats.js';
 import { discover } from './discover.js';
 import type { JobContext } from './job-context.js';
 import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './retry.js';
-
-/** Credits a scraped page costs. */
-const PAGE_CREDITS = 1;
 
 /** Fetches, converts and records one leased page, and offers its links to the frontier. */
 export async function processLease(ctx: JobContext, lease: Lease): Promise<void> {
@@ -40,7 +38,7 @@ export async function processLease(ctx: JobContext, lease: Lease): Promise<void>
 
   let conversion: ReturnType<typeof convertPage>;
   try {
-    conversion = convertPage(page, url, ctx.scrape, ctx.kind === 'crawl');
+    conversion = convertPage(page, url, conversionOptions(ctx.scrape), ctx.kind === 'crawl');
   } catch (error) {
     const failure = asTrawlError(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
@@ -53,12 +51,21 @@ export async function processLease(ctx: JobContext, lease: Lease): Promise<void>
     const reason = STATUS_CODES[page.status] ?? 'error';
     return record(ctx, lease, { type: 'error', error: `${url} answered HTTP ${page.status} ${reason}`, code: `HTTP_${page.status}` });
   }
-  const document = ctx.rules.returnOnlyUrls ? { metadata: conversion.document.metadata } : conversion.document;
-  await record(ctx, lease, { type: 'document', document, credits: PAGE_CREDITS });
+  if (ctx.rules.returnOnlyUrls) return record(ctx, lease, { type: 'document', document: { metadata: conversion.document.metadata }, credits: 1 });
+  let document: Document;
+  try {
+    const llmContext = { llm: ctx.llm, policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal };
+    document = (await applyLlmFormats(conversion.document, ctx.scrape, llmContext)).document;
+  } catch (error) {
+    if (ctx.abort.signal.aborted) return;
+    const failure = asTrawlError(error);
+    return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+  }
+  await record(ctx, lease, { type: 'document', document, credits: pageCredits(ctx.scrape) });
 }
 
 function fetchPage(ctx: JobContext, url: string): Promise<LoadedPage> {
-  return loadPage(url, ctx.scrape, { policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal });
+  return loadPage(url, ctx.scrape, { policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal, engine: ctx.engine, browser: ctx.browser });
 }
 
 /** Puts the page back for a later attempt; false once its retries are used up. */

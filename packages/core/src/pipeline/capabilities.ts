@@ -1,20 +1,16 @@
-import { TrawlError } from '../errors.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { EngineChoice } from '../ports/browser.js';
+import { assertLlmAvailable } from '../llm/llm-formats.js';
+import type { LlmProvider } from '../ports/llm.js';
 import { planEngine } from './engine-choice.js';
 
 /**
  * Fails before any I/O when no configured engine can serve the request: browser-only features
  * without a browser (see planEngine), or the json format without an LLM provider.
  */
-export function assertScrapeCan(options: ResolvedScrapeOptions, engine: { choice?: EngineChoice; hasBrowser: boolean }): void {
+export function assertScrapeCan(options: ResolvedScrapeOptions, engine: { choice?: EngineChoice; hasBrowser: boolean; llm?: LlmProvider }): void {
   planEngine(engine.choice ?? 'auto', options, engine.hasBrowser);
-  if (options.formats.includes('json')) {
-    throw new TrawlError(
-      'SCRAPE_ADAPTER_MISSING',
-      'The "json" format needs an LLM provider, and none is configured: add the @trawl/llm adapter (OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_BASE_URL or ANTHROPIC_API_KEY).',
-    );
-  }
+  assertLlmAvailable(options, engine.llm);
 }
 
 /** For conversions of HTML the caller already has: no browser can take part. */

@@ -1,0 +1,60 @@
+import { map } from '../../crawl/map.js';
+import { normalizeUrl } from '../../url/normalize.js';
+import type { LlmJobRuntime } from '../llm-runtime.js';
+import type { ExtractRequest } from './extract-request.js';
+import { rankByRelevance, relevanceQuery } from './rank-pages.js';
+import { isUrlPattern, matchesUrlPattern, patternBase } from './url-patterns.js';
+
+/** Links a pattern's map collects at most before matching. */
+const MAP_LINK_LIMIT = 1000;
+const MAP_TIMEOUT_MS = 60_000;
+
+export interface ExpandedUrls {
+  /** Pages to read, best first: the URLs named as they are, then pattern matches by relevance. */
+  urls: string[];
+  warnings: string[];
+}
+
+/** Turns extract's URLs and globs into the pages to read: each glob's site is mapped and matched. */
+export async function expandExtractUrls(request: ExtractRequest, runtime: LlmJobRuntime, signal: AbortSignal): Promise<ExpandedUrls> {
+  const named = request.urls.filter((u) => !isUrlPattern(u));
+  const warnings: string[] = [];
+  const matched: string[] = [];
+  for (const pattern of request.urls.filter(isUrlPattern)) {
+    const base = patternBase(pattern);
+    const links = await map(base, {
+      ignoreSitemap: request.ignoreSitemap,
+      includeSubdomains: request.includeSubdomains,
+      limit: MAP_LINK_LIMIT,
+      timeout: MAP_TIMEOUT_MS,
+      ...(runtime.ssrf !== undefined ? { ssrf: runtime.ssrf } : {}),
+      ...(runtime.userAgent ? { userAgent: runtime.userAgent } : {}),
+      ...(request.scrapeOptions?.headers ? { headers: request.scrapeOptions.headers } : {}),
+      signal,
+    });
+    const hits = links.filter((link) => matchesUrlPattern(link, pattern, { includeSubdomains: request.includeSubdomains }));
+    if (!hits.length) warnings.push(`No page of ${base} matched ${pattern}.`);
+    matched.push(...hits);
+  }
+  const ranked = rankByRelevance(dedupeUrls(matched), relevanceQuery(request.prompt, request.schema));
+  return { urls: dedupeUrls([...named, ...ranked]), warnings };
+}
+
+/** Drops later spellings of a page already listed. */
+export function dedupeUrls(urls: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return urls.filter((u) => {
+    const key = keyOf(u);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function keyOf(url: string): string {
+  try {
+    return normalizeUrl(url);
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,132 @@
+import type { Document } from '../document.js';
+import { TrawlError, isTrawlError } from '../errors.js';
+import { resolveScrapeOptions, type EngineOptions, type ScrapeOptionsInput } from '../options.js';
+import type { SearchHit, SearchProvider } from '../ports/search.js';
+import { scrape } from '../scrape.js';
+import {
+  coversFormats,
+  failedResult,
+  hitOnly,
+  scrapedResult,
+  searchWarning,
+  usableHits,
+  type SearchOutcome,
+  type SearchResultItem,
+} from './search-results.js';
+
+export interface SearchAndScrapeOptions extends Omit<EngineOptions, 'signal'> {
+  /** Results wanted (default 5). */
+  limit?: number;
+  lang?: string;
+  country?: string;
+  location?: string;
+  /** Time range, Google `tbs` syntax (`qdr:d`, `qdr:w`, `cdr:1,cd_min:…,cd_max:…`). */
+  tbs?: string;
+  /** Milliseconds for the whole search, scrapes included (default 60000); then "Request timed out". */
+  timeout?: number;
+  /** The hits are scraped, all at once, when `formats` includes `markdown` (as the API contract says). */
+  scrapeOptions?: ScrapeOptionsInput;
+  /** Scrapes in flight at once (default 10). */
+  concurrency?: number;
+  signal?: AbortSignal;
+  /** Sees every page scraped here, e.g. to add it to a local index. */
+  onDocument?: (document: Document) => void;
+}
+
+export const DEFAULT_SEARCH_LIMIT = 5;
+export const DEFAULT_SEARCH_TIMEOUT_MS = 60_000;
+export const SEARCH_TIMEOUT_MESSAGE = 'Request timed out';
+
+/**
+ * Asks the provider for hits and, when markdown is requested, scrapes each hit concurrently.
+ * A hit that fails to scrape keeps its search fields with `metadata.statusCode`/`metadata.error`;
+ * past `timeout` the whole search fails with SCRAPE_TIMEOUT "Request timed out".
+ */
+export async function searchAndScrape(provider: SearchProvider, query: string, options: SearchAndScrapeOptions = {}): Promise<SearchOutcome> {
+  const { limit = DEFAULT_SEARCH_LIMIT, timeout = DEFAULT_SEARCH_TIMEOUT_MS, scrapeOptions, concurrency = 10, signal: callerSignal, onDocument, lang, country, location, tbs, ...engine } = options;
+  if (!query.trim()) throw new TrawlError('INVALID_OPTIONS', 'A search query is required');
+  requirePositiveInteger('limit', limit);
+  requirePositiveInteger('timeout', timeout);
+  requirePositiveInteger('concurrency', concurrency);
+  const formats = scrapeOptions?.formats ?? [];
+  const scraping = formats.includes('markdown');
+  if (scraping) resolveScrapeOptions(scrapeOptions);
+
+  const deadline = AbortSignal.timeout(timeout);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline;
+  try {
+    const found = await untilAborted(
+      provider.search(query.trim(), { limit, lang, country, location, tbs, timeoutMs: timeout, signal }),
+      signal,
+    );
+    const hits = usableHits(found, limit);
+    const data = scraping
+      ? await mapConcurrently(hits, concurrency, (hit) => scrapeHit(hit, { ...engine, ...scrapeOptions, formats, signal }, onDocument))
+      : hits.map(hitOnly);
+    signal.throwIfAborted();
+    const warning = searchWarning(limit, data, scraping);
+    return warning ? { data, warning } : { data };
+  } catch (error) {
+    if (deadline.aborted) {
+      throw new TrawlError('SCRAPE_TIMEOUT', SEARCH_TIMEOUT_MESSAGE, { status: 408, cause: error });
+    }
+    if (callerSignal?.aborted) throw new TrawlError('SCRAPE_ABORTED', 'The search was cancelled', { cause: error });
+    if (isTrawlError(error)) throw error;
+    const name = provider.name ?? 'search provider';
+    throw new TrawlError('INTERNAL', `The ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { status: 502, cause: error });
+  }
+}
+
+async function scrapeHit(
+  hit: SearchHit,
+  options: ScrapeOptionsInput & Omit<EngineOptions, 'signal'> & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
+  onDocument: ((document: Document) => void) | undefined,
+): Promise<SearchResultItem> {
+  if (coversFormats(hit.document, options.formats)) return scrapedResult(hit, hit.document);
+  try {
+    const document = await scrape(hit.url, options);
+    onDocument?.(document);
+    return scrapedResult(hit, document);
+  } catch (error) {
+    // Past the deadline, the search as a whole has failed; one page failing is only that page's.
+    if (options.signal.aborted) throw error;
+    return failedResult(hit, error);
+  }
+}
+
+/** Runs `work` over `items` with at most `concurrency` in flight, keeping the items' order. */
+async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+/** A provider that ignores its signal still cannot hold the search past the deadline. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function requirePositiveInteger(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1) throw new TrawlError('INVALID_OPTIONS', `search ${name} must be a positive integer`);
+}

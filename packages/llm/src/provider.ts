@@ -1,0 +1,88 @@
+import type { ModelMessage, UserContent } from 'ai';
+import { addUsage, NO_USAGE, TrawlError, type JsonSchema, type LlmAnswer, type LlmProvider, type LlmRequest, type LlmUsage } from '@trawl/core';
+import { askModel, type ModelReply } from './ask-model.js';
+import { DEFAULT_CONTEXT_TOKENS, type LlmConfig } from './config.js';
+import { correctionFor, instructionsFor, parseJsonReply } from './instructions.js';
+import { languageModelOf } from './language-model.js';
+import { SchemaValidator } from './schema-validator.js';
+
+export interface TrawlLlmProvider extends LlmProvider {
+  readonly config: Readonly<LlmConfig>;
+  /** Tokens used by every request of this provider so far. */
+  readonly usage: LlmUsage;
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+/**
+ * Core's LlmProvider on the Vercel AI SDK. Each request asks for JSON in the configured
+ * structured-output mode, validates the answer against the schema, and asks once more with the
+ * validation errors when it does not fit.
+ */
+export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
+  const { model, optionsKey } = languageModelOf(config);
+  const validator = new SchemaValidator();
+  const name = `${config.provider}:${config.model}`;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let total = NO_USAGE;
+
+  async function ask(request: LlmRequest, messages: ModelMessage[]): Promise<ModelReply> {
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(request.signal ? [request.signal] : [])]);
+    try {
+      return await askModel({
+        model,
+        optionsKey,
+        mode: config.structuredOutput ?? 'json_schema',
+        system: instructionsFor(request.system, request.schema),
+        messages,
+        ...(request.schema ? { schema: request.schema } : {}),
+        temperature: config.temperature ?? 0,
+        maxRetries: config.maxRetries ?? 2,
+        strictJsonSchema: config.strictJsonSchema ?? false,
+        signal,
+      });
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      if (signal.aborted) throw llmError(`${name} did not answer within ${timeoutMs} ms`, error);
+      throw llmError(`${name}${config.baseUrl ? ` at ${config.baseUrl}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`, error);
+    }
+  }
+
+  return {
+    model: name,
+    contextTokens: config.contextTokens ?? DEFAULT_CONTEXT_TOKENS[config.provider],
+    config,
+    get usage() {
+      return total;
+    },
+    async generateObject(request: LlmRequest): Promise<LlmAnswer> {
+      const messages: ModelMessage[] = [{ role: 'user', content: userContent(request) }];
+      let usage = NO_USAGE;
+      let problems: string[] = [];
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const reply = await ask(request, messages);
+        usage = addUsage(usage, reply.usage);
+        total = addUsage(total, reply.usage);
+        const value = reply.value !== undefined && typeof reply.value === 'object' ? reply.value : parseJsonReply(reply.text);
+        problems = judge(value, request.schema, validator);
+        if (!problems.length) return { object: value as Record<string, unknown>, usage };
+        messages.push({ role: 'assistant', content: reply.text.trim() || '(no answer)' }, { role: 'user', content: correctionFor(problems) });
+      }
+      throw llmError(`${name} answered twice with JSON that does not fit the schema: ${problems.join('; ')}`);
+    },
+  };
+}
+
+function judge(value: unknown, schema: JsonSchema | undefined, validator: SchemaValidator): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['the answer is not a JSON object'];
+  return schema ? validator.check(schema, value) : [];
+}
+
+function userContent(request: LlmRequest): UserContent {
+  if (!request.images?.length) return request.prompt;
+  return [{ type: 'text', text: request.prompt }, ...request.images.map((image) => ({ type: 'image' as const, image: image.data, mediaType: image.mediaType }))];
+}
+
+function llmError(message: string, cause?: unknown): TrawlError {
+  return new TrawlError('LLM_ERROR', message, cause === undefined ? {} : { cause });
+}

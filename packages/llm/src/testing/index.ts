@@ -1,0 +1,11 @@
+export {
+  startOpenAiStandIn,
+  rawReply,
+  failureReply,
+  estimateStandInTokens,
+  type OpenAiStandIn,
+  type StandInAnswer,
+  type StandInOptions,
+  type StandInRequest,
+} from './openai-stand-in.js';
+export { readFromPrompt, pageTextOf } from './read-from-prompt.js';

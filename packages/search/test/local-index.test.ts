@@ -1,0 +1,153 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { closeDispatchers, crawl, createMemoryStore, searchAndScrape, type Document, type Store } from '@trawl/core';
+import { createSqliteStore } from '@trawl/store-sqlite';
+import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalIndex, corpusLogId, createLocalIndexes, providerFromEnv } from '../src/index.js';
+
+let site: FixtureSite;
+let dir: string;
+let store: Store;
+let index: LocalIndex;
+let indexed = 0;
+
+/** Crawls the fixture site, feeding each page to the index as a server's worker would. */
+async function crawlInto(target: LocalIndex, crawlStore: Store): Promise<number> {
+  const job = crawl(`${site.url}/`, { limit: 25, store: crawlStore, scrapeOptions: { formats: ['markdown'] } });
+  const feeding: Array<Promise<boolean>> = [];
+  job.on('page', (doc) => feeding.push(target.indexDocument(doc)));
+  await job.done;
+  return (await Promise.all(feeding)).filter(Boolean).length;
+}
+
+function page(url: string, markdown: string, extra: Partial<Document['metadata']> = {}): Document {
+  return { markdown, metadata: { sourceURL: url, url, statusCode: 200, ...extra } };
+}
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  dir = await mkdtemp(join(tmpdir(), 'trawl-search-'));
+  store = createMemoryStore();
+  index = new LocalIndex({ store });
+  indexed = await crawlInto(index, store);
+});
+afterAll(async () => {
+  await Promise.all([site.close(), store.close()]);
+  await rm(dir, { recursive: true, force: true });
+  await closeDispatchers();
+});
+
+describe('local index of crawled pages', () => {
+  it('indexes every page the crawl scraped', () => {
+    expect(indexed).toBeGreaterThan(10);
+    expect(index.size).toBe(indexed);
+  });
+
+  it('finds pages by their words, best match first, with the stored page attached', async () => {
+    const [best, ...rest] = await index.search('harbour pilots channel', { limit: 5 });
+    expect(best?.url).toBe(`${site.url}/articles/boilerplate`);
+    expect(best?.title).toBe(`${phrases.articleTitle} | The Harbour Gazette`);
+    expect(best?.description).toMatch(/Harbour pilots steer/);
+    expect(best?.document?.markdown).toContain(phrases.articleLead);
+    expect(best?.document?.metadata).toMatchObject({ statusCode: 200, language: 'en' });
+    expect(rest.every((hit) => hit.url !== best?.url)).toBe(true);
+  });
+
+  it('matches words of the URL path and near spellings', async () => {
+    const blog = await index.search('blog', { limit: 10 });
+    expect(blog.length).toBeGreaterThan(0);
+    expect(blog[0]?.url).toMatch(/\/blog\/\d$/);
+    const fuzzy = await index.search('harbur piolts', { limit: 1 });
+    expect(fuzzy[0]?.url).toBe(`${site.url}/articles/boilerplate`);
+  });
+
+  it('prefers pages matching every word, then fills up with pages matching any', async () => {
+    const hits = await index.search('notes part', { limit: 20 });
+    expect(hits.slice(0, 5).every((hit) => /\/blog\/\d$/.test(hit.url))).toBe(true);
+    expect(await index.search('zyzzyva quokka', { limit: 5 })).toEqual([]);
+  });
+
+  it('answers searchAndScrape from the stored pages, without fetching them again', async () => {
+    site.resetRequests();
+    const result = await searchAndScrape(index, 'harbour pilots', { limit: 1, scrapeOptions: { formats: ['markdown'] } });
+    expect(result.data[0]?.markdown).toContain(phrases.articleLead);
+    expect(site.requests).toHaveLength(0);
+  });
+
+  it('is what providerFromEnv returns for TRAWL_SEARCH_PROVIDER=local', () => {
+    expect(providerFromEnv({ env: { TRAWL_SEARCH_PROVIDER: 'local' }, localIndex: index })).toBe(index);
+    expect(() => providerFromEnv({ env: { TRAWL_SEARCH_PROVIDER: 'local' } })).toThrow(/local index/);
+  });
+});
+
+describe('the corpus lives in the Store', () => {
+  it('survives a restart: a new index over the same SQLite file finds what the old one indexed', async () => {
+    const path = join(dir, 'trawl.db');
+    const first = createSqliteStore({ path });
+    const before = new LocalIndex({ store: first });
+    const count = await crawlInto(before, first);
+    expect(count).toBeGreaterThan(10);
+    await first.close();
+
+    const reopened = createSqliteStore({ path });
+    try {
+      const after = new LocalIndex({ store: reopened });
+      const hits = await after.search(phrases.articleLead, { limit: 3 });
+      expect(hits[0]?.url).toBe(`${site.url}/articles/boilerplate`);
+      expect(after.size).toBe(count);
+      expect(await reopened.results.count(corpusLogId('default'))).toBe(count);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('is shared by every instance over one Store, and kept apart per corpus', async () => {
+    const shared = createMemoryStore();
+    const worker = new LocalIndex({ store: shared });
+    const server = new LocalIndex({ store: shared });
+    const otherTeam = createLocalIndexes({ store: shared }).get('team-b');
+    await worker.indexDocument(page('https://docs.example/tides', '# Tide tables\n\nSpring tides and neap tides.'));
+    expect((await server.search('neap tides', { limit: 5 })).map((h) => h.url)).toEqual(['https://docs.example/tides']);
+    expect(await otherTeam.search('neap tides', { limit: 5 })).toEqual([]);
+    await shared.close();
+  });
+
+  it('replaces a page indexed again, and skips error pages and empty ones', async () => {
+    const own = new LocalIndex({ store: createMemoryStore() });
+    expect(await own.indexDocument(page('https://a.example/p', 'alpha lighthouse'))).toBe(true);
+    expect(await own.indexDocument(page('https://a.example/p#again', 'beta lightship'))).toBe(true);
+    expect(own.size).toBe(1);
+    expect(await own.search('lighthouse', { limit: 5 })).toEqual([]);
+    const [hit] = await own.search('lightship', { limit: 5 });
+    expect(hit?.document?.markdown).toBe('beta lightship');
+    expect(await own.indexDocument(page('https://a.example/missing', 'Not here', { statusCode: 404 }))).toBe(false);
+    expect(await own.indexDocument(page('https://a.example/blank', '  '))).toBe(false);
+    expect(own.size).toBe(1);
+  });
+});
+
+describe('search options on the local corpus', () => {
+  it('tbs keeps pages indexed within the range', async () => {
+    const day = 86_400_000;
+    let now = Date.UTC(2025, 0, 10);
+    const own = new LocalIndex({ store: createMemoryStore(), now: () => now });
+    await own.indexDocument(page('https://a.example/old', 'buoy report'));
+    now += 3 * day;
+    await own.indexDocument(page('https://a.example/new', 'buoy report'));
+    now += 3_600_000;
+    const urls = async (tbs: string) => (await own.search('buoy', { limit: 5, tbs })).map((h) => h.url).sort();
+    expect(await urls('qdr:d')).toEqual(['https://a.example/new']);
+    expect(await urls('qdr:w')).toEqual(['https://a.example/new', 'https://a.example/old']);
+    expect(await urls('cdr:1,cd_min:1/9/2025,cd_max:1/10/2025')).toEqual(['https://a.example/old']);
+  });
+
+  it('lang ranks pages in that language first without hiding the others', async () => {
+    const own = new LocalIndex({ store: createMemoryStore() });
+    await own.indexDocument(page('https://a.example/en', 'ferry timetable', { language: 'en' }));
+    await own.indexDocument(page('https://a.example/de', 'ferry timetable', { language: 'de-DE' }));
+    expect((await own.search('ferry', { limit: 5, lang: 'de' })).map((h) => h.url)).toEqual(['https://a.example/de', 'https://a.example/en']);
+    expect((await own.search('ferry', { limit: 5, lang: 'en' })).map((h) => h.url)).toEqual(['https://a.example/en', 'https://a.example/de']);
+  });
+});
