@@ -1,0 +1,156 @@
+// `pnpm bench browser`: browser throughput on the testkit site, the pool against a new browser
+// per page in the same run, and the memory of every Chromium process over the pool's pages.
+// Runs alone too: node --conditions=trawl-source --import tsx bench/browser.ts [poolPages] [coldPages]
+import { readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { scrape } from '@trawl/core';
+import { createPlaywrightBrowser, type PlaywrightBrowser } from '@trawl/browser-playwright';
+import { startFixtureSite } from '@trawl/testkit';
+import { fmt, printTable } from './lib/stats.js';
+
+/** Static pages of the fixture site, scraped in turn (JavaScript-rendered ones would time the page, not the engine). */
+const PATHS = ['/articles/boilerplate', '/articles/minimal', '/blog/1', '/blog/2', '/blog/3', '/about', '/crawl/a', '/crawl/b', '/orphan', '/charset/utf8'];
+const CONCURRENCY = 4;
+
+export interface BrowserBenchmarkResult {
+  poolPages: number;
+  coldPages: number;
+  poolPagesPerSecond: number;
+  coldPagesPerSecond: number;
+  speedup: number;
+  /** Resident memory of this process and every Chromium process it started, summed. */
+  peakRssMb: number;
+  /** Median of the samples taken over the first and the last fifth of the pool's pages. */
+  rssFirstFifthMb: number;
+  rssLastFifthMb: number;
+}
+
+export async function runBrowserBenchmark(options: { poolPages?: number; coldPages?: number } = {}): Promise<BrowserBenchmarkResult> {
+  const poolPages = options.poolPages ?? 500;
+  const coldPages = options.coldPages ?? 24;
+  console.log(`\n## Browser engine (local Chromium, ${CONCURRENCY} pages at once, fixture site)\n`);
+  const site = await startFixtureSite();
+  const memory = sampleMemory();
+  try {
+    const pool = createPlaywrightBrowser({ maxConcurrentPages: CONCURRENCY, maxPagesPerBrowser: poolPages + 1 });
+    let poolSeconds: number;
+    const phases: number[][] = [];
+    try {
+      await scrapeWith(pool, `${site.url}/articles/minimal`); // launch outside the clock, as a server would have
+      poolSeconds = await timed(() =>
+        runPages(poolPages, async (i) => {
+          await scrapeWith(pool, `${site.url}${PATHS[i % PATHS.length]}`);
+          (phases[Math.floor((i * 5) / poolPages)] ??= []).push(memory.current());
+        }),
+      );
+    } finally {
+      await pool.close();
+    }
+    const coldSeconds = await timed(() =>
+      runPages(coldPages, async (i) => {
+        const browser = createPlaywrightBrowser({ maxConcurrentPages: 1 });
+        try {
+          await scrapeWith(browser, `${site.url}${PATHS[i % PATHS.length]}`);
+        } finally {
+          await browser.close();
+        }
+      }),
+    );
+    const result: BrowserBenchmarkResult = {
+      poolPages,
+      coldPages,
+      poolPagesPerSecond: poolPages / poolSeconds,
+      coldPagesPerSecond: coldPages / coldSeconds,
+      speedup: poolPages / poolSeconds / (coldPages / coldSeconds),
+      peakRssMb: memory.peak(),
+      rssFirstFifthMb: median(phases[0] ?? []),
+      rssLastFifthMb: median(phases[4] ?? []),
+    };
+    printTable(
+      ['engine', 'pages', 'pages/s'],
+      [
+        ['pool: one Chromium, a context per page', String(poolPages), fmt(result.poolPagesPerSecond)],
+        ['a new Chromium per page', String(coldPages), fmt(result.coldPagesPerSecond)],
+      ],
+    );
+    console.log(`\nspeed-up: ${fmt(result.speedup, 1)}x a new browser per page (target >= 5x)`);
+    console.log(
+      `memory (node + Chromium RSS): peak ${fmt(result.peakRssMb, 0)} MB; median over the first fifth of the pool's pages ` +
+        `${fmt(result.rssFirstFifthMb, 0)} MB, over the last fifth ${fmt(result.rssLastFifthMb, 0)} MB (target: flat)`,
+    );
+    return result;
+  } finally {
+    memory.stop();
+    await site.close();
+  }
+}
+
+function scrapeWith(browser: PlaywrightBrowser, url: string) {
+  return scrape(url, { browser, engine: 'browser', formats: ['markdown'] });
+}
+
+async function runPages(count: number, page: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await page(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, worker));
+}
+
+async function timed(work: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return (performance.now() - start) / 1000;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Samples the RSS of this process and all its descendants (Chromium and its helpers) from /proc. */
+function sampleMemory(): { current(): number; peak(): number; stop(): void } {
+  let peak = 0;
+  let last = 0;
+  const sample = () => {
+    last = treeRssMb(process.pid);
+    peak = Math.max(peak, last);
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    current: () => last,
+    peak: () => peak,
+    stop: () => clearInterval(timer),
+  };
+}
+
+function treeRssMb(root: number): number {
+  const children = new Map<number, number[]>();
+  const rssKb = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const parent = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+      rssKb.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let total = 0;
+  const stack = [root];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    total += rssKb.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total / 1024;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [pool, cold] = process.argv.slice(2).map(Number);
+  const result = await runBrowserBenchmark({ ...(pool ? { poolPages: pool } : {}), ...(cold ? { coldPages: cold } : {}) });
+  console.log('\n' + JSON.stringify(result));
+}

@@ -1,0 +1,47 @@
+import { accessSync, constants } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { TrawlError } from '@trawl/core';
+
+/** Where Debian, Ubuntu and Google's packages put the browser, in the order they are tried. */
+export const SYSTEM_CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** The Chromium to launch: `TRAWL_CHROMIUM_PATH`, then the system paths, then a Playwright-installed browser, or undefined. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const configured = env.TRAWL_CHROMIUM_PATH?.trim();
+  if (configured) return configured;
+  for (const path of SYSTEM_CHROMIUM_PATHS) if (isExecutable(path)) return path;
+  const playwrights = playwrightChromium();
+  return playwrights && isExecutable(playwrights) ? playwrights : undefined;
+}
+
+/** findChromium, or an error that names every place looked at. Never downloads a browser. */
+export function requireChromium(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.TRAWL_CHROMIUM_PATH?.trim();
+  if (configured && !isExecutable(configured)) {
+    throw new TrawlError('SCRAPE_ADAPTER_MISSING', `TRAWL_CHROMIUM_PATH is ${configured}, which is not an executable file.`);
+  }
+  const found = findChromium(env);
+  if (found) return found;
+  throw new TrawlError(
+    'SCRAPE_ADAPTER_MISSING',
+    `No Chromium found: set TRAWL_CHROMIUM_PATH, or install one at ${SYSTEM_CHROMIUM_PATHS.join(', ')} ` +
+      `(Debian: apt-get install chromium), or a Playwright-installed browser${playwrightChromium() ? ` at ${playwrightChromium()}` : ''}.`,
+  );
+}
+
+function playwrightChromium(): string | undefined {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return undefined;
+  }
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,185 @@
+import { chromium, type Browser as PlaywrightBrowser } from 'playwright-core';
+import { isTrawlError, TrawlError } from '@trawl/core';
+import { Semaphore } from './semaphore.js';
+
+/** Flags for a headless Chromium that stays off the network unless a page asks. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--no-first-run',
+  '--disable-quic',
+  '--mute-audio',
+  // Cross-site iframes (ads, embeds) stay in their page's renderer instead of one process each.
+  '--disable-site-isolation-trials',
+  '--disable-features=IsolateOrigins,site-per-process',
+];
+
+export interface PoolOptions {
+  executablePath: string;
+  launchArgs: string[];
+  maxConcurrentPages: number;
+  maxPagesPerBrowser: number;
+  idleTimeoutMs: number;
+}
+
+export interface PoolStats {
+  /** Browser processes started so far (restarts and crashes included). */
+  launches: number;
+  pagesServed: number;
+  activePages: number;
+  /** Browser processes alive now. */
+  browsers: number;
+  /** Browser contexts open now: one per page being rendered, plus at most one spare per browser. */
+  contexts: number;
+}
+
+interface Instance {
+  browser: PlaywrightBrowser;
+  /** A user agent like the browser's own, without "Headless". */
+  userAgent: string;
+  served: number;
+  active: number;
+  retired: boolean;
+}
+
+/**
+ * One Chromium process shared by every scrape, each in its own context: a cap on pages at once,
+ * a fresh process after a crash or every `maxPagesPerBrowser` pages, and none left when idle.
+ */
+export class ChromiumPool {
+  readonly #options: PoolOptions;
+  readonly #slots: Semaphore;
+  readonly #instances = new Set<Instance>();
+  #current: Promise<Instance> | undefined;
+  #idleTimer: ReturnType<typeof setTimeout> | undefined;
+  #launches = 0;
+  #served = 0;
+
+  constructor(options: PoolOptions) {
+    this.#options = options;
+    this.#slots = new Semaphore(options.maxConcurrentPages);
+  }
+
+  stats(): PoolStats {
+    let contexts = 0;
+    for (const instance of this.#instances) contexts += instance.browser.contexts().length;
+    return { launches: this.#launches, pagesServed: this.#served, activePages: this.#slots.active, browsers: this.#instances.size, contexts };
+  }
+
+  /** Runs `work` with a browser once a page slot is free. A load that a crash cut short is tried once more on a new browser. */
+  async use<T>(work: (browser: PlaywrightBrowser, userAgent: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const release = await this.#slots.acquire(signal);
+    clearTimeout(this.#idleTimer);
+    try {
+      return await this.#run(work, true);
+    } finally {
+      release();
+      if (this.#slots.active === 0) this.#armIdleShutdown();
+    }
+  }
+
+  async #run<T>(work: (browser: PlaywrightBrowser, userAgent: string) => Promise<T>, retryAfterCrash: boolean): Promise<T> {
+    const instance = await this.#instance();
+    instance.active++;
+    instance.served++;
+    this.#served++;
+    if (instance.served >= this.#options.maxPagesPerBrowser) this.#retire(instance);
+    try {
+      return await work(instance.browser, instance.userAgent);
+    } catch (error) {
+      const crashed = !instance.browser.isConnected();
+      const endedByCaller = isTrawlError(error) && (error.code === 'SCRAPE_TIMEOUT' || error.code === 'SCRAPE_ABORTED');
+      if (crashed && retryAfterCrash && !endedByCaller) return this.#run(work, false);
+      throw error;
+    } finally {
+      instance.active--;
+      if (instance.retired && instance.active === 0) void this.#shutDown(instance);
+    }
+  }
+
+  async #instance(): Promise<Instance> {
+    for (;;) {
+      this.#current ??= this.#launch();
+      const current = this.#current;
+      let instance: Instance;
+      try {
+        instance = await current;
+      } catch (error) {
+        if (this.#current === current) this.#current = undefined;
+        throw error;
+      }
+      if (instance.browser.isConnected() && !instance.retired) return instance;
+      if (this.#current === current) this.#current = undefined;
+    }
+  }
+
+  async #launch(): Promise<Instance> {
+    this.#launches++;
+    const browser = await chromium
+      .launch({
+        executablePath: this.#options.executablePath,
+        args: [...CHROMIUM_ARGS, ...this.#options.launchArgs],
+        headless: true,
+        timeout: 30_000,
+        // The embedding program owns its signals (a CLI cancels a crawl on Ctrl-C); close() ends
+        // the browser, and Playwright still kills it if the process exits without calling it.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      })
+      .catch((error: unknown) => {
+        const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+        throw new TrawlError('SCRAPE_ADAPTER_MISSING', `Chromium at ${this.#options.executablePath} could not start: ${reason}`, { cause: error });
+      });
+    const major = browser.version().split('.')[0];
+    const instance: Instance = {
+      browser,
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+      served: 0,
+      active: 0,
+      retired: false,
+    };
+    this.#instances.add(instance);
+    browser.on('disconnected', () => {
+      this.#instances.delete(instance);
+      instance.retired = true;
+    });
+    return instance;
+  }
+
+  /** New pages go to a new browser; this one closes when its last page is done. */
+  #retire(instance: Instance): void {
+    instance.retired = true;
+  }
+
+  async #shutDown(instance: Instance): Promise<void> {
+    instance.retired = true;
+    this.#instances.delete(instance);
+    await instance.browser.close().catch(() => undefined);
+  }
+
+  #armIdleShutdown(): void {
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = setTimeout(() => {
+      if (this.#slots.active === 0) void this.close();
+    }, this.#options.idleTimeoutMs);
+    this.#idleTimer.unref();
+  }
+
+  /** Closes every browser process and waits for them to exit; a later `use` starts a new one. */
+  async close(): Promise<void> {
+    clearTimeout(this.#idleTimer);
+    const launching = this.#current;
+    this.#current = undefined;
+    const instances = [...this.#instances];
+    const pending = launching ? [launching.then((instance) => instances.includes(instance) || instances.push(instance)).catch(() => undefined)] : [];
+    await Promise.all(pending);
+    await Promise.all(instances.map((instance) => this.#shutDown(instance)));
+  }
+}

@@ -1,0 +1,39 @@
+import { findChromium } from './chromium-path.js';
+import type { ProxyServer, ProxyServers } from './context-plan.js';
+import { createPlaywrightBrowser, type PlaywrightBrowser, type PlaywrightBrowserOptions } from './playwright-browser.js';
+
+/**
+ * The browser the CLI and the server use when Chromium is found, configured from the
+ * environment; undefined when there is none or `TRAWL_BROWSER=off`.
+ *
+ * - `TRAWL_CHROMIUM_PATH`: the Chromium to launch (else the system paths are tried)
+ * - `TRAWL_BROWSER_PAGES`: pages rendered at once (default 4)
+ * - `TRAWL_PROXY_BASIC`, `TRAWL_PROXY_STEALTH`: proxy URLs, `http://user:pass@host:port`
+ */
+export function browserFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: PlaywrightBrowserOptions = {}): PlaywrightBrowser | undefined {
+  if (/^(off|false|0|no)$/i.test(env.TRAWL_BROWSER ?? '')) return undefined;
+  const executablePath = findChromium(env);
+  if (!executablePath) return undefined;
+  const pages = Number.parseInt(env.TRAWL_BROWSER_PAGES ?? '', 10);
+  const proxies: ProxyServers = {};
+  const basic = proxyFromUrl(env.TRAWL_PROXY_BASIC);
+  const stealth = proxyFromUrl(env.TRAWL_PROXY_STEALTH);
+  if (basic) proxies.basic = basic;
+  if (stealth) proxies.stealth = stealth;
+  return createPlaywrightBrowser({
+    executablePath,
+    ...(pages > 0 ? { maxConcurrentPages: pages } : {}),
+    ...(basic || stealth ? { proxies } : {}),
+    ...overrides,
+  });
+}
+
+/** `http://user:pass@host:port` into Playwright's shape, credentials apart. */
+export function proxyFromUrl(value: string | undefined): ProxyServer | undefined {
+  if (!value?.trim()) return undefined;
+  const url = new URL(value.trim());
+  const proxy: ProxyServer = { server: `${url.protocol}//${url.host}` };
+  if (url.username) proxy.username = decodeURIComponent(url.username);
+  if (url.password) proxy.password = decodeURIComponent(url.password);
+  return proxy;
+}

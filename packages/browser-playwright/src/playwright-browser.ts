@@ -1,0 +1,88 @@
+import { isTrawlError, TrawlError, type Browser, type BrowserLoadRequest, type LoadedPage, type ScreenshotSink, type SsrfPolicy } from '@trawl/core';
+import { builtInAdHosts, hostMatcher } from './ad-hosts.js';
+import { requireChromium } from './chromium-path.js';
+import { ChromiumPool, type PoolStats } from './chromium-pool.js';
+import type { ProxyServers } from './context-plan.js';
+import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
+import { renderPage } from './render-page.js';
+import { dataUrlScreenshots } from './screenshot-sinks.js';
+import { SparePages } from './spare-pages.js';
+
+export interface PlaywrightBrowserOptions {
+  /** Default: TRAWL_CHROMIUM_PATH, the system paths, then a Playwright-installed browser (see findChromium). */
+  executablePath?: string;
+  /** Pages rendered at once (default 4); more wait their turn. */
+  maxConcurrentPages?: number;
+  /** A new browser process after this many pages, to shed leaks (default 500). */
+  maxPagesPerBrowser?: number;
+  /** The browser process exits after this long with no page (default 60 s); the next scrape starts it again. */
+  idleTimeoutMs?: number;
+  /** Extra Chromium flags. */
+  launchArgs?: string[];
+  /** Where `screenshot` formats and actions put their images (default: `data:` URLs in the Document). */
+  screenshots?: ScreenshotSink;
+  /** Hosts blockAds refuses besides the built-in list (data/ad-hosts.txt); subdomains included. */
+  blockedHosts?: Iterable<string>;
+  /** Upstream proxies for `proxy: "basic"` and `proxy: "stealth"`. */
+  proxies?: ProxyServers;
+}
+
+export interface PlaywrightBrowser extends Browser {
+  stats(): PoolStats;
+}
+
+/**
+ * Core's Browser port on playwright-core and a local Chromium. It launches nothing until the
+ * first load; call `close()` when done, so no browser process outlives its owner.
+ */
+export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}): PlaywrightBrowser {
+  const pool = new ChromiumPool({
+    executablePath: options.executablePath ?? requireChromium(),
+    launchArgs: options.launchArgs ?? [],
+    maxConcurrentPages: options.maxConcurrentPages ?? 4,
+    maxPagesPerBrowser: options.maxPagesPerBrowser ?? 500,
+    idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+  });
+  const adHosts = hostMatcher([...builtInAdHosts(), ...(options.blockedHosts ?? [])]);
+  const screenshots = options.screenshots ?? dataUrlScreenshots;
+  const guards = new Map<string, Promise<GuardProxy>>();
+  const spares = new SparePages();
+
+  const guardProxy = (request: BrowserLoadRequest) => {
+    const key = policyKey(request.policy);
+    let guard = guards.get(key);
+    if (!guard) {
+      guard = startGuardProxy(request.policy);
+      guards.set(key, guard);
+      guard.catch(() => guards.delete(key));
+    }
+    return guard;
+  };
+
+  return {
+    async load(request: BrowserLoadRequest): Promise<LoadedPage> {
+      const queuedAt = Date.now();
+      try {
+        return await pool.use(
+          (browser, defaultUserAgent) =>
+            renderPage(browser, request, { screenshots, adHosts, proxies: options.proxies, defaultUserAgent, guardProxy, spares, queuedAt }),
+          request.signal,
+        );
+      } catch (error) {
+        // Cancelled while waiting for a free page slot.
+        if (request.signal?.aborted && !isTrawlError(error)) throw new TrawlError('SCRAPE_ABORTED', `The scrape of ${request.url} was cancelled`, { cause: error });
+        throw error;
+      }
+    },
+    stats: () => pool.stats(),
+    async close() {
+      const closing = [...guards.values()];
+      guards.clear();
+      await Promise.all([pool.close(), ...closing.map((guard) => guard.then((g) => g.close(), () => undefined))]);
+    },
+  };
+}
+
+function policyKey(policy: SsrfPolicy): string {
+  return JSON.stringify([policy.blockPrivateNetworks, [...(policy.allowHosts ?? [])].sort()]);
+}

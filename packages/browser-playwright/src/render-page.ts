@@ -1,0 +1,174 @@
+import type { Browser as PlaywrightBrowser, BrowserContext, Page, Response } from 'playwright-core';
+import { ScrapeActionError, TrawlError, type BrowserLoadRequest, type LoadedPage, type ResolvedScrapeOptions, type ScreenshotSink } from '@trawl/core';
+import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot } from './actions.js';
+import type { HostMatcher } from './ad-hosts.js';
+import { toTrawlError, type EndReason } from './browser-errors.js';
+import { planContext, type ContextPlan, type ProxyServers } from './context-plan.js';
+import { COOKIE_BANNER_SELECTORS, HIDE_COOKIE_BANNERS_SCRIPT, serialiseDocument } from './cookie-banners.js';
+import { BLOCKED_HEADER, type GuardProxy } from './guard-proxy.js';
+import { installRequestFilter } from './request-filter.js';
+import type { SparePages } from './spare-pages.js';
+import { STEALTH_SCRIPT } from './stealth.js';
+import { waitForRendering } from './rendering-wait.js';
+
+export interface RenderSettings {
+  screenshots: ScreenshotSink;
+  adHosts: HostMatcher;
+  proxies?: ProxyServers;
+  defaultUserAgent: string;
+  spares: SparePages;
+  /** When the load asked for a page slot. */
+  queuedAt: number;
+  /** The guard proxy enforcing an SSRF policy that blocks private networks. */
+  guardProxy(request: BrowserLoadRequest): Promise<GuardProxy>;
+}
+
+/** The longest a page with almost no text is given to render it with scripts. */
+const RENDER_WAIT_MS = 2_000;
+
+/** Loads one page in a fresh, isolated context of `browser`: the whole browser side of a scrape. */
+export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoadRequest, settings: RenderSettings): Promise<LoadedPage> {
+  const { options } = request;
+  const plan = planContext(request, settings);
+  const guard = plan.needsGuardProxy ? await settings.guardProxy(request) : undefined;
+  // `<-loopback>` stops Chromium's implicit bypass, so loopback targets are judged by the guard too.
+  if (guard) plan.options.proxy = { server: guard.server, bypass: '<-loopback>' };
+  // The time a load waited for a free page slot counts against its timeout.
+  const budget = options.timeout + options.waitFor + waitActionsMs(options) - (Date.now() - settings.queuedAt);
+  if (budget <= 0) throw toTrawlError(new Error('no page slot came free in time'), request.url, 'timeout', options.timeout);
+
+  const { context, page } = await settings.spares.open(browser, plan.options).catch((error: unknown) => {
+    throw toTrawlError(error, request.url, browser.isConnected() ? undefined : 'crashed', budget);
+  });
+  let reason: EndReason;
+  const end = (why: EndReason) => {
+    reason ??= why;
+    void context.close().catch(() => undefined);
+  };
+  const timer = setTimeout(() => end('timeout'), budget);
+  const onAbort = () => end('aborted');
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  if (request.signal?.aborted) end('aborted');
+  const navigationHosts = new Set<string>([new URL(request.url).hostname]);
+
+  try {
+    await prepareContext(context, plan, request, settings.adHosts);
+    // Playwright's own waits end a little before the deadline, so a stuck action is reported as
+    // that action (with the content gathered so far) rather than as a timeout of the whole load.
+    const deadline = Date.now() + budget;
+    const reserve = Math.min(2_000, budget / 4);
+    const beforeEachStep = () => page.setDefaultTimeout(Math.max(100, deadline - reserve - Date.now()));
+    beforeEachStep();
+    const latest = trackMainResponse(page, navigationHosts);
+    const first = await page.goto(request.url, { waitUntil: 'load' });
+    assertNotRefused(first, request.url);
+    await waitForRendering(page, Math.min(RENDER_WAIT_MS, options.timeout));
+    if (options.waitFor > 0) await page.waitForTimeout(options.waitFor);
+
+    const capture: CaptureScreenshot = async (fullPage) => {
+      const data = await page.screenshot({ fullPage, type: 'png' });
+      return settings.screenshots.store({ data, mimeType: 'image/png', pageUrl: page.url() });
+    };
+    const results = emptyActionResults();
+    if (options.actions?.length) {
+      try {
+        await runActions(page, options.actions, results, capture, beforeEachStep);
+      } catch (error) {
+        if (!(error instanceof ActionFailure) || reason) throw error;
+        const partial = await snapshot(page, latest() ?? first, request).catch(() => undefined);
+        throw new ScrapeActionError(error.message, partial && { ...partial, actions: results }, error);
+      }
+    }
+    const format = options.formats.find((f) => f.startsWith('screenshot'));
+    const screenshot = format ? await capture(format === 'screenshot@fullPage') : undefined;
+    const loaded = await snapshot(page, latest() ?? first, request);
+    if (screenshot !== undefined) loaded.screenshot = screenshot;
+    if (options.actions?.length) loaded.actions = results;
+    if (plan.warnings.length) loaded.warning = plan.warnings.join(' ');
+    return loaded;
+  } catch (error) {
+    if (error instanceof ScrapeActionError) throw error;
+    if (guard && [...navigationHosts].some((host) => guard.refused(host))) throw blockedError(request.url);
+    throw toTrawlError(error, request.url, reason ?? (browser.isConnected() ? undefined : 'crashed'), budget);
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onAbort);
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function prepareContext(context: BrowserContext, plan: ContextPlan, request: BrowserLoadRequest, adHosts: HostMatcher): Promise<void> {
+  if (plan.cookies.length) await context.addCookies(plan.cookies);
+  if (plan.stealth) await context.addInitScript(STEALTH_SCRIPT);
+  if (request.options.blockAds) await context.addInitScript(HIDE_COOKIE_BANNERS_SCRIPT);
+  await installRequestFilter(context, {
+    adHosts: request.options.blockAds ? adHosts : undefined,
+    siteHeaders: plan.siteHeaders,
+    everyRequestHeaders: plan.everyRequestHeaders,
+    skipMedia: !takesScreenshots(request.options),
+    targetUrl: request.url,
+  });
+}
+
+/** The main frame's latest document response (it changes when an action navigates). */
+function trackMainResponse(page: Page, navigationHosts: Set<string>): () => Response | undefined {
+  let latest: Response | undefined;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigationHosts.add(new URL(request.url()).hostname);
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+    if (response.status() >= 300 && response.status() < 400 && response.headers().location) return;
+    latest = response;
+  });
+  return () => latest;
+}
+
+/** The page as it stands: rendered HTML (or the raw body of a non-HTML document), status, headers, redirects. */
+async function snapshot(page: Page, response: Response | null, request: BrowserLoadRequest): Promise<LoadedPage> {
+  assertNotRefused(response, request.url);
+  const headers = { ...(response?.headers() ?? {}) };
+  const contentType = headers['content-type'] ?? 'text/html';
+  let body: Uint8Array;
+  if (response && !/html/i.test(contentType) && page.url() === response.url()) {
+    body = await response.body();
+  } else {
+    body = Buffer.from(await page.evaluate(serialiseDocument, request.options.blockAds ? COOKIE_BANNER_SELECTORS : []), 'utf8');
+    // The DOM is serialised as UTF-8 text: the original encoding and length no longer apply.
+    headers['content-type'] = 'text/html; charset=utf-8';
+    delete headers['content-length'];
+    delete headers['content-encoding'];
+  }
+  if (request.maxBodyBytes !== undefined && body.byteLength > request.maxBodyBytes) {
+    throw new TrawlError('SCRAPE_TOO_LARGE', `${page.url()} is larger than the ${request.maxBodyBytes} bytes allowed`);
+  }
+  return { url: page.url(), status: response?.status() ?? 200, headers, body, redirects: redirectChain(response) };
+}
+
+function redirectChain(response: Response | null): string[] {
+  const chain: string[] = [];
+  for (let hop = response?.request().redirectedFrom() ?? null; hop; hop = hop.redirectedFrom()) chain.unshift(hop.url());
+  return chain;
+}
+
+function assertNotRefused(response: Response | null, url: string): void {
+  if (response?.headers()[BLOCKED_HEADER]) throw blockedError(url);
+}
+
+function blockedError(url: string): TrawlError {
+  return new TrawlError(
+    'SCRAPE_BLOCKED_URL',
+    `Refused to load ${url} in the browser: it, or a page it redirected to, is a private, loopback or link-local address. ` +
+      'Allow private networks in the SSRF policy (TRAWL_ALLOW_PRIVATE_NETWORK=true for the server) to fetch it.',
+  );
+}
+
+/** Screenshots need images and fonts; the HTML alone does not. */
+function takesScreenshots(options: ResolvedScrapeOptions): boolean {
+  return options.formats.some((f) => f.startsWith('screenshot')) || Boolean(options.actions?.some((a) => a.type === 'screenshot'));
+}
+
+function waitActionsMs(options: ResolvedScrapeOptions): number {
+  return (options.actions ?? []).reduce((sum, action) => sum + (action.type === 'wait' ? (action.milliseconds ?? 0) : 0), 0);
+}

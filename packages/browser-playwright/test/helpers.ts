@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inflateSync } from 'node:zlib';
+
+/** The width and height in a PNG's IHDR chunk; throws when the bytes are not a PNG. */
+export function pngSize(data: Uint8Array): { width: number; height: number } {
+  const bytes = Buffer.from(data);
+  if (bytes.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a') throw new Error('not a PNG');
+  if (bytes.subarray(12, 16).toString('latin1') !== 'IHDR') throw new Error('PNG without IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Checks the image data really inflates (a truncated PNG throws). */
+export function pngDecodes(data: Uint8Array): boolean {
+  const bytes = Buffer.from(data);
+  const idat: Buffer[] = [];
+  for (let at = 8; at < bytes.length; ) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.subarray(at + 4, at + 8).toString('latin1');
+    if (type === 'IDAT') idat.push(bytes.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return inflateSync(Buffer.concat(idat)).length > 0;
+}
+
+export function dataUrlBytes(url: string): Uint8Array {
+  const match = /^data:image\/png;base64,(.+)$/.exec(url);
+  if (!match) throw new Error(`not a PNG data URL: ${url.slice(0, 40)}`);
+  return Buffer.from(match[1]!, 'base64');
+}
+
+/** Chromium processes that are children of this test process. */
+export function chromiumChildren(): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(process.pid), 'chromium'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+export interface CountingServer {
+  url: string;
+  port: number;
+  hits: string[];
+  close(): Promise<void>;
+}
+
+/** A small HTTP server on 127.0.0.1 that records every path it is asked for. */
+export async function startServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<CountingServer> {
+  const hits: string[] = [];
+  const server: Server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    hits,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,83 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveScrapeOptions, OPEN_POLICY, STRICT_POLICY } from '@trawl/core';
+import { acceptLanguage, builtInAdHosts, countryProfile, fileScreenshotSink, hostMatcher, parseHostList, proxyFromUrl } from '../src/index.js';
+import { planContext, parseCookieHeader } from '../src/context-plan.js';
+
+describe('ad host list', () => {
+  it('ships a list that matches hosts and their subdomains only', () => {
+    const matcher = hostMatcher(builtInAdHosts());
+    expect(matcher.size).toBeGreaterThan(100);
+    expect(matcher.matches('securepubads.g.doubleclick.net')).toBe(true);
+    expect(matcher.matches('www.google-analytics.com')).toBe(true);
+    expect(matcher.matches('notdoubleclick.net')).toBe(false);
+    expect(matcher.matches('example.com')).toBe(false);
+  });
+
+  it('reads hosts files, plain lists and ||host^ rules', () => {
+    expect(parseHostList('0.0.0.0 ads.example.com\n# note\n||track.example.org^$third-party\nplain.example.net\n! comment\n/ad-path/')).toEqual([
+      'ads.example.com',
+      'track.example.org',
+      'plain.example.net',
+    ]);
+  });
+});
+
+describe('context plan', () => {
+  const request = (input: Parameters<typeof resolveScrapeOptions>[0], policy = OPEN_POLICY) => ({ url: 'https://example.com/a', options: resolveScrapeOptions(input), policy });
+  const settings = { defaultUserAgent: 'Mozilla/5.0 Chrome/1' };
+
+  it('turns a location into timezone, geolocation, locale and Accept-Language', () => {
+    const plan = planContext(request({ location: { country: 'JP' } }), settings);
+    expect(plan.options).toMatchObject({ timezoneId: 'Asia/Tokyo', locale: 'ja-JP', permissions: ['geolocation'] });
+    expect(plan.everyRequestHeaders['accept-language']).toBe('ja-JP,ja;q=0.9');
+    expect(planContext(request({ location: { country: 'ZZ' } }), settings).warnings[0]).toMatch(/"ZZ" is not in/);
+  });
+
+  it('keeps cookies and user agent out of the forwarded headers', () => {
+    const plan = planContext(request({ headers: { Cookie: 'a=1; b=2', 'User-Agent': 'Mine/1', 'X-Key': 'k' } }), settings);
+    expect(plan.cookies).toEqual(parseCookieHeader('a=1; b=2', 'https://example.com/a'));
+    expect(plan.options.userAgent).toBe('Mine/1');
+    expect(plan.siteHeaders).toEqual({ 'x-key': 'k' });
+  });
+
+  it('needs the guard proxy only when private networks are blocked and no upstream proxy is set', () => {
+    expect(planContext(request({}, STRICT_POLICY), settings).needsGuardProxy).toBe(true);
+    expect(planContext(request({}), settings).needsGuardProxy).toBe(false);
+    const proxied = planContext(request({ proxy: 'stealth' }, STRICT_POLICY), { ...settings, proxies: { basic: { server: 'http://proxy:8080' } } });
+    expect(proxied).toMatchObject({ stealth: true, needsGuardProxy: false, options: { proxy: { server: 'http://proxy:8080' } } });
+  });
+
+  it('reads proxy URLs and builds Accept-Language lists', () => {
+    expect(proxyFromUrl('http://user:p%40ss@proxy.local:3128')).toEqual({ server: 'http://proxy.local:3128', username: 'user', password: 'p@ss' });
+    expect(acceptLanguage(['fr-CH', 'fr', 'en-US'])).toBe('fr-CH,fr;q=0.9,en-US;q=0.8,en;q=0.7');
+    expect(countryProfile('us')?.timezoneId).toBe('America/New_York');
+  });
+});
+
+describe('fileScreenshotSink', () => {
+  it('stores PNGs under random names and serves them back', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'trawl-shots-'));
+    const sink = fileScreenshotSink({ directory, baseUrl: 'http://127.0.0.1/screenshots/' });
+    const server = createServer((req, res) => sink.serve(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const data = Buffer.from('89504e470d0a1a0a', 'hex');
+      const url = await sink.store({ data, mimeType: 'image/png', pageUrl: 'https://example.com/' });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1\/screenshots\/[0-9a-f-]{36}\.png$/);
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const served = await fetch(`${base}/screenshots/${url.split('/').pop()}`);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(data);
+      expect((await fetch(`${base}/screenshots/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+      expect(await readdir(directory)).toHaveLength(1);
+    } finally {
+      server.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
