@@ -1,14 +1,21 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl.
+// `pnpm bench <name>` runs one: convert, crawl, stores, browser, api.
+import { runApiBenchmark } from './api.js';
+import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
 import { runConvertBenchmark } from './speed.js';
+import { runStoreBenchmark } from './stores.js';
 
 const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   convert: runConvertBenchmark,
   crawl: runCrawlBenchmark,
+  stores: () => runStoreBenchmark(),
+  browser: () => runBrowserBenchmark(),
+  api: () => runApiBenchmark(),
 };
 
 const only = process.argv[2];
+if (only && !benchmarks[only]) throw new Error(`Unknown benchmark "${only}": choose one of ${Object.keys(benchmarks).join(', ')}`);
 const results: Record<string, unknown> = {};
 for (const [name, run] of Object.entries(benchmarks)) {
   if (!only || only === name) results[name] = await run();

@@ -127,11 +127,14 @@ describe('scrape() with the Playwright browser', () => {
       withBrowser({
         waitFor: 50,
         actions: [
-          // Each scroll moves one viewport down; the list grows when the bottom comes near.
+          // Each scroll moves one viewport down; the list grows when the bottom comes near. The page
+          // handles scroll events a frame later, so give each one a moment (a busy machine is slow).
           { type: 'scroll', direction: 'down' },
+          { type: 'wait', milliseconds: 250 },
           { type: 'scroll', direction: 'down' },
+          { type: 'wait', milliseconds: 250 },
           { type: 'scroll', direction: 'down' },
-          { type: 'wait', milliseconds: 100 },
+          { type: 'wait', selector: 'li.item:nth-child(30)' },
           { type: 'screenshot', fullPage: false },
           { type: 'scroll', direction: 'up', selector: 'body' },
           { type: 'executeJavascript', script: "document.querySelectorAll('li.item').length" },

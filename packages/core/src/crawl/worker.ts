@@ -40,6 +40,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const inFlight = new Set<Promise<void>>();
   const heldLeases = new Set<Lease>();
   let stopping = false;
+  const stopSignal = new AbortController();
 
   function contextFor(record: JobRecord): JobContext {
     let entry = contexts.get(record.id);
@@ -88,7 +89,8 @@ export function startWorker(options: WorkerOptions): Worker {
 
   async function watchCancels(): Promise<void> {
     while (!stopping) {
-      await sleep(options.cancelCheckMs ?? 1000);
+      await sleep(options.cancelCheckMs ?? 1000, undefined, { signal: stopSignal.signal }).catch(() => undefined);
+      if (stopping) break;
       for (const [id, entry] of contexts) {
         const record = await options.store.jobs.get(id);
         if (!record || record.status !== 'scraping') entry.ctx.abort.abort();
@@ -126,6 +128,7 @@ export function startWorker(options: WorkerOptions): Worker {
     },
     async stop() {
       stopping = true;
+      stopSignal.abort(); // wakes the cancel watcher at once instead of after its next tick
       const interrupted = [...heldLeases];
       for (const { ctx } of contexts.values()) ctx.abort.abort();
       await stopped;

@@ -1,0 +1,71 @@
+import { Command } from 'commander';
+import { closeDispatchers, startWorker, type JobRecord } from '@trawl/core';
+import { type CliIO, writeLine } from '../io.js';
+import { DEFAULT_STORE_URL, STORE_URL_FORMS, storeFromUrl } from '../store-from-url.js';
+
+interface WorkerFlags {
+  store?: string;
+  concurrency: number;
+  leaseMs?: number;
+  allowPrivateNetwork?: boolean;
+  retentionHours?: number;
+}
+
+const positiveInteger = (name: string) => (value: string) => {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
+  return number;
+};
+
+/**
+ * `trawl worker`: runs the pages of every job in a shared store until SIGINT or SIGTERM. Start
+ * as many as the crawls need, on any machines that reach the store; each hands its unfinished
+ * pages back when stopped, and a killed one's pages return when their leases lapse.
+ */
+export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): Command {
+  return new Command('worker')
+    .description('run crawl and batch-scrape pages from a shared store until stopped (SIGINT/SIGTERM)')
+    .option('-s, --store <url>', `where jobs live: ${STORE_URL_FORMS} (default: $TRAWL_STORE or ${DEFAULT_STORE_URL})`)
+    .option('-c, --concurrency <n>', 'pages handled at once', positiveInteger('--concurrency'), 10)
+    .option('--lease-ms <ms>', 'how long a page may take before another worker may take it over (default 120000)', positiveInteger('--lease-ms'))
+    .option('--allow-private-network', 'let crawls reach private and loopback addresses (default: $TRAWL_ALLOW_PRIVATE_NETWORK or false)')
+    .option('--retention-hours <hours>', 'how long finished jobs stay readable', Number)
+    .action(async (flags: WorkerFlags) => {
+      const url = flags.store ?? (env.TRAWL_STORE?.trim() || DEFAULT_STORE_URL);
+      const allowPrivate = flags.allowPrivateNetwork ?? ['1', 'true', 'yes', 'on'].includes(env.TRAWL_ALLOW_PRIVATE_NETWORK?.trim().toLowerCase() ?? '');
+      const store = await storeFromUrl(url);
+      const worker = startWorker({
+        store,
+        concurrency: flags.concurrency,
+        ssrf: !allowPrivate,
+        ...(flags.leaseMs ? { leaseMs: flags.leaseMs } : {}),
+        ...(flags.retentionHours ? { retentionMs: flags.retentionHours * 3_600_000 } : {}),
+        onEvent: (jobId, event, ...args) => {
+          if (event !== 'completed' && event !== 'failed' && event !== 'cancelled') return;
+          const job = args[0] as JobRecord;
+          const { completed, failed } = job.counters;
+          writeLine(io.stderr, `job ${jobId} ${job.status}: ${completed} pages, ${failed} failed${job.error ? ` (${job.error.message})` : ''}`);
+        },
+      });
+      writeLine(io.stderr, `worker ready on ${redact(url)} (pid ${process.pid}, concurrency ${flags.concurrency})`);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: NodeJS.Signals) => {
+          writeLine(io.stderr, `${signal}: handing back unfinished pages and stopping`);
+          resolve();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      try {
+        await worker.stop();
+      } finally {
+        await store.close();
+        await closeDispatchers();
+      }
+    });
+}
+
+/** The store URL without its password, for logs. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import { isTrawlError } from '@trawl/core';
+
+/** The streams a command writes to; tests and embedders can pass their own. */
+export interface CliIO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream;
+}
+
+export const processIO: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+
+export function writeLine(stream: NodeJS.WritableStream, text: string): void {
+  stream.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Reads a file, or standard input for "-". */
+export async function readInput(path: string, io: CliIO): Promise<string> {
+  if (path !== '-') return readFile(path, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One line a user can act on: the error code and its message, never a stack trace. */
+export function describeError(error: unknown): string {
+  if (isTrawlError(error)) return `error [${error.code}]: ${error.message}`;
+  return `error: ${error instanceof Error ? error.message : String(error)}`;
+}

@@ -1,0 +1,47 @@
+import { Command, CommanderError } from 'commander';
+import { convertCommand } from './commands/convert.js';
+import { crawlCommand } from './commands/crawl.js';
+import { extractCommand } from './commands/extract.js';
+import { llmstxtCommand } from './commands/llmstxt.js';
+import { mapCommand } from './commands/map.js';
+import { scrapeCommand } from './commands/scrape.js';
+import { searchCommand } from './commands/search.js';
+import { serveCommand } from './commands/serve.js';
+import { workerCommand } from './commands/worker.js';
+import { type CliIO, describeError, processIO, writeLine } from './io.js';
+
+export function createProgram(io: CliIO = processIO): Command {
+  const program = new Command('trawl')
+    .description('Turn web sites into clean, LLM-ready data')
+    .version('0.1.0')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+  const commands = [
+    scrapeCommand(io),
+    convertCommand(io),
+    crawlCommand(io),
+    mapCommand(io),
+    searchCommand(io),
+    extractCommand(io),
+    llmstxtCommand(io),
+    workerCommand(io),
+    serveCommand(io),
+  ];
+  for (const command of commands) program.addCommand(command.exitOverride());
+  return program;
+}
+
+/** Runs the CLI and returns the exit code (0 ok, 1 failure, 2 usage error). */
+export async function run(argv: string[], io: CliIO = processIO): Promise<number> {
+  try {
+    await createProgram(io).parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    writeLine(io.stderr, describeError(error));
+    return 1;
+  }
+}

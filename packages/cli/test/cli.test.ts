@@ -1,0 +1,125 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileNameFor } from '../src/output-files.js';
+import { runCli } from './run-cli.js';
+
+let site: FixtureSite;
+let dir: string;
+beforeAll(async () => {
+  site = await startFixtureSite();
+  dir = await mkdtemp(join(tmpdir(), 'trawl-cli-'));
+});
+afterAll(async () => {
+  await site.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('trawl scrape', () => {
+  it('prints the Markdown of the main content', async () => {
+    const result = await runCli(['scrape', `${site.url}/articles/boilerplate`]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(phrases.articleLead);
+    expect(result.stdout).not.toContain(phrases.footer);
+  });
+
+  it('prints links, the whole Document as JSON, and keeps boilerplate on request', async () => {
+    const links = await runCli(['scrape', `${site.url}/articles/boilerplate`, '--format', 'links', '--no-main-content']);
+    expect(links.stdout.trim().split('\n').every((l) => /^https?:\/\//.test(l))).toBe(true);
+    const json = await runCli(['scrape', `${site.url}/articles/boilerplate`, '--json', '--no-main-content']);
+    const doc = JSON.parse(json.stdout);
+    expect(doc.metadata.statusCode).toBe(200);
+    expect(doc.markdown).toContain(phrases.footer);
+  });
+
+  it('fails with the error code and a message, exit code 1', async () => {
+    const result = await runCli(['scrape', 'http://127.0.0.1:1/']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error \[SCRAPE_CONNECTION_ERROR\]: /m);
+  });
+
+  it('rejects an unknown format as a usage error', async () => {
+    const result = await runCli(['scrape', `${site.url}/`, '--format', 'pdf']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Allowed choices/);
+  });
+});
+
+describe('trawl convert', () => {
+  it('converts HTML from standard input without fetching', async () => {
+    site.resetRequests();
+    const result = await runCli(['convert', '-', '--url', 'https://example.com/a/b', '--format', 'links', '--no-main-content'], {
+      input: '<p>See <a href="../c">c</a> and <a href="#x">x</a></p>',
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe('https://example.com/c\nhttps://example.com/a/b');
+  });
+});
+
+describe('trawl crawl', () => {
+  it('writes one Markdown file per page and index.jsonl, with plain progress lines off a terminal', async () => {
+    const out = join(dir, 'crawl');
+    const result = await runCli(['crawl', `${site.url}/crawl/`, '--limit', '5', '--ignore-sitemap', '--out', out]);
+    expect(result.code).toBe(0);
+    const index = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(index.length).toBeGreaterThanOrEqual(4);
+    for (const entry of index) {
+      const markdown = await readFile(join(out, entry.file), 'utf8');
+      expect(markdown.length).toBeGreaterThan(0);
+      expect(entry.metadata.url).toBe(entry.url);
+    }
+    expect(result.stderr).toMatch(/crawl: \d+\/\d+ pages/);
+    expect(result.stderr).toMatch(/^completed: \d+ pages/m);
+  });
+
+  it('counts --max-depth in link hops', async () => {
+    const result = await runCli(['crawl', `${site.url}/crawl/`, '--max-depth', '1', '--ignore-sitemap']);
+    const urls = result.stdout.trim().split('\n').map((l) => JSON.parse(l).metadata.url as string);
+    expect(urls.map((u) => new URL(u).pathname).sort()).toEqual(['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c']);
+  });
+
+  it('stops cleanly on Ctrl-C, keeping what was written', async () => {
+    const slow = await startFixtureSite({ crawlDelay: 0.4 });
+    try {
+      const out = join(dir, 'interrupted');
+      let interrupted = false;
+      const result = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--out', out], {
+        onStderr: (text, interrupt) => {
+          // One Ctrl-C cancels cleanly; a second one would (rightly) kill the process.
+          if (!interrupted && /crawl: [1-9]\d*\//.test(text)) {
+            interrupted = true;
+            interrupt();
+          }
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(/^cancelled: /m);
+      const files = await readdir(out);
+      expect(files).toContain('index.jsonl');
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('trawl map', () => {
+  it('prints one URL per line', async () => {
+    const result = await runCli(['map', `${site.url}/crawl/`, '--limit', '6']);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe(`${site.url}/crawl/`);
+  });
+});
+
+describe('fileNameFor', () => {
+  it.each([
+    ['https://example.com/', 'example.com/index.md'],
+    ['https://example.com/docs/intro.html', 'example.com/docs/intro.md'],
+    ['https://example.com/a/b/?page=2', 'example.com/a/b_page_2.md'],
+    ['http://127.0.0.1:8080/x y/z', '127.0.0.1_8080/x_y/z.md'],
+  ])('%s -> %s', (url, file) => {
+    expect(fileNameFor(url)).toBe(file);
+  });
+});

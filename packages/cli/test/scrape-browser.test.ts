@@ -1,0 +1,66 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { run } from '../src/program.js';
+
+let site: FixtureSite;
+let dir: string;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  dir = await mkdtemp(join(tmpdir(), 'trawl-cli-'));
+});
+
+afterAll(async () => {
+  await site.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function trawl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: string[] = [];
+  const err: string[] = [];
+  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
+  const code = await run(['node', 'trawl', ...args], { stdout, stderr, stdin: new PassThrough() });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+describe('trawl scrape with the browser (local Chromium)', () => {
+  it('renders JavaScript pages on its own', async () => {
+    const result = await trawl('scrape', `${site.url}/js-rendered`);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(phrases.jsRendered);
+  });
+
+  it('runs --actions and saves a --full-page-screenshot', async () => {
+    const file = join(dir, 'tall.png');
+    const actions = JSON.stringify([{ type: 'scroll', direction: 'down' }, { type: 'executeJavascript', script: 'return scrollY' }]);
+    const result = await trawl('scrape', `${site.url}/tall`, '--actions', actions, '--full-page-screenshot', file, '--json');
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.stdout) as { screenshot: string; actions: { javascriptReturns: Array<{ value: number }> } };
+    expect(doc.actions.javascriptReturns[0]!.value).toBeGreaterThan(0);
+    expect(doc.screenshot).toMatch(/^data:image\/png;base64,/);
+
+    const saved = await trawl('scrape', `${site.url}/tall`, '--screenshot', file, '--mobile', '--wait-for', '50');
+    expect(saved.stderr).toContain(`screenshot saved to ${file}`);
+    const png = await readFile(file);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('keeps --engine http away from the browser, and says what is missing', async () => {
+    const result = await trawl('scrape', `${site.url}/form`, '--engine', 'http', '--screenshot');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/SCRAPE_ADAPTER_MISSING.*engine "http"/);
+  });
+
+  it('rejects --actions that are not actions', async () => {
+    const result = await trawl('scrape', `${site.url}/form`, '--actions', '[{"type":"dance"}]');
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('--actions must be a JSON array of actions');
+  });
+});

@@ -1,0 +1,101 @@
+import type { Store } from '@trawl/core';
+import { createAuthenticator } from './auth/authenticate.js';
+import { toErrorResponse } from './http/error-response.js';
+import { readJsonBody } from './http/read-body.js';
+import { locateRequest } from './http/request-url.js';
+import { sendJson } from './http/respond.js';
+import type { NextFunction, NodeRequest, NodeResponse } from './http/types.js';
+import { enforceRateLimit } from './limits/rate-limits.js';
+import type { TrawlApiOptions } from './options.js';
+import { createRouter } from './routes/route-table.js';
+import type { ApiContext, RouteDefinition } from './routes/types.js';
+import { startRuntime } from './runtime.js';
+
+/** A `(req, res, next?)` handler for `node:http`, Express 4/5 and Connect, with its lifecycle. */
+export interface TrawlApi {
+  (req: NodeRequest, res: NodeResponse, next?: NextFunction): void;
+  /** The store holding jobs, results, credits and rate-limit counters. */
+  readonly store: Store;
+  /** Stops the embedded worker (interrupted pages stay queued), the sweeper and webhook delivery. */
+  close(): Promise<void>;
+  /** Resolves when every page bill, webhook and extract or llms.txt job started so far is done. */
+  settled(): Promise<void>;
+}
+
+/**
+ * The Firecrawl-compatible v0/v1 API as a plain request handler. Paths it does not serve go to
+ * `next` when there is one (so it mounts beside other routes), else get a JSON 404.
+ */
+export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
+  const runtime = startRuntime(options);
+  const router = createRouter();
+  const authenticate = createAuthenticator(options.auth);
+  const rateLimits = options.rateLimits ?? {};
+  const context: ApiContext = {
+    store: runtime.store,
+    retentionMs: options.retentionMs,
+    notifier: runtime.notifier,
+    llmJobs: runtime.llmJobs,
+    search: options.search,
+    llm: options.llm,
+    browser: options.browser,
+    policy: runtime.policy,
+    engine: (signal) => ({
+      ssrf: runtime.policy,
+      signal,
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+      ...(options.browser ? { browser: options.browser } : {}),
+      ...(options.llm ? { llm: options.llm } : {}),
+    }),
+  };
+
+  async function serve(route: RouteDefinition, req: NodeRequest, res: NodeResponse, params: Record<string, string>, location: ReturnType<typeof locateRequest>) {
+    const aborter = new AbortController();
+    const onClose = () => {
+      if (!res.writableEnded) aborter.abort(new Error('The client closed the connection'));
+    };
+    res.on('close', onClose);
+    try {
+      await runtime.ready;
+      const teamId = await authenticate(req);
+      await enforceRateLimit(runtime.store, rateLimits, route.rateClass, teamId);
+      const body = route.readsBody ? await readJsonBody(req) : undefined;
+      const result = await route.handle({ req, params, location, teamId, body, signal: aborter.signal }, context);
+      sendJson(res, result.status ?? 200, result.body);
+    } catch (error) {
+      const response = toErrorResponse(error, route.style);
+      if (response.unexpected !== undefined) runtime.logger.error(`${req.method} ${location.path} failed`, response.unexpected);
+      sendJson(res, response.status, response.body, response.headers);
+    } finally {
+      res.off('close', onClose);
+    }
+  }
+
+  const handler = (req: NodeRequest, res: NodeResponse, next?: NextFunction): void => {
+    const location = locateRequest(req, options.basePath);
+    const match = router.match(req.method ?? 'GET', location.path);
+    if (match.type === 'found') {
+      // serve() answers every failure itself; this catch only guards against a failing answer.
+      serve(match.route, req, res, match.params, location).catch((error) => {
+        runtime.logger.error(`${req.method} ${location.path}: could not answer`, error);
+        if (!res.headersSent) res.destroy();
+      });
+      return;
+    }
+    if (next) return next();
+    if (match.type === 'method_not_allowed') {
+      sendJson(res, 405, { success: false, error: `Method ${req.method} is not allowed on ${location.path}` }, { allow: match.allowed.join(', ') });
+      return;
+    }
+    sendJson(res, 404, { success: false, error: `Not found: ${req.method} ${location.path}` });
+  };
+
+  return Object.assign(handler, {
+    store: runtime.store,
+    close: () => runtime.close(),
+    settled: async () => {
+      await runtime.llmJobs.settled();
+      await runtime.notifier.settled();
+    },
+  });
+}

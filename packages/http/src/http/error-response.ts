@@ -1,0 +1,67 @@
+/**
+ * The one place where failures become HTTP responses: TrawlError codes, zod errors, malformed
+ * JSON and anything unexpected map to a status and the body form of the endpoint.
+ */
+import { isTrawlError, type TrawlError } from '@trawl/core';
+import { ZodError } from 'zod';
+import { ApiError, MESSAGES } from './api-error.js';
+import { zodDetails } from './zod-details.js';
+
+/**
+ * How an endpoint words its errors: `plain` is the contract's `{error}`; `success` is
+ * `{success:false, error}` (v1 search, llms.txt, credit usage); `v0` never adds `success`.
+ * v1 endpoints add `success:false` to detailed errors whatever their form, as Firecrawl does.
+ */
+export type ErrorStyle = 'plain' | 'success' | 'v0';
+
+export interface ErrorResponse {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+  /** Set for failures the server did not expect: worth logging. */
+  unexpected?: unknown;
+}
+
+export function toErrorResponse(error: unknown, style: ErrorStyle): ErrorResponse {
+  const api = toApiError(error);
+  const { code, details, headers = {} } = api.options;
+  let body: Record<string, unknown>;
+  if (api.kind === 'spec') {
+    body = style === 'success' ? { success: false, error: api.message } : { error: api.message };
+  } else {
+    body = {
+      ...(style === 'v0' ? {} : { success: false }),
+      ...(code ? { code } : {}),
+      error: api.message,
+      ...(details === undefined ? {} : { details }),
+    };
+  }
+  return { status: api.status, body, headers, ...(isExpected(error) ? {} : { unexpected: api.cause ?? error }) };
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return new ApiError(400, MESSAGES.badRequest, { code: 'BAD_REQUEST', details: zodDetails(error) });
+  if (isTrawlError(error)) return fromTrawlError(error);
+  return new ApiError(500, MESSAGES.unexpected, { kind: 'spec' });
+}
+
+function fromTrawlError(error: TrawlError): ApiError {
+  switch (error.code) {
+    case 'JOB_NOT_FOUND':
+      return new ApiError(404, MESSAGES.jobNotFound, { kind: 'spec' });
+    case 'INTERNAL':
+      return new ApiError(500, MESSAGES.unexpected, { kind: 'spec' });
+    case 'INVALID_OPTIONS':
+    case 'SCRAPE_INVALID_URL':
+      return new ApiError(400, error.message, { code: 'BAD_REQUEST', details: [{ code: error.code, message: error.message, path: [] }] });
+    default:
+      return new ApiError(error.status, error.message, { code: error.code });
+  }
+}
+
+function isExpected(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status !== 500;
+  if (error instanceof ZodError) return true;
+  return isTrawlError(error) && error.code !== 'INTERNAL';
+}

@@ -1,0 +1,137 @@
+/**
+ * What happens around a job besides running it: webhooks at each step and billing of each page.
+ * The API calls `started`/`cancelled`; a worker's `onEvent` feeds `onWorkerEvent`, wherever that
+ * worker runs (embedded in the server or in its own process).
+ */
+import { specOf, type Document, type ErrorEntry, type JobRecord, type JobSpec, type Store } from '@trawl/core';
+import { pageCost } from '../limits/credits.js';
+import {
+  completedEvent,
+  failedEvent,
+  pageEvent,
+  pageFailedEvent,
+  startedEvent,
+  type WebhookEvent,
+  type WebhookJobKind,
+  type WebhookSender,
+  type WebhookSpec,
+} from '../webhooks/index.js';
+import type { Logger } from '../logger.js';
+
+export interface JobNotifier {
+  /** A job was just created. */
+  started(job: JobRecord): void;
+  /** A job was cancelled through the API. */
+  cancelled(job: JobRecord): void;
+  /** Pass as `startWorker({ onEvent })`. */
+  onWorkerEvent(jobId: string, event: string, ...args: unknown[]): void;
+  /** Resolves when every bill and webhook handed over so far is done (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+export interface JobNotifierOptions {
+  store: Store;
+  webhooks?: WebhookSender;
+  logger: Logger;
+  /** Bill pages to their team's credits (default true). */
+  billing?: boolean;
+}
+
+/** What the notifier needs of a job, read once per job. */
+interface JobFacts {
+  kind: WebhookJobKind;
+  teamId: string;
+  pageCost: number;
+  webhook: WebhookSpec | undefined;
+}
+
+const MAX_CACHED_JOBS = 1000;
+
+export function createJobNotifier(options: JobNotifierOptions): JobNotifier {
+  const { store, webhooks, logger } = options;
+  const billing = options.billing ?? true;
+  const facts = new Map<string, Promise<JobFacts | null>>();
+  const pending = new Set<Promise<unknown>>();
+
+  function track(work: Promise<unknown>): void {
+    const tracked = work.catch((error) => logger.error('job notification failed', error)).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  }
+
+  /** Events of one job chain on one promise, so they go out in the order the worker emitted them. */
+  function factsOf(jobId: string): Promise<JobFacts | null> {
+    let entry = facts.get(jobId);
+    if (!entry) {
+      entry = store.jobs.get(jobId).then((record) => (record ? factsFromRecord(record) : null));
+      facts.set(jobId, entry);
+      if (facts.size > MAX_CACHED_JOBS) facts.delete(facts.keys().next().value!);
+    }
+    return entry;
+  }
+
+  function send(job: JobFacts, event: WebhookEvent): void {
+    if (job.webhook && webhooks) webhooks.send(job.webhook, event);
+  }
+
+  return {
+    started(job) {
+      const known = factsFromRecord(job);
+      if (known) send(known, startedEvent(known.kind, job.id));
+    },
+    cancelled(job) {
+      const known = factsFromRecord(job);
+      // Firecrawl ends a cancelled job's webhooks with `completed`; its status reads `cancelled`.
+      if (known) send(known, completedEvent(known.kind, job.id));
+      facts.delete(job.id);
+    },
+    onWorkerEvent(jobId, event, ...args) {
+      if (event !== 'page' && event !== 'pageError' && event !== 'completed' && event !== 'failed') return;
+      track(
+        factsOf(jobId).then(async (job) => {
+          if (!job) return;
+          switch (event) {
+            case 'page': {
+              send(job, pageEvent(job.kind, jobId, args[0] as Document));
+              if (billing) await store.teams.debit(job.teamId, job.pageCost);
+              return;
+            }
+            case 'pageError': {
+              const entry = args[0] as ErrorEntry;
+              send(job, pageFailedEvent(job.kind, jobId, entry.url, entry.error));
+              return;
+            }
+            case 'completed':
+              facts.delete(jobId);
+              send(job, completedEvent(job.kind, jobId));
+              return;
+            case 'failed': {
+              facts.delete(jobId);
+              const record = args[0] as JobRecord | undefined;
+              send(job, failedEvent(job.kind, jobId, record?.error?.message ?? 'The job failed'));
+              return;
+            }
+          }
+        }),
+      );
+    },
+    async settled() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
+
+function factsFromRecord(record: JobRecord): JobFacts | null {
+  if (record.kind !== 'crawl' && record.kind !== 'batch_scrape') return null;
+  let spec: JobSpec;
+  try {
+    spec = specOf(record);
+  } catch {
+    return null;
+  }
+  return {
+    kind: record.kind,
+    teamId: record.teamId,
+    pageCost: pageCost(spec.scrapeOptions),
+    webhook: spec.extra?.webhook as WebhookSpec | undefined,
+  };
+}

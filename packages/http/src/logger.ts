@@ -1,0 +1,10 @@
+/** Where the API reports failures it could not answer a client about (default: console.error). */
+export interface Logger {
+  error(message: string, error?: unknown): void;
+}
+
+export const consoleLogger: Logger = {
+  error(message, error) {
+    console.error(`[trawl] ${message}`, error ?? '');
+  },
+};

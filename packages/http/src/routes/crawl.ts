@@ -1,0 +1,45 @@
+import { assertLlmAvailable, planEngine, resolveScrapeOptions, startCrawlJob, type CrawlOptionsInput, type ScrapeOptionsInput } from '@trawl/core';
+import { apiUrl } from '../http/request-url.js';
+import { pageCost, requireCredits } from '../limits/credits.js';
+import { engineScrapeOptions } from '../schemas/shared.js';
+import { v1CrawlBodySchema, v1CrawlRules } from '../schemas/v1-crawl.js';
+import { parseBody } from './parse-body.js';
+import type { ApiContext, RouteHandler } from './types.js';
+
+/** `POST /v1/crawl`: creates the job and answers at once; the worker runs it. */
+export const v1CrawlStart: RouteHandler = async (request, api) => {
+  const body = parseBody(v1CrawlBodySchema, request.body);
+  const scrapeOptions = engineScrapeOptions(body.scrapeOptions ?? {});
+  assertJobCan(api, scrapeOptions);
+  const rules = await affordableRules(api, request.teamId, v1CrawlRules(body), pageCost(scrapeOptions));
+  const job = await startCrawlJob(body.url, rules, {
+    store: api.store,
+    teamId: request.teamId,
+    retentionMs: api.retentionMs,
+    scrapeOptions,
+    ...(body.webhook ? { extra: { webhook: body.webhook } } : {}),
+  });
+  api.notifier.started(job);
+  return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v1/crawl/${job.id}`) } };
+};
+
+/**
+ * A crawl needs credits for one page at least, and its page limit shrinks to what the team can
+ * pay (Firecrawl clamps the same way); pages are billed as they are scraped.
+ */
+export async function affordableRules(api: ApiContext, teamId: string, rules: CrawlOptionsInput, costPerPage: number): Promise<CrawlOptionsInput> {
+  const balance = await requireCredits(api.store, teamId, costPerPage);
+  if (balance === null) return rules;
+  const affordable = Math.max(1, Math.floor(balance / costPerPage));
+  return { ...rules, limit: Math.min(rules.limit ?? 10_000, affordable) };
+}
+
+/**
+ * Refuses a job whose pages need an adapter the server lacks (screenshots or actions without a
+ * browser, json or alt text without an LLM) up front, rather than failing every page later.
+ */
+export function assertJobCan(api: ApiContext, scrapeOptions: ScrapeOptionsInput): void {
+  const resolved = resolveScrapeOptions(scrapeOptions);
+  planEngine('auto', resolved, api.browser !== undefined);
+  assertLlmAvailable(resolved, api.llm);
+}

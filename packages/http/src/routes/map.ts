@@ -1,0 +1,22 @@
+import { map } from '@trawl/core';
+import { CREDIT_COSTS, charge, requireCredits } from '../limits/credits.js';
+import { v1MapBodySchema } from '../schemas/v1-map.js';
+import { parseBody } from './parse-body.js';
+import type { RouteHandler } from './types.js';
+
+/** `POST /v1/map` (E7): the site's links, from its pages and (unless ignored) its sitemaps. */
+export const v1Map: RouteHandler = async (request, api) => {
+  const body = parseBody(v1MapBodySchema, request.body);
+  await requireCredits(api.store, request.teamId, CREDIT_COSTS.map);
+  const links = await map(body.url, {
+    ...(body.search ? { search: body.search } : {}),
+    ignoreSitemap: body.ignoreSitemap,
+    sitemapOnly: body.sitemapOnly,
+    includeSubdomains: body.includeSubdomains,
+    limit: body.limit,
+    ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
+    ...api.engine(request.signal),
+  });
+  await charge(api.store, request.teamId, CREDIT_COSTS.map);
+  return { body: { success: true, links } };
+};

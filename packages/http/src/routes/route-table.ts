@@ -1,0 +1,47 @@
+import { Router } from '../http/router.js';
+import { v1BatchStart } from './batch.js';
+import { v1CrawlStart } from './crawl.js';
+import { v1ExtractStart, v1ExtractStatus, v1LlmsTxtStart, v1LlmsTxtStatus } from './llm-jobs.js';
+import { v1Map } from './map.js';
+import { v1Scrape } from './scrape.js';
+import { v0Search, v1Search } from './search.js';
+import { CANCEL_NOT_FOUND, v1JobCancel, v1JobErrors, v1JobStatus } from './status.js';
+import { v1CreditUsage } from './team.js';
+import type { RouteDefinition } from './types.js';
+import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape } from './v0.js';
+
+/** Every endpoint of the API: the contract's E1–E17 plus what the official clients call. */
+export const ROUTES: readonly RouteDefinition[] = [
+  // v1
+  { method: 'POST', path: '/v1/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v1Scrape },
+  { method: 'POST', path: '/v1/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v1CrawlStart },
+  { method: 'GET', path: '/v1/crawl/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobStatus('/v1/crawl') },
+  { method: 'DELETE', path: '/v1/crawl/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobCancel(CANCEL_NOT_FOUND.crawl) },
+  { method: 'GET', path: '/v1/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  // The 1.x SDK asks for errors with DELETE.
+  { method: 'DELETE', path: '/v1/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'POST', path: '/v1/batch/scrape', style: 'plain', rateClass: 'batch', readsBody: true, handle: v1BatchStart },
+  { method: 'GET', path: '/v1/batch/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobStatus('/v1/batch/scrape') },
+  { method: 'DELETE', path: '/v1/batch/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobCancel(CANCEL_NOT_FOUND.batch) },
+  { method: 'GET', path: '/v1/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'DELETE', path: '/v1/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'POST', path: '/v1/map', style: 'plain', rateClass: 'map', readsBody: true, handle: v1Map },
+  { method: 'POST', path: '/v1/search', style: 'success', rateClass: 'search', readsBody: true, handle: v1Search },
+  { method: 'POST', path: '/v1/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v1ExtractStart },
+  { method: 'GET', path: '/v1/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1ExtractStatus },
+  { method: 'POST', path: '/v1/llmstxt', style: 'success', rateClass: 'llmstxt', readsBody: true, handle: v1LlmsTxtStart },
+  { method: 'GET', path: '/v1/llmstxt/:id', style: 'success', rateClass: 'status', readsBody: false, handle: v1LlmsTxtStatus },
+  { method: 'GET', path: '/v1/team/credit-usage', style: 'success', rateClass: 'team', readsBody: false, handle: v1CreditUsage },
+  // v0
+  { method: 'POST', path: '/v0/scrape', style: 'v0', rateClass: 'scrape', readsBody: true, handle: v0Scrape },
+  { method: 'POST', path: '/v0/crawl', style: 'v0', rateClass: 'crawl', readsBody: true, handle: v0CrawlStart },
+  { method: 'GET', path: '/v0/crawl/status/:jobId', style: 'v0', rateClass: 'status', readsBody: false, handle: v0CrawlStatus },
+  { method: 'DELETE', path: '/v0/crawl/cancel/:jobId', style: 'v0', rateClass: 'status', readsBody: false, handle: v0CrawlCancel },
+  { method: 'POST', path: '/v0/search', style: 'v0', rateClass: 'search', readsBody: true, handle: v0Search },
+];
+
+export function createRouter(): Router<RouteDefinition> {
+  const router = new Router<RouteDefinition>();
+  for (const route of ROUTES) router.add(route.method, route.path, route);
+  return router;
+}

@@ -1,0 +1,33 @@
+import { searchAndScrape, v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse, type SearchCall } from '@trawl/core';
+import { CREDIT_COSTS, charge, pageCost, requireCredits } from '../limits/credits.js';
+import { v0SearchBodySchema } from '../schemas/v0.js';
+import { engineScrapeOptions } from '../schemas/shared.js';
+import { v1SearchBodySchema } from '../schemas/v1-search.js';
+import { searchProviderMissing } from './missing-adapter.js';
+import { parseBody } from './parse-body.js';
+import type { ApiContext, RouteHandler, RouteRequest } from './types.js';
+
+/** `POST /v1/search` (E6): hits, scraped when `scrapeOptions.formats` includes markdown. */
+export const v1Search: RouteHandler = async (request, api) => {
+  const { origin, integration, filter, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1SearchBodySchema, request.body);
+  void origin, void integration, void filter, void ignoreInvalidURLs;
+  const call = v1SearchCall({ ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) });
+  return { body: v1SearchResponse(await search(call, request, api)) };
+};
+
+/** `POST /v0/search` (E17, beta): the top pages with their Markdown. */
+export const v0Search: RouteHandler = async (request, api) => {
+  const body = parseBody(v0SearchBodySchema, request.body);
+  return { body: v0SearchResponse(await search(v0SearchCall(body), request, api)) };
+};
+
+/** Runs a search for the team: 1 credit per result, or the page price per result when scraped. */
+async function search(call: SearchCall, request: RouteRequest, api: ApiContext) {
+  if (!api.search) throw searchProviderMissing();
+  const scraped = call.options.scrapeOptions;
+  const costPerResult = scraped ? pageCost(scraped) : CREDIT_COSTS.searchResult;
+  await requireCredits(api.store, request.teamId, costPerResult);
+  const outcome = await searchAndScrape(api.search, call.query, { ...call.options, ...api.engine(request.signal) });
+  await charge(api.store, request.teamId, costPerResult * outcome.data.length);
+  return outcome;
+}

@@ -1,0 +1,54 @@
+import { cancelJob, readErrorsReport, readStatusPage, toV1JobStatus, type JobKind } from '@trawl/core';
+import { ApiError, MESSAGES, badRequest } from '../http/api-error.js';
+import { apiUrl } from '../http/request-url.js';
+import { findTeamJob } from './find-job.js';
+import type { RouteHandler } from './types.js';
+
+/** Crawl and batch ids answer on both paths: the official 1.x SDK polls batches through `/v1/crawl/{id}`. */
+const JOB_KINDS: readonly JobKind[] = ['crawl', 'batch_scrape'];
+
+/**
+ * `GET /v1/crawl/{id}` and `GET /v1/batch/scrape/{id}` (E2, E11): the status and one page of
+ * documents; `next` (absent once everything was read) continues where this page ended.
+ */
+export function v1JobStatus(pathBase: '/v1/crawl' | '/v1/batch/scrape'): RouteHandler {
+  return async (request, api) => {
+    const job = await findTeamJob(api.store, request.params.id!, request.teamId, JOB_KINDS);
+    const skip = queryInteger(request.location.query, 'skip', 0);
+    const limit = queryInteger(request.location.query, 'limit', 1);
+    const page = await readStatusPage(api.store, job, { skip: skip ?? 0, ...(limit === undefined ? {} : { limit }) });
+    const next = page.next === undefined ? {} : { next: apiUrl(request.location, `${pathBase}/${job.id}`, { skip: page.next, limit }) };
+    return { body: { success: true, ...toV1JobStatus(job), ...next, data: page.documents } };
+  };
+}
+
+/** `GET` (and the SDK's `DELETE`) `…/{id}/errors` (E3): failed pages and robots-blocked URLs. */
+export const v1JobErrors: RouteHandler = async (request, api) => {
+  const job = await findTeamJob(api.store, request.params.id!, request.teamId, JOB_KINDS);
+  return { body: await readErrorsReport(api.store, job.id) };
+};
+
+/** `DELETE /v1/crawl/{id}` (E12) and `DELETE /v1/batch/scrape/{id}`: `{status:"cancelled"}`. */
+export function v1JobCancel(notFoundMessage: string): RouteHandler {
+  return async (request, api) => {
+    const missing = new ApiError(404, notFoundMessage, { kind: 'spec' });
+    const job = await findTeamJob(api.store, request.params.id!, request.teamId, JOB_KINDS, missing);
+    const outcome = await cancelJob(api.store, job.id, { retentionMs: api.retentionMs });
+    if (outcome.outcome === 'not_found') throw missing;
+    if (outcome.outcome === 'cancelled') api.notifier.cancelled(outcome.job);
+    // A job that had already ended says how it ended; cancelling it changes nothing.
+    return { body: { status: outcome.job.status } };
+  };
+}
+
+export const CANCEL_NOT_FOUND = { crawl: MESSAGES.crawlJobNotFound, batch: MESSAGES.jobNotFound } as const;
+
+function queryInteger(query: URLSearchParams, name: string, min: number): number | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw badRequest([{ code: 'invalid_query', message: `${name} must be an integer of at least ${min}`, path: [name] }]);
+  }
+  return value;
+}

@@ -1,0 +1,50 @@
+import type { Browser, EngineOptions, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
+import type { ErrorStyle } from '../http/error-response.js';
+import type { RequestLocation } from '../http/request-url.js';
+import type { PathParams } from '../http/router.js';
+import type { NodeRequest } from '../http/types.js';
+import type { JobNotifier } from '../jobs/job-notifier.js';
+import type { RateLimitClass } from '../limits/rate-limits.js';
+import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
+
+/** What every handler shares: the store, the job notifier, the adapters and the engine settings. */
+export interface ApiContext {
+  store: Store;
+  retentionMs: number | undefined;
+  notifier: JobNotifier;
+  llmJobs: LlmJobRunner;
+  search: SearchProvider | undefined;
+  llm: LlmProvider | undefined;
+  browser: Browser | undefined;
+  policy: SsrfPolicy;
+  /** Engine settings of a scrape made for a request: policy, user agent, adapters, cancellation. */
+  engine(signal: AbortSignal): Pick<EngineOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm'>;
+}
+
+export interface RouteRequest {
+  req: NodeRequest;
+  params: PathParams;
+  location: RequestLocation;
+  teamId: string;
+  /** The parsed JSON body (`undefined` for routes without one). */
+  body: unknown;
+  /** Aborted when the client goes away before the answer. */
+  signal: AbortSignal;
+}
+
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+}
+
+export type RouteHandler = (request: RouteRequest, api: ApiContext) => Promise<RouteResult>;
+
+export interface RouteDefinition {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  /** How this endpoint words its errors (see error-response.ts). */
+  style: ErrorStyle;
+  rateClass: RateLimitClass;
+  readsBody: boolean;
+  handle: RouteHandler;
+}

@@ -1,0 +1,81 @@
+import {
+  cancelJob,
+  readAllDocuments,
+  scrape,
+  specOf,
+  startCrawlJob,
+  toV0CrawlState,
+  toV0CrawlStatus,
+  V0_PARTIAL_DATA_MAX,
+  type Document,
+  type JobRecord,
+  type Store,
+} from '@trawl/core';
+import { ApiError, MESSAGES } from '../http/api-error.js';
+import { charge, pageCost, requireCredits } from '../limits/credits.js';
+import { v0CrawlBodySchema, v0ScrapeBodySchema } from '../schemas/v0.js';
+import { v0ToCrawlRules, v0ToScrapeOptions } from '../v0/page-options.js';
+import { toV0Document, toV0UrlOnly } from '../v0/v0-document.js';
+import { affordableRules, assertJobCan } from './crawl.js';
+import { findTeamJob } from './find-job.js';
+import { parseBody } from './parse-body.js';
+import type { RouteHandler } from './types.js';
+
+/** `POST /v0/scrape` (E16). */
+export const v0Scrape: RouteHandler = async (request, api) => {
+  const body = parseBody(v0ScrapeBodySchema, request.body);
+  const options = v0ToScrapeOptions(body.pageOptions, { ...(body.extractorOptions ? { extractor: body.extractorOptions } : {}), timeout: body.timeout });
+  const cost = pageCost(options);
+  await requireCredits(api.store, request.teamId, cost);
+  const document = await scrape(body.url, { ...options, ...api.engine(request.signal) });
+  await charge(api.store, request.teamId, cost);
+  return { body: { success: true, data: toV0Document(document), returnCode: 200 } };
+};
+
+/** `POST /v0/crawl` (E13): `{jobId}`. */
+export const v0CrawlStart: RouteHandler = async (request, api) => {
+  const body = parseBody(v0CrawlBodySchema, request.body);
+  const scrapeOptions = v0ToScrapeOptions(body.pageOptions, { generateImgAltText: body.crawlerOptions.generateImgAltText });
+  assertJobCan(api, scrapeOptions);
+  const rules = await affordableRules(api, request.teamId, v0ToCrawlRules(body.crawlerOptions), pageCost(scrapeOptions));
+  const job = await startCrawlJob(body.url, rules, { store: api.store, teamId: request.teamId, retentionMs: api.retentionMs, scrapeOptions });
+  return { body: { jobId: job.id } };
+};
+
+const v0NotFound = () => new ApiError(404, MESSAGES.jobNotFound, { kind: 'spec' });
+
+/**
+ * `GET /v0/crawl/status/{jobId}` (E14): `data` is null until the crawl completes, while
+ * `partial_data` holds the 50 newest documents; once completed, `data` has them all.
+ */
+export const v0CrawlStatus: RouteHandler = async (request, api) => {
+  const job = await findTeamJob(api.store, request.params.jobId!, request.teamId, ['crawl'], v0NotFound());
+  const urlsOnly = specOf(job).rules.returnOnlyUrls;
+  const view = (doc: Document, index: number) => (urlsOnly ? toV0UrlOnly(doc) : { ...toV0Document(doc), index });
+  const status = toV0CrawlStatus(job);
+  if (job.status === 'completed') {
+    const documents = await readAllDocuments(api.store, job.id);
+    return { body: { ...status, data: documents.map(view), partial_data: [] } };
+  }
+  const latest = await readLatest(api.store, job);
+  return { body: { ...status, data: null, partial_data: latest.documents.map((doc, i) => view(doc, latest.firstIndex + i)) } };
+};
+
+/** `DELETE /v0/crawl/cancel/{jobId}` (E15). */
+export const v0CrawlCancel: RouteHandler = async (request, api) => {
+  const job = await findTeamJob(api.store, request.params.jobId!, request.teamId, ['crawl'], v0NotFound());
+  const outcome = await cancelJob(api.store, job.id, { retentionMs: api.retentionMs });
+  if (outcome.outcome === 'not_found') throw v0NotFound();
+  if (outcome.outcome === 'cancelled') return { body: { status: 'cancelled' } };
+  return { body: { status: outcome.job.status === 'cancelled' ? 'cancelled' : toV0CrawlState(outcome.job.status) } };
+};
+
+/** The newest documents with the position of the first, for v0's `index`. */
+async function readLatest(store: Store, job: JobRecord): Promise<{ documents: Document[]; firstIndex: number }> {
+  const count = await store.results.count(job.id, 'document');
+  const firstIndex = Math.max(0, count - V0_PARTIAL_DATA_MAX);
+  const page = await store.results.read(job.id, { offset: firstIndex, maxCount: V0_PARTIAL_DATA_MAX, maxBytes: Number.MAX_SAFE_INTEGER, kind: 'document' });
+  const documents: Document[] = [];
+  for (const entry of page.entries) if (entry.kind === 'document') documents.push(entry.document);
+  return { documents, firstIndex };
+}

@@ -1,0 +1,59 @@
+import { parseTargetUrl, scrapeOptionsSchema } from '@trawl/core';
+import { z } from 'zod';
+
+/** Fields the official SDKs add to every body (`origin: "js-sdk@1.x"`, an integration name). */
+export const clientFields = {
+  origin: z.string().optional(),
+  integration: z.string().nullish(),
+};
+
+/**
+ * A target URL as Firecrawl takes it: a missing scheme means `http://`. Only http(s) URLs
+ * pass; whether the address may be fetched is the SSRF policy's call, at fetch time.
+ */
+export function normalizeTargetUrl(input: string): string {
+  const trimmed = input.trim();
+  return parseTargetUrl(trimmed.includes('://') ? trimmed : `http://${trimmed}`).href;
+}
+
+export const targetUrlSchema = z.string().transform((value, ctx) => {
+  try {
+    return normalizeTargetUrl(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'Invalid URL' });
+    return z.NEVER;
+  }
+});
+
+/**
+ * Firecrawl scrape fields Trawl accepts so that existing clients keep working, and ignores:
+ * PDF parsing is always on, there is no shared cache, and nothing is retained beyond the job.
+ */
+const ignoredScrapeFields = {
+  parsePDF: z.boolean().optional(),
+  maxAge: z.number().int().min(0).optional(),
+  storeInCache: z.boolean().optional(),
+  zeroDataRetention: z.boolean().optional(),
+};
+
+/** v1 scrape options, strict: an unknown key is a 400, as Firecrawl's v1 answers. */
+export const v1ScrapeOptionsSchema = scrapeOptionsSchema.extend(ignoredScrapeFields).strict();
+export type V1ScrapeOptions = z.output<typeof v1ScrapeOptionsSchema>;
+
+/** Drops the accepted-but-ignored fields before the options reach the engine. */
+export function engineScrapeOptions<T extends Partial<V1ScrapeOptions>>(options: T): Omit<T, keyof typeof ignoredScrapeFields> {
+  const { parsePDF, maxAge, storeInCache, zeroDataRetention, ...engine } = options;
+  void parsePDF, void maxAge, void storeInCache, void zeroDataRetention;
+  return engine;
+}
+
+/** Regular expressions given as strings (includePaths, excludePaths) must compile. */
+export function refineRegexList(list: string[] | undefined, key: string, ctx: z.RefinementCtx): void {
+  list?.forEach((pattern, index) => {
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: [key, index], message: error instanceof Error ? error.message : `Invalid regular expression: ${pattern}` });
+    }
+  });
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { webhookSpecSchema } from '../webhooks/index.js';
+import { clientFields, v1ScrapeOptionsSchema } from './shared.js';
+
+/** `POST /v1/batch/scrape`: the scrape options at the top level, plus the URLs. */
+export const v1BatchBodySchema = v1ScrapeOptionsSchema
+  .extend({
+    // Checked one by one in the handler: `ignoreInvalidURLs` decides whether a bad one fails the request.
+    urls: z.array(z.string()).min(1),
+    webhook: webhookSpecSchema.optional(),
+    ignoreInvalidURLs: z.boolean().default(false),
+    maxConcurrency: z.number().int().positive().optional(),
+    ...clientFields,
+  })
+  .strict();
+export type V1BatchBody = z.output<typeof v1BatchBodySchema>;

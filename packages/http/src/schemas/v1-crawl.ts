@@ -1,0 +1,58 @@
+import type { CrawlOptionsInput } from '@trawl/core';
+import { z } from 'zod';
+import { webhookSpecSchema } from '../webhooks/index.js';
+import { clientFields, refineRegexList, targetUrlSchema, v1ScrapeOptionsSchema } from './shared.js';
+
+/** `POST /v1/crawl`: Firecrawl's v1 crawl body. */
+export const v1CrawlBodySchema = z
+  .strictObject({
+    url: targetUrlSchema,
+    includePaths: z.array(z.string()).optional(),
+    excludePaths: z.array(z.string()).optional(),
+    maxDepth: z.number().int().min(0).optional(),
+    maxDiscoveryDepth: z.number().int().min(0).optional(),
+    limit: z.number().int().positive().default(10_000),
+    /** Deprecated name of `crawlEntireDomain`. */
+    allowBackwardLinks: z.boolean().optional(),
+    crawlEntireDomain: z.boolean().optional(),
+    allowExternalLinks: z.boolean().default(false),
+    allowSubdomains: z.boolean().default(false),
+    ignoreRobotsTxt: z.boolean().default(false),
+    ignoreSitemap: z.boolean().default(false),
+    /** Always on: the frontier dedupes on normalised URLs. */
+    deduplicateSimilarURLs: z.boolean().optional(),
+    ignoreQueryParameters: z.boolean().default(false),
+    regexOnFullURL: z.boolean().default(false),
+    /** Seconds between requests to one host. */
+    delay: z.number().min(0).optional(),
+    maxConcurrency: z.number().int().positive().optional(),
+    scrapeOptions: v1ScrapeOptionsSchema.optional(),
+    webhook: webhookSpecSchema.optional(),
+    zeroDataRetention: z.boolean().optional(),
+    ...clientFields,
+  })
+  .superRefine((body, ctx) => {
+    refineRegexList(body.includePaths, 'includePaths', ctx);
+    refineRegexList(body.excludePaths, 'excludePaths', ctx);
+  });
+export type V1CrawlBody = z.output<typeof v1CrawlBodySchema>;
+
+/** The v1 body's crawl rules in core's vocabulary. */
+export function v1CrawlRules(body: V1CrawlBody): CrawlOptionsInput {
+  return {
+    limit: body.limit,
+    ...(body.maxDepth === undefined ? {} : { maxDepth: body.maxDepth }),
+    ...(body.maxDiscoveryDepth === undefined ? {} : { maxDiscoveryDepth: body.maxDiscoveryDepth }),
+    ...(body.includePaths?.length ? { includePaths: body.includePaths } : {}),
+    ...(body.excludePaths?.length ? { excludePaths: body.excludePaths } : {}),
+    regexOnFullURL: body.regexOnFullURL,
+    allowBackwardCrawling: body.crawlEntireDomain ?? body.allowBackwardLinks ?? false,
+    allowExternalContentLinks: body.allowExternalLinks,
+    allowSubdomains: body.allowSubdomains,
+    ignoreSitemap: body.ignoreSitemap,
+    ignoreQueryParameters: body.ignoreQueryParameters,
+    ignoreRobots: body.ignoreRobotsTxt,
+    ...(body.delay === undefined ? {} : { delay: body.delay }),
+    ...(body.maxConcurrency === undefined ? {} : { maxConcurrency: body.maxConcurrency }),
+  };
+}

@@ -1,0 +1,19 @@
+import { formatSchema } from '@trawl/core';
+import { z } from 'zod';
+import { clientFields, v1ScrapeOptionsSchema } from './shared.js';
+
+/** `POST /v1/search`: results are scraped only when `scrapeOptions.formats` names a format. */
+export const v1SearchBodySchema = z.strictObject({
+  query: z.string().trim().min(1),
+  limit: z.number().int().min(1).max(10).default(5),
+  tbs: z.string().optional(),
+  filter: z.string().optional(),
+  lang: z.string().default('en'),
+  country: z.string().default('us'),
+  location: z.string().optional(),
+  timeout: z.number().int().positive().default(60_000),
+  ignoreInvalidURLs: z.boolean().optional(),
+  scrapeOptions: v1ScrapeOptionsSchema.extend({ formats: z.array(formatSchema).default([]) }).strict().optional(),
+  ...clientFields,
+});
+export type V1SearchBody = z.output<typeof v1SearchBodySchema>;
