@@ -14,14 +14,26 @@ const pages = loadEvalPages();
 const turndown = new TurndownService();
 const quietConsole = new VirtualConsole();
 
+let naiveFailures = 0;
+
 /** What a developer writes without Trawl: a fresh jsdom per page, Readability, plain turndown. */
 function naive(html: string, url: string): string {
-  const dom = new JSDOM(html, { url, virtualConsole: quietConsole });
-  const article = new Readability(dom.window.document).parse();
-  const markdown = turndown.turndown(article?.content ?? dom.window.document.body?.innerHTML ?? '');
-  dom.window.close();
-  return markdown;
+  let dom: JSDOM | undefined;
+  try {
+    dom = new JSDOM(html, { url, virtualConsole: quietConsole });
+    const article = new Readability(dom.window.document).parse();
+    return turndown.turndown(article?.content ?? dom.window.document.body?.innerHTML ?? '');
+  } catch {
+    // jsdom's CSS parser throws on some real stylesheets (Readability asks for computed styles).
+    naiveFailures++;
+    return '';
+  } finally {
+    dom?.window.close();
+  }
 }
+
+// jsdom also throws from its own callbacks on such CSS; a naive user's process would die, ours counts it.
+if (stack === 'naive') process.on('uncaughtException', () => naiveFailures++);
 
 async function convert(html: string, url: string): Promise<string> {
   if (stack === 'naive') return naive(html, url);
@@ -52,5 +64,6 @@ console.log(
     p95: percentile(times, 95),
     peakRssMb: peakRssMb(),
     chars,
+    failures: naiveFailures,
   }),
 );
