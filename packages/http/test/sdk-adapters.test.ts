@@ -1,0 +1,79 @@
+import { createLlmProvider } from '@trawl/llm';
+import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
+import { searxngProvider } from '@trawl/search';
+import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
+import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import FirecrawlV0 from 'firecrawl-v0';
+import FirecrawlApp from 'firecrawl-v1';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi } from './helpers/api-server.js';
+
+/**
+ * The official SDKs' search, extract and llms.txt calls, unchanged, against a server whose
+ * search and LLM adapters talk to loopback stand-ins of SearXNG and an OpenAI-compatible model.
+ */
+let site: FixtureSite;
+let searxng: StandIn;
+let model: OpenAiStandIn;
+let api: TestApi;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  searxng = await startSearxngStandIn({
+    hits: (query) => fixtureHits(site.url).filter((hit) => `${hit.title} ${hit.description}`.toLowerCase().includes(query.toLowerCase())),
+  });
+  model = await startOpenAiStandIn();
+  api = await startApi({
+    auth: { 'fc-sdk': 'sdk-team' },
+    search: searxngProvider({ endpoint: searxng.origin }),
+    llm: createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 }),
+  });
+});
+afterAll(async () => {
+  await api?.close();
+  await model?.close();
+  await searxng?.close();
+  await site?.close();
+});
+
+const titleSchema = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] };
+
+describe('@mendable/firecrawl-js 1.x with adapters', () => {
+  it('search returns the hits, scraped when markdown is asked for', async () => {
+    const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
+    const bare = await app.search('minimal', { limit: 3 });
+    expect(bare.success).toBe(true);
+    expect(bare.data.map((d) => d.url)).toEqual([`${site.url}/articles/minimal`]);
+    const scraped = await app.search('harbour pilots', { scrapeOptions: { formats: ['markdown'] } });
+    expect(scraped.data[0]?.markdown).toContain(phrases.articleLead);
+  });
+
+  it('extract waits for the job and returns the extracted object', async () => {
+    const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
+    const result = await app.extract([`${site.url}/articles/boilerplate`], { prompt: 'The title of the article', schema: titleSchema });
+    if (!result.success) throw new Error(result.error);
+    expect((result.data as { title: string }).title).toBe(phrases.articleHeading);
+    expect(model.requests.some((r) => JSON.stringify(r.body).includes(phrases.articleLead))).toBe(true);
+  });
+
+  it('generateLLMsText waits for the job and returns llms.txt', async () => {
+    const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
+    const result = await app.generateLLMsText(`${site.url}/articles/boilerplate`, { maxUrls: 1, showFullText: true });
+    if (!result.success) throw new Error(result.error);
+    expect(result.status).toBe('completed');
+    expect(result.data.llmstxt).toContain(`${site.url}/articles/boilerplate`);
+    expect(result.data.llmsfulltxt).toContain(phrases.articleLead);
+  });
+});
+
+describe('@mendable/firecrawl-js 0.0.x with adapters', () => {
+  it('search returns pages with their Markdown', async () => {
+    const app = new FirecrawlV0({ apiKey: 'fc-sdk', apiUrl: api.url });
+    const result = await app.search('minimal', { searchOptions: { limit: 1 } });
+    expect(result.success).toBe(true);
+    const [page] = result.data ?? [];
+    expect(result.data).toHaveLength(1);
+    expect(page?.url).toBe(`${site.url}/articles/minimal`);
+    expect(page?.markdown?.length).toBeGreaterThan(0);
+  });
+});
