@@ -79,3 +79,4 @@ export * from './search/index.js';
 // LLM port and the features built on it (json format, extract, llms.txt, image alt text)
 export { addUsage, NO_USAGE, type JsonSchema, type LlmAnswer, type LlmImage, type LlmProvider, type LlmRequest, type LlmUsage } from './ports/llm.js';
 export * from './llm/index.js';
+export { requireInteger, requireFinite } from './ports/store-arguments.js';

@@ -2,7 +2,7 @@ import type { Frontier, FrontierEntry, FrontierStats, Lease } from '@trawl/core'
 import type { Redis } from 'ioredis';
 import { ACK_GRACE_MS, type PendingAcks } from './pending-acks.js';
 import type { Scripts } from './scripts.js';
-import { requireInteger } from './validate.js';
+import { requireInteger } from '@trawl/core';
 
 interface StoredItem {
   url: string;

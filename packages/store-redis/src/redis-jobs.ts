@@ -2,7 +2,7 @@ import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, Ne
 import type { Redis } from 'ioredis';
 import type { PendingAcks } from './pending-acks.js';
 import type { Scripts } from './scripts.js';
-import { requireInteger } from './validate.js';
+import { requireInteger } from '@trawl/core';
 
 const COUNTERS = ['total', 'completed', 'failed', 'creditsUsed'] as const;
 

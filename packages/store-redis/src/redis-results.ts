@@ -3,7 +3,7 @@ import type { ResultEntry, ResultKind, ResultLog, ResultPage, ResultQuery } from
 import type { Redis } from 'ioredis';
 import type { PendingAck, PendingAcks } from './pending-acks.js';
 import type { Scripts } from './scripts.js';
-import { requireInteger } from './validate.js';
+import { requireInteger } from '@trawl/core';
 
 /** Each job's log in Redis hashes, appended and paged by scripts (see lua/result-scripts.ts). */
 export class RedisResultLog implements ResultLog {

@@ -1,7 +1,7 @@
 import type { DebitResult, RateLimitResult, TeamLedger } from '@trawl/core';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
-import { requireFinite, requireInteger } from './validate.js';
+import { requireFinite, requireInteger } from '@trawl/core';
 
 /** Credits in one hash (no field = unlimited); fixed-window rate limits in a hash per key. */
 export class RedisTeamLedger implements TeamLedger {

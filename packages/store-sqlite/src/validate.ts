@@ -1,15 +1,5 @@
-/** Argument checks: misuse rejects instead of corrupting stored state. */
-export function requireInteger(name: string, value: number, min: number): void {
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`${name} must be an integer >= ${min}, got ${String(value)}`);
-  }
-}
-
-export function requireFinite(name: string, value: number, min: number): void {
-  if (!Number.isFinite(value) || value < min) {
-    throw new RangeError(`${name} must be a finite number >= ${min}, got ${String(value)}`);
-  }
-}
+/** Argument checks come from core; JSON helpers are this store's own. */
+export { requireFinite, requireInteger } from '@trawl/core';
 
 /** JSON text of an opaque value, or null for `undefined` (which JSON cannot carry). */
 export function toJsonText(value: unknown): string | null {

@@ -1,7 +1,7 @@
 import type { Frontier, FrontierEntry, FrontierStats, Lease } from '../../ports/store.js';
 import { IndexedHeap } from './indexed-heap.js';
 import { JobQueue, toLease, type QueuedItem } from './job-queue.js';
-import { requireInteger } from './validate.js';
+import { requireInteger } from '../../ports/store-arguments.js';
 
 export interface FrontierFootprint {
   queues: number;

@@ -9,7 +9,7 @@ import type {
   OpaqueJson,
 } from '../../ports/store.js';
 import { copyJson } from './json-copy.js';
-import { requireInteger } from './validate.js';
+import { requireInteger } from '../../ports/store-arguments.js';
 
 const COUNTER_NAMES: ReadonlyArray<keyof JobCounters> = ['total', 'completed', 'failed', 'creditsUsed'];
 

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { ResultEntry, ResultKind, ResultLog, ResultPage, ResultQuery } from '../../ports/store.js';
-import { requireInteger } from './validate.js';
+import { requireInteger } from '../../ports/store-arguments.js';
 
 /** An entry kept as its JSON text: compact, isolated from callers, and already measured. */
 interface SerialisedEntry {

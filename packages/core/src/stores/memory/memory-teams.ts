@@ -1,5 +1,5 @@
 import type { DebitResult, RateLimitResult, TeamLedger } from '../../ports/store.js';
-import { requireFinite, requireInteger } from './validate.js';
+import { requireFinite, requireInteger } from '../../ports/store-arguments.js';
 
 interface RateWindow {
   start: number;

@@ -1,4 +1,4 @@
-/** Argument checks: misuse rejects instead of corrupting stored state. */
+/** Argument checks for Store implementations: misuse rejects instead of corrupting stored state. */
 export function requireInteger(name: string, value: number, min: number): void {
   if (!Number.isSafeInteger(value) || value < min) {
     throw new RangeError(`${name} must be an integer >= ${min}, got ${String(value)}`);
