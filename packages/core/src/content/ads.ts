@@ -9,10 +9,12 @@ const MAX_SHARE_OF_TEXT = 0.4;
  * `root`, in one walk of the tree (blockAds, on by default, whatever onlyMainContent says).
  */
 export function removeAdsAndConsentBanners(root: Element): void {
-  const limit = textLength(root) * MAX_SHARE_OF_TEXT;
+  // Measuring the whole page's text is dear, and most pages have no ad slot: measure on the first.
+  let limit: number | undefined;
+  const withinLimit = (element: Element) => textLength(element) <= (limit ??= textLength(root) * MAX_SHARE_OF_TEXT);
   const walk = (parent: Element): void => {
     for (const element of Array.from(parent.children)) {
-      if (isAdOrConsentBanner(element) && textLength(element) <= limit) element.remove();
+      if (isAdOrConsentBanner(element) && withinLimit(element)) element.remove();
       else walk(element);
     }
   };

@@ -6,6 +6,7 @@ import { extractLinks } from './links.js';
 import { extractMetadata } from './metadata.js';
 import { parseHtml, type HtmlDocument } from './parse.js';
 import { hasText } from './text.js';
+import { documentBaseUrl } from './urls.js';
 
 export interface HtmlPage {
   html: string;
@@ -42,19 +43,24 @@ export function buildHtmlDocument(page: HtmlPage, options: ResolvedScrapeOptions
     },
   };
   if (formats.has('markdown') || formats.has('html') || formats.has('links')) {
-    const pageHasText = hasText(document.body);
-    let content = cleanContent({ html: page.html, url: page.url, document }, options);
+    // Cleaning consumes the document, so the fallback below needs the page's text measured first;
+    // only main-content detection can come out empty, so only then is it worth measuring.
+    const mayFallBack = options.onlyMainContent && !options.includeTags?.length;
+    const pageHasText = mayFallBack && hasText(document.body);
+    const linksOnly = !formats.has('markdown') && !formats.has('html');
+    const baseUrl = documentBaseUrl(document, page.url);
+    let content = cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly });
     let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
     // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
-    const empty = markdown === undefined ? !hasText(content) : markdown === '';
-    if (empty && pageHasText && options.onlyMainContent && !options.includeTags?.length) {
-      content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false });
+    const empty = pageHasText && (markdown === undefined ? !hasText(content) : markdown === '');
+    if (empty) {
+      content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false, forLinksOnly: linksOnly });
       if (markdown !== undefined) markdown = toMarkdown(content);
     }
     if (markdown !== undefined) result.markdown = markdown;
     if (formats.has('html')) result.html = content.innerHTML.trim();
     // Like Firecrawl, links come from the cleaned content; crawlers read the raw page with extractLinks.
-    if (formats.has('links')) result.links = extractLinks(content, page.url);
+    if (formats.has('links')) result.links = extractLinks(content, page.url, baseUrl);
   }
   if (formats.has('rawHtml')) result.rawHtml = page.html;
   return result;

@@ -10,7 +10,10 @@ import { absolutizeUrls, documentBaseUrl } from './urls.js';
 export type CleanOptions = Pick<
   ResolvedScrapeOptions,
   'onlyMainContent' | 'includeTags' | 'excludeTags' | 'removeBase64Images' | 'blockAds'
->;
+> & {
+  /** Only links will be read from the content: image sources and URL rewriting can be skipped. */
+  forLinksOnly?: boolean;
+};
 
 export interface PageSource {
   html: string;
@@ -18,6 +21,8 @@ export interface PageSource {
   url: string;
   /** The page already parsed from `html`. Cleaning consumes it; without it, `html` is parsed. */
   document?: HtmlDocument;
+  /** The base URL already read from `document` (documentBaseUrl), so it is not read twice. */
+  baseUrl?: string;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface PageSource {
  */
 export function cleanContent(page: PageSource, options: CleanOptions): Element {
   const document = page.document ?? parseHtml(page.html);
-  const baseUrl = documentBaseUrl(document, page.url);
+  const baseUrl = page.baseUrl ?? documentBaseUrl(document, page.url);
   removeNoise(document, options);
 
   let content: Element;
@@ -43,6 +48,8 @@ export function cleanContent(page: PageSource, options: CleanOptions): Element {
   }
 
   removeAll(content, NOSCRIPT_SELECTOR);
+  // extractLinks resolves hrefs against the same base itself; images are no link.
+  if (options.forLinksOnly) return content;
   pickImageSources(content);
   absolutizeUrls(content, baseUrl);
   if (options.removeBase64Images) removeBase64Images(content);

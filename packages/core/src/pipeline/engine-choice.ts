@@ -72,7 +72,7 @@ const SOME_TEXT = 1_000;
 export function looksRenderedByJavaScript(html: string): boolean {
   const bodyStart = html.search(/<body\b/i);
   const body = bodyStart >= 0 ? html.slice(bodyStart) : html;
-  const textLength = visibleTextLength(body);
+  const textLength = visibleTextLength(body, SOME_TEXT);
   if (textLength >= SOME_TEXT) return false;
   if (EMPTY_APP_ROOT.test(body) || hasJavaScriptNotice(html)) return true;
   return textLength < LITTLE_TEXT && /<script\b/i.test(html);
@@ -84,12 +84,25 @@ function hasJavaScriptNotice(html: string): boolean {
   return false;
 }
 
-function visibleTextLength(html: string): number {
-  return html
-    .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[a-z#0-9]+;/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim().length;
+/** What a browser would not show: hidden blocks, comments, tags and entities; the text runs in between. */
+const MARKUP_OR_TEXT = /<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[^>]*>|&[a-z#0-9]+;|[^<&]+|[<&]/giy;
+const WORD = /\S+/g;
+
+/**
+ * The length of the page's text with markup taken out and whitespace collapsed, counted in one
+ * pass that stops at `enough`: most pages have plenty of text within their first kilobytes.
+ */
+function visibleTextLength(html: string, enough: number): number {
+  let length = 0;
+  MARKUP_OR_TEXT.lastIndex = 0;
+  for (let match = MARKUP_OR_TEXT.exec(html); match; match = MARKUP_OR_TEXT.exec(html)) {
+    const token = match[0];
+    // Markup stands for a space between words; a lone "<" or "&" that starts nothing is text.
+    if (token.length > 1 && (token[0] === '<' || token[0] === '&')) continue;
+    for (const word of token.matchAll(WORD)) {
+      length += (length > 0 ? 1 : 0) + word[0].length;
+      if (length >= enough) return length;
+    }
+  }
+  return length;
 }

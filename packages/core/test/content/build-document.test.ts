@@ -21,6 +21,30 @@ describe('buildHtmlDocument', () => {
     expect(Object.keys(all).sort()).toEqual(['html', 'links', 'markdown', 'metadata', 'rawHtml']);
   });
 
+  it('gives a links-only request the same links as one that also asks for markdown and html', () => {
+    const stray = `<html><head><title>t</title></head><body>
+      <p>Intro <a href="rel/one">one</a> <a href="/abs">abs</a> <a href="#top">top</a></p>
+      <base href="https://cdn.example/docs/">
+      <div class="ad-slot"><a href="https://ads.example/click">ad</a></div>
+      <noscript><a href="/no-js">no js</a></noscript>
+      <p><a href="javascript:void(0)">js</a> <a href="mailto:a@b.example">mail</a> <img src="pic.png"> <a href="two">two</a></p>
+    </body></html>`;
+    for (const html of [newsPage(), stray]) {
+      for (const onlyMainContent of [true, false]) {
+        const linksOnly = build(html, { formats: ['links'], onlyMainContent });
+        const withContent = build(html, { formats: ['links', 'markdown', 'html'], onlyMainContent });
+        expect(linksOnly.links).toEqual(withContent.links);
+      }
+    }
+    // A <base> in the body still counts even though cleaning takes it out.
+    expect(build(stray, { formats: ['links'], onlyMainContent: false }).links).toEqual([
+      'https://cdn.example/docs/rel/one',
+      'https://cdn.example/abs',
+      'https://cdn.example/docs/', // "#top", resolved against the base like every other href
+      'https://cdn.example/docs/two',
+    ]);
+  });
+
   it('returns the input untouched as rawHtml and the cleaned content as html', () => {
     const html = newsPage();
     const doc = build(html, { formats: ['html', 'rawHtml'] });
