@@ -100,6 +100,7 @@ export function createJobContext(record: JobRecord, settings: RunnerSettings, ch
     perHostConcurrency: rules.perHostConcurrency,
     delayMs: (rules.delay ?? 0) * 1000,
     crawlDelay: (url) => robots.crawlDelay(url),
+    ...(settings.store.hostPacer ? { pacer: settings.store.hostPacer } : {}),
   });
   const normalizeOptions = { ignoreQueryParameters: rules.ignoreQueryParameters };
   const context: JobContext = {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PQueue from 'p-queue';
 import { isTrawlError, TrawlError } from '../errors.js';
+import type { HostPacer } from '../ports/store.js';
 import type { ResourceFetcher } from './fetcher.js';
 import { retryAfterOf } from './retry.js';
 
@@ -17,6 +18,8 @@ export interface PolitenessOptions {
   maxCrawlDelayMs?: number;
   /** Ceiling on a Retry-After pause (default 120 s). */
   maxPauseMs?: number;
+  /** Shares each host's delay with other processes (the store's `hostPacer`); consulted only when a delay applies. */
+  pacer?: HostPacer;
 }
 
 export interface HostScheduler {
@@ -96,11 +99,13 @@ export function createHostScheduler(options: PolitenessOptions = {}): HostSchedu
     state.releaseTimer.unref();
   }
 
-  async function inTurn<T>(state: HostState, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async function inTurn<T>(host: string, state: HostState, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const delayMs = await state.delayMs;
     for (;;) {
       const wait = Math.max(state.nextStartAt, state.pausedUntil) - Date.now();
       if (wait > 0) await sleep(wait, undefined, { signal });
+      // Other processes crawling this host take turns too; this process's own spacing still holds.
+      if (delayMs > 0 && options.pacer) await options.pacer.waitTurn(host, delayMs, signal);
       // Re-checked inside the global slot: another request to this host may have started meanwhile.
       const result = await global.add(
         async () => {
@@ -132,10 +137,10 @@ export function createHostScheduler(options: PolitenessOptions = {}): HostSchedu
 
   return {
     async run(url, task, runOptions = {}) {
-      const [, state] = stateFor(url);
+      const [host, state] = stateFor(url);
       active++;
       try {
-        return await state.queue.add(() => inTurn(state, task, runOptions.signal), { signal: runOptions.signal });
+        return await state.queue.add(() => inTurn(host, state, task, runOptions.signal), { signal: runOptions.signal });
       } catch (error) {
         if (runOptions.signal?.aborted && !isTrawlError(error)) {
           throw new TrawlError('SCRAPE_ABORTED', `Cancelled while waiting for a turn on ${hostOf(url)}`, { cause: error });

@@ -12,6 +12,11 @@ export interface WorkerOptions extends Omit<RunnerSettings, 'retainDocuments'> {
   leaseMs?: number;
   /** How often jobs with pages in flight are checked for a cancel made elsewhere (default 1 s). */
   cancelCheckMs?: number;
+  /**
+   * How long a drained job whose counters are short of its total (a worker died between
+   * recording a page and counting it) waits before it completes anyway (default 60 s).
+   */
+  settleGraceMs?: number;
   /** Sees every job event this worker produces (webhooks hang off here). */
   onEvent?: <E extends keyof JobEvents>(jobId: string, event: E, ...args: JobEvents[E]) => void;
 }
@@ -41,6 +46,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const heldLeases = new Set<Lease>();
   let stopping = false;
   const stopSignal = new AbortController();
+  const finishOptions = { retentionMs: options.retentionMs, ...(options.settleGraceMs === undefined ? {} : { graceMs: options.settleGraceMs }) };
 
   function contextFor(record: JobRecord): JobContext {
     let entry = contexts.get(record.id);
@@ -74,10 +80,7 @@ export function startWorker(options: WorkerOptions): Worker {
         if (!now || now.status !== 'scraping') await options.store.frontier.ack(lease);
         return;
       }
-      if (await options.store.frontier.isDrained(ctx.jobId)) {
-        const finished = await finishJobIfDone(options.store, ctx.jobId, { retentionMs: options.retentionMs });
-        if (finished.outcome === 'applied' && finished.job.status !== 'scraping') ctx.events.emit('completed', finished.job);
-      }
+      await settleDrainedJob(ctx);
     } catch (error) {
       const failed = await failJob(ctx, error);
       if (failed) ctx.events.emit('failed', failed);
@@ -87,6 +90,17 @@ export function startWorker(options: WorkerOptions): Worker {
     }
   }
 
+  /** Finishes a drained job if it is done (see finishJobIfDone); true while it is drained yet unfinished. */
+  async function settleDrainedJob(ctx: JobContext): Promise<boolean> {
+    if (!(await options.store.frontier.isDrained(ctx.jobId))) return false;
+    const finished = await finishJobIfDone(options.store, ctx.jobId, finishOptions);
+    if (finished.outcome === 'applied' && finished.job.status !== 'scraping') {
+      ctx.events.emit('completed', finished.job);
+      return false;
+    }
+    return finished.outcome === 'ignored' && finished.reason !== 'terminal';
+  }
+
   async function watchCancels(): Promise<void> {
     while (!stopping) {
       await sleep(options.cancelCheckMs ?? 1000, undefined, { signal: stopSignal.signal }).catch(() => undefined);
@@ -94,6 +108,10 @@ export function startWorker(options: WorkerOptions): Worker {
       for (const [id, entry] of contexts) {
         const record = await options.store.jobs.get(id);
         if (!record || record.status !== 'scraping') entry.ctx.abort.abort();
+        // A worker killed between recording a page and counting it leaves a drained job one page
+        // short; nobody handles another page of it, so the workers that knew it finish it once
+        // the grace has passed. Until then its context stays.
+        if (entry.inFlight === 0 && !entry.ctx.abort.signal.aborted && (await settleDrainedJob(entry.ctx))) continue;
         const idle = entry.inFlight === 0 && Date.now() - entry.lastUsed > CONTEXT_IDLE_MS;
         if (entry.inFlight === 0 && (idle || entry.ctx.abort.signal.aborted)) contexts.delete(id);
       }

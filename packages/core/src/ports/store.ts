@@ -249,11 +249,22 @@ export interface TeamLedger {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
 }
 
+export interface HostPacer {
+  /** Resolves when a request to `host` (`host:port`) may start: at most one per `intervalMs` across processes. Rejects when `signal` aborts. */
+  waitTurn(host: string, intervalMs: number, signal?: AbortSignal): Promise<void>;
+}
+
 export interface Store {
   readonly jobs: JobRepo;
   readonly results: ResultLog;
   readonly frontier: Frontier;
   readonly teams: TeamLedger;
+  /**
+   * Optional: spaces request starts on one host across every process sharing the store, so a
+   * crawl delay or robots.txt Crawl-delay holds however many workers crawl a site. Without it,
+   * each process paces its own requests.
+   */
+  readonly hostPacer?: HostPacer;
   /** Releases connections and memory. Idempotent; the store is not used afterwards. */
   close(): Promise<void>;
 }

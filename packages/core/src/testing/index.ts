@@ -1,2 +1,2 @@
 export { testStore } from './test-store.js';
-export type { StoreFactory, StoreFactoryContext, TestStoreOptions } from './harness.js';
+export type { FrontierCapabilities, StoreFactory, StoreFactoryContext, TestStoreOptions } from './harness.js';

@@ -74,6 +74,27 @@ describe('startWorker()', () => {
     }
   });
 
+  it('finishes a job left one count short by a worker killed between recording a page and counting it', async () => {
+    const store = createMemoryStore();
+    const urls = [1, 2, 3].map((n) => `${site.url}/blog/${n}`);
+    const job = await startBatchJob(urls, {}, { store });
+    // The dead worker: it acked and appended its page, then died before counting it.
+    const [lease] = await store.frontier.lease({ max: 1, leaseMs: 60_000, jobId: job.id });
+    expect(await store.frontier.ack(lease!)).toBe(true);
+    await store.results.append(job.id, [{ kind: 'document', url: lease!.item.url, document: { markdown: 'recorded', metadata: { sourceURL: lease!.item.url, url: lease!.item.url, statusCode: 200 } } }]);
+
+    const worker = startWorker({ store, concurrency: 2, cancelCheckMs: 50, settleGraceMs: 500 });
+    try {
+      // Its last page leaves the job drained at 2 of 3: only the idle check can end it.
+      const ended = await waitForEnd(store, job.id);
+      expect(ended.status).toBe('completed');
+      expect(ended.counters).toMatchObject({ total: 3, completed: 2 });
+      expect((await readAllDocuments(store, job.id)).map((d) => d.metadata.sourceURL).sort()).toEqual(urls);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('hands unfinished pages back on stop so another worker finishes the job', async () => {
     const slow = await startFixtureSite({ crawlDelay: 0.2 });
     const store = createMemoryStore();

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBasicFetcher, type ResourceFetcher } from '../../src/crawl/fetcher.js';
 import { createHostScheduler, politeFetcher } from '../../src/crawl/politeness.js';
+import type { HostPacer } from '../../src/ports/store.js';
 import { retryingFetcher } from '../../src/crawl/retry.js';
 import { createRobotsPolicy } from '../../src/crawl/robots.js';
 import { gaps, startConcurrencyServer, type ConcurrencyMeter, type ConcurrencyServer } from './helpers/concurrency-server.js';
@@ -88,6 +90,26 @@ describe('createHostScheduler', () => {
     expectSpacing(timed.starts(other!.url), other!.arrivals, 150);
     // The other host has its own spacing, started at once rather than behind the first host.
     expect(Math.min(...other!.arrivals) - started).toBeLessThan(300);
+  });
+
+  it('shares the delay with another scheduler through a host pacer, as workers over one store do', async () => {
+    const [shared] = await servers3();
+    // The pacer two processes would share through their store: one turn per interval per host.
+    const nextTurn = new Map<string, number>();
+    const pacer: HostPacer = {
+      async waitTurn(host, intervalMs, signal) {
+        const now = Date.now();
+        const turn = Math.max(now, nextTurn.get(host) ?? 0);
+        nextTurn.set(host, turn + intervalMs);
+        if (turn > now) await sleep(turn - now, undefined, { signal });
+      },
+    };
+    const timed = timedFetcher();
+    const workers = [0, 1].map(() => politeFetcher(timed.fetcher, createHostScheduler({ perHostConcurrency: 2, delayMs: 150, pacer })));
+    await Promise.all(workers.flatMap((fetcher, w) => Array.from({ length: 3 }, (_, i) => fetcher(`${shared!.url}/w${w}-${i}?ms=10`))));
+    expect(shared!.arrivals).toHaveLength(6);
+    // Without the pacer each scheduler would space only its own requests: pairs would arrive together.
+    expectSpacing(timed.starts(shared!.url), shared!.arrivals, 150);
   });
 
   it('uses robots.txt Crawl-delay when it is longer than the delay option', async () => {
