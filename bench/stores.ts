@@ -108,7 +108,7 @@ async function redisAnswers(): Promise<boolean> {
   }
 }
 
-export async function runStoreBenchmark(pages = Number(process.env.BENCH_STORE_PAGES ?? 200)): Promise<StoreBenchmarkResult> {
+export async function runStoreBenchmark(pages = Number(process.env.BENCH_STORE_PAGES ?? 600)): Promise<StoreBenchmarkResult> {
   console.log(`\n## Crawl on each store (${pages} synthetic pages of 30-150 KB, 10 at a time per process)\n`);
   const site = await serveSite(pages);
   const dir = mkdtempSync(join(tmpdir(), 'trawl-bench-stores-'));
@@ -135,18 +135,26 @@ export async function runStoreBenchmark(pages = Number(process.env.BENCH_STORE_P
   }
 }
 
-/** Child modes: `crawl <memory|sqlite> <site> <db file>` and `worker <redis url?prefix=…>`. */
+/** Child modes: `crawl <memory|sqlite> <site> <db file> [pages, to sample RSS every tenth]` and `worker <redis url?prefix=…>`. */
 async function child(mode: string, args: string[]): Promise<void> {
   if (mode === 'crawl') {
     const [kind, siteUrl, dbPath] = args as [string, string, string];
     const store: Store = kind === 'sqlite' ? createSqliteStore({ path: dbPath }) : createMemoryStore();
     const started = performance.now();
     // Documents are kept in the store in both cases, as a server keeps them.
-    const summary = await crawl(siteUrl, { ...CRAWL_RULES, store, retainDocuments: true, ssrf: false }).done;
+    const job = crawl(siteUrl, { ...CRAWL_RULES, store, retainDocuments: true, ssrf: false });
+    const expected = Number(args[3] ?? 0);
+    const rssSamplesMb: number[] = [];
+    let pagesDone = 0;
+    job.on('page', () => {
+      pagesDone++;
+      if (expected >= 10 && pagesDone % Math.floor(expected / 10) === 0) rssSamplesMb.push(Math.round(process.memoryUsage().rss / 1048576));
+    });
+    const summary = await job.done;
     const seconds = (performance.now() - started) / 1000;
     await store.close();
     await closeDispatchers();
-    console.log(JSON.stringify({ seconds, pagesPerSecond: summary.completed / seconds, peakRssMb: peakRssMb() }));
+    console.log(JSON.stringify({ seconds, pagesPerSecond: summary.completed / seconds, peakRssMb: peakRssMb(), rssSamplesMb }));
     return;
   }
   const url = new URL(args[0]!);
@@ -162,8 +170,29 @@ async function child(mode: string, args: string[]): Promise<void> {
   console.log(JSON.stringify({ peakRssMb: peakRssMb() }));
 }
 
+/**
+ * A long crawl on SQLite with every document kept, as `trawl serve` keeps them: results stream to
+ * the database file, so the crawling process's memory must stay flat (`stores.ts soak [pages]`).
+ */
+export async function runSqliteSoak(pages = 20_000): Promise<{ pages: number; rssSamplesMb: number[]; peakRssMb: number }> {
+  console.log(`\n## SQLite store over a ${pages}-page crawl, every document kept in the store\n`);
+  const site = await serveSite(pages);
+  const dir = mkdtempSync(join(tmpdir(), 'trawl-bench-soak-'));
+  try {
+    const line = await runChild(['crawl', 'sqlite', site.url, join(dir, 'soak.db'), String(pages)]).done;
+    const result = JSON.parse(line) as { seconds: number; pagesPerSecond: number; peakRssMb: number; rssSamplesMb: number[] };
+    console.log(`RSS every ${Math.floor(pages / 10)} pages (MB): ${result.rssSamplesMb.join(', ')}`);
+    console.log(`${pages} pages in ${fmt(result.seconds)} s (${fmt(result.pagesPerSecond)} pages/s), peak RSS ${fmt(result.peakRssMb, 0)} MB`);
+    return { pages, rssSamplesMb: result.rssSamplesMb, peakRssMb: result.peakRssMb };
+  } finally {
+    site.server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
   const [mode, ...args] = process.argv.slice(2);
   if (mode === 'crawl' || mode === 'worker') await child(mode, args);
+  else if (mode === 'soak') console.log('\n' + JSON.stringify(await runSqliteSoak(args[0] ? Number(args[0]) : undefined)));
   else console.log('\n' + JSON.stringify(await runStoreBenchmark(mode ? Number(mode) : undefined)));
 }

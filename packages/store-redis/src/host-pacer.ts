@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Spaces request starts on one host across every process that shares the pacer's Redis. */
 export interface HostPacer {
-  /** Resolves when a request to `host` may start, at most one per `intervalMs` across processes. */
+  /** Resolves when a request to `host` may start, at most one per `intervalMs` across processes; rejects when `signal` aborts. */
   waitTurn(host: string, intervalMs: number, signal?: AbortSignal): Promise<void>;
 }
 
@@ -21,7 +22,8 @@ export function pacingWindow(intervalMs: number): { points: number; duration: nu
 
 /**
  * A per-host pacer on Redis (rate-limiter-flexible's RateLimiterRedis), so that a crawl delay or
- * robots.txt Crawl-delay holds for a site however many workers crawl it.
+ * robots.txt Crawl-delay holds for a site however many workers crawl it. The Redis store exposes
+ * one as `store.hostPacer`, which core's host scheduler calls before each request start.
  */
 export function createRedisHostPacer(options: { redis: Redis; prefix?: string }): HostPacer {
   const limiters = new Map<string, RateLimiterRedis>();
@@ -46,7 +48,7 @@ export function createRedisHostPacer(options: { redis: Redis; prefix?: string })
           return;
         } catch (refusal) {
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
-          await new Promise((resolve) => setTimeout(resolve, Math.max(10, refusal.msBeforeNext)));
+          await sleep(Math.max(10, refusal.msBeforeNext), undefined, signal ? { signal } : {});
         }
       }
     },

@@ -1,5 +1,6 @@
 import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core';
 import type { Redis } from 'ioredis';
+import type { JobQueues } from './job-queues.js';
 import type { PendingAcks } from './pending-acks.js';
 import type { Scripts } from './scripts.js';
 import { requireInteger } from '@trawl/core';
@@ -45,6 +46,7 @@ export class RedisJobRepo implements JobRepo {
     private readonly prefix: string,
     private readonly now: () => number,
     private readonly pendingAcks: PendingAcks,
+    private readonly queues: JobQueues,
   ) {}
 
   async create(job: NewJob): Promise<JobRecord | null> {
@@ -81,7 +83,17 @@ export class RedisJobRepo implements JobRepo {
       requireInteger(`delta.${name}`, amount, Number.MIN_SAFE_INTEGER);
       amounts.push(name, amount);
     }
-    return this.record(await this.scripts.incrementJob(this.prefix, id, this.now(), ...amounts));
+    // A finished page's count marks the page counted in the same script (see PendingAcks).
+    const pages = this.pendingAcks.claimForCount(id, Math.max(0, (delta.completed ?? 0) + (delta.failed ?? 0)));
+    let reply: unknown;
+    try {
+      reply = await this.scripts.incrementJob(this.prefix, id, this.now(), amounts.length / 2, ...amounts, ...pages.map((page) => page.key));
+    } catch (error) {
+      this.pendingAcks.uncount(pages);
+      throw error;
+    }
+    this.pendingAcks.counted(pages);
+    return this.record(reply);
   }
 
   async saveOutput(id: string, output: OpaqueJson): Promise<JobRecord | null> {
@@ -96,6 +108,10 @@ export class RedisJobRepo implements JobRepo {
 
   async delete(id: string): Promise<boolean> {
     this.pendingAcks.forget(id);
+    // The queue goes first: a failure in between leaves the record, so the sweep deletes it again.
+    const { queue } = this.queues.get(id);
+    await queue.obliterate({ force: true });
+    await this.queues.drop(id);
     return Number(await this.scripts.deleteJob(this.prefix, id)) === 1;
   }
 

@@ -17,21 +17,23 @@ export class RedisResultLog implements ResultLog {
   async append(jobId: string, entries: readonly ResultEntry[]): Promise<void> {
     if (entries.length === 0) return;
     const args: Array<string | number> = [];
-    const acks: Array<[url: string, ack: PendingAck, index: number]> = [];
+    const acks: Array<[ack: PendingAck, index: number]> = [];
     entries.forEach((entry, index) => {
       const json = JSON.stringify(entry);
       args.push(entry.kind, Buffer.byteLength(json, 'utf8'), json);
-      // A page's document or error completes the provisional ack of that page (see PendingAcks).
+      // A page's document or error records the page acked by this process (see PendingAcks).
       const ack = entry.kind === 'robots_blocked' ? undefined : this.pendingAcks.take(jobId, entry.url);
-      if (ack) acks.push([entry.url, ack, index]);
+      if (ack) acks.push([ack, index]);
     });
-    const ackArgs = acks.flatMap(([, ack, index]) => [ack.key, ack.leaseId, index]);
+    const ackArgs = acks.flatMap(([ack, index]) => [ack.key, index]);
     try {
       await this.scripts.appendResults(this.prefix, jobId, acks.length, ...ackArgs, ...args);
     } catch (error) {
-      for (const [url, ack] of acks) this.pendingAcks.add(jobId, url, ack);
+      this.pendingAcks.untake(acks.map(([ack]) => ack));
       throw error;
     }
+    // Recorded: the pages wait for their count before BullMQ completes them.
+    this.pendingAcks.recorded(acks.map(([ack]) => ack));
   }
 
   async read(jobId: string, query: ResultQuery): Promise<ResultPage> {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { CREATE_JOB, DELETE_JOB, INCREMENT_JOB, SAVE_OUTPUT, SET_STATUS } from './lua/job-scripts.js';
-import { ACK, ENQUEUE, FINALIZE_ACKS, LEASE, RETRY, STATS } from './lua/frontier-scripts.js';
+import { ACCEPT, ADDED, LEASE_PREP, RETIRE } from './lua/queue-scripts.js';
 import { APPEND, READ } from './lua/result-scripts.js';
 import { DEBIT, HIT } from './lua/team-scripts.js';
 
@@ -10,12 +10,10 @@ const SOURCES = {
   incrementJob: INCREMENT_JOB,
   saveOutput: SAVE_OUTPUT,
   deleteJob: DELETE_JOB,
-  enqueue: ENQUEUE,
-  lease: LEASE,
-  ack: ACK,
-  finalizeAcks: FINALIZE_ACKS,
-  retry: RETRY,
-  frontierStats: STATS,
+  accept: ACCEPT,
+  added: ADDED,
+  leasePrep: LEASE_PREP,
+  retire: RETIRE,
   appendResults: APPEND,
   readResults: READ,
   debit: DEBIT,

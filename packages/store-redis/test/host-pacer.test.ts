@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRedisHostPacer, pacingWindow } from '../src/index.js';
+import { createRedisHostPacer, createRedisStore, pacingWindow } from '../src/index.js';
 import { deleteKeys, NO_REDIS_MESSAGE, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';
 
 describe('pacingWindow', () => {
@@ -41,5 +41,33 @@ describe.skipIf(!available)(available ? 'redis host pacer' : NO_REDIS_MESSAGE, (
     const other = Date.now();
     await a.waitTurn('fast.test:80', 1000);
     expect(Date.now() - other).toBeLessThan(500);
+  }, 15_000);
+
+  it('rejects a wait for a turn when its signal aborts', async () => {
+    const redis = new Redis(REDIS_URL);
+    connections.push(redis);
+    const pacer = createRedisHostPacer({ redis, prefix });
+    await pacer.waitTurn('busy.test:80', 60_000);
+    // The next turn is a minute away: only the abort can end this wait within the test's time.
+    const controller = new AbortController();
+    const waiting = pacer.waitTurn('busy.test:80', 60_000, controller.signal);
+    setTimeout(() => controller.abort(), 100);
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('is the Redis store\'s hostPacer, so a delay holds across stores sharing Redis', async () => {
+    const stores = [createRedisStore({ url: REDIS_URL, prefix }), createRedisStore({ url: REDIS_URL, prefix })];
+    try {
+      const started = Date.now();
+      const turns = await Promise.all(
+        [0, 1, 0].map(async (index) => {
+          await stores[index]!.hostPacer.waitTurn('shared.test:80', 1000);
+          return Date.now() - started;
+        }),
+      );
+      expect(turns.sort((x, y) => x - y)[2]).toBeGreaterThanOrEqual(1900);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
   }, 15_000);
 });

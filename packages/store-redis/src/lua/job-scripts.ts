@@ -1,5 +1,3 @@
-import { FRONTIER_LIB } from './frontier-lib.js';
-
 /**
  * Job records are hashes of scalar fields (opaque JSON stays a string Lua never parses), so
  * compare-and-set, increments and expiry checks run as single scripts. `P:jobs:expiry` ranks
@@ -49,11 +47,17 @@ end
 return redis.call('HGETALL', key)
 `;
 
-/** ARGV: prefix, id, now, then counter/amount pairs. Returns the updated fields, or nil. */
+/**
+ * ARGV: prefix, id, now, number of counters C, then counter/amount pairs, then the keys of the
+ * recorded pages this increment counts, marked `counted` in the job's recorded hash in the same
+ * step (see PendingAcks). Returns the updated fields, or nil.
+ */
 export const INCREMENT_JOB = `${JOB_LIB}
 local key = live(ARGV[2], ARGV[3])
 if not key then return false end
-for i = 4, #ARGV, 2 do redis.call('HINCRBY', key, ARGV[i], ARGV[i + 1]) end
+local last = 4 + tonumber(ARGV[4]) * 2
+for i = 5, last, 2 do redis.call('HINCRBY', key, ARGV[i], ARGV[i + 1]) end
+for i = last + 1, #ARGV do redis.call('HSET', P .. ':f:' .. ARGV[2] .. ':recorded', ARGV[i], 'counted') end
 redis.call('HSET', key, 'updatedAt', ARGV[3])
 return redis.call('HGETALL', key)
 `;
@@ -67,8 +71,11 @@ redis.call('HSET', key, 'updatedAt', ARGV[3])
 return redis.call('HGETALL', key)
 `;
 
-/** ARGV: prefix, id. Deletes the record, its result log and its frontier; returns 1 when a record existed. */
-export const DELETE_JOB = `${FRONTIER_LIB}${JOB_LIB}
+/**
+ * ARGV: prefix, id. Deletes the record, its result log and the frontier's own keys (its BullMQ
+ * queue is obliterated before); returns 1 when a record existed.
+ */
+export const DELETE_JOB = `${JOB_LIB}
 local id = ARGV[2]
 local existed = redis.call('UNLINK', jobKey(id))
 redis.call('ZREM', P .. ':jobs:expiry', id)
@@ -76,6 +83,9 @@ local results = P .. ':r:' .. id
 for _, part in ipairs({'entries', 'bytes', 'count', 'kind:document', 'kind:error', 'kind:robots_blocked'}) do
   redis.call('UNLINK', results .. ':' .. part)
 end
-dropFrontier(id)
+for _, part in ipairs({'seen', 'adding', 'recorded'}) do redis.call('UNLINK', P .. ':f:' .. id .. ':' .. part) end
+redis.call('ZREM', P .. ':f:live', id)
+redis.call('ZREM', P .. ':f:adding', id)
+redis.call('HDEL', P .. ':f:ready', id)
 return existed
 `;

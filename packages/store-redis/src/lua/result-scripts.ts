@@ -3,24 +3,25 @@
  * per kind mapping the position within the kind to the position in the log, and count (HASH
  * 'all' and each kind -> entries so far). Appends and page reads are single scripts.
  */
-import { FRONTIER_LIB } from './frontier-lib.js';
 
 const RESULT_LIB = `
 local base = ARGV[1] .. ':r:' .. ARGV[2]
 `;
 
 /**
- * ARGV: prefix, job, number of acks A, then key, lease id and entry index (0-based) per
- * provisional ack, then kind, bytes and JSON per entry. Each ack is made done in the same step
- * as its page's entry is appended; an entry whose ack lapsed meanwhile (the page went to another
- * worker) is dropped, so a page is recorded once. Returns the log's length.
+ * ARGV: prefix, job, number of acked pages A, then key and entry index (0-based) per acked page,
+ * then kind, bytes and JSON per entry. An acked page's key is marked `appended` in the job's
+ * recorded hash in the same step as its entry is appended; an entry whose page is marked already
+ * (an earlier holder of a lapsed lease recorded it) is dropped, so a page is recorded once.
+ * Returns the log's length.
  */
-export const APPEND = `${FRONTIER_LIB}${RESULT_LIB}
+export const APPEND = `${RESULT_LIB}
 local acks = tonumber(ARGV[3])
-local first = 4 + acks * 3
+local first = 4 + acks * 2
+local recorded = ARGV[1] .. ':f:' .. ARGV[2] .. ':recorded'
 local skipped = {}
-for i = 4, first - 1, 3 do
-  if finalizeAck(ARGV[2], ARGV[i], ARGV[i + 1]) == 0 then skipped[first + tonumber(ARGV[i + 2]) * 3] = true end
+for i = 4, first - 1, 2 do
+  if redis.call('HSETNX', recorded, ARGV[i], 'appended') == 0 then skipped[first + tonumber(ARGV[i + 1]) * 3] = true end
 end
 local n = tonumber(redis.call('HGET', base .. ':count', 'all') or '0')
 for i = first, #ARGV, 3 do
