@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { closeDispatchers } from '@trawl/core';
 import { createServer, createStoreRegistry, openAccessProblem, readServerSettings, type Env, type ServerSettings, type StoreRegistry } from '@trawl/http';
+import { adaptersFromEnv } from '../adapters-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
 import { DEFAULT_STORE_URL, STORE_URL_FORMS, storeFromUrl } from '../store-from-url.js';
 
@@ -75,24 +76,6 @@ async function serve(settings: ServerSettings, env: Env, io: CliIO): Promise<voi
     await Promise.all([store.close(), adapters.browser?.close()]);
     await closeDispatchers();
   }
-}
-
-/**
- * The adapters the environment configures, as `trawl scrape` and `trawl extract` find them: a
- * local Chromium (TRAWL_CHROMIUM_PATH, TRAWL_BROWSER=off to skip), a model (OPENAI_API_KEY,
- * OPENAI_BASE_URL, OLLAMA_BASE_URL, ANTHROPIC_API_KEY) and a search provider (SEARXNG_ENDPOINT,
- * BRAVE_API_KEY, SERPER_API_KEY, else DuckDuckGo). Loaded on use, as the other commands do.
- */
-async function adaptersFromEnv(env: Env) {
-  const [{ browserFromEnv }, { llmFromEnv }, { providerFromEnv }] = await Promise.all([
-    import('@trawl/browser-playwright'),
-    import('@trawl/llm'),
-    import('@trawl/search'),
-  ]);
-  const browser = browserFromEnv(env as NodeJS.ProcessEnv);
-  const llm = llmFromEnv(env);
-  const search = providerFromEnv({ env });
-  return { ...(browser ? { browser } : {}), ...(llm ? { llm } : {}), search };
 }
 
 /** The server's store drivers: the adapters the CLI wires (shared with `trawl worker`). */

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
-import { closeDispatchers, startWorker, type JobRecord } from '@trawl/core';
+import { closeDispatchers, OPEN_POLICY, startWorker, STRICT_POLICY, type JobRecord } from '@trawl/core';
+import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
+import { adaptersFromEnv } from '../adapters-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
 import { DEFAULT_STORE_URL, STORE_URL_FORMS, storeFromUrl } from '../store-from-url.js';
 
@@ -33,21 +35,37 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
     .action(async (flags: WorkerFlags) => {
       const url = flags.store ?? (env.TRAWL_STORE?.trim() || DEFAULT_STORE_URL);
       const allowPrivate = flags.allowPrivateNetwork ?? ['1', 'true', 'yes', 'on'].includes(env.TRAWL_ALLOW_PRIVATE_NETWORK?.trim().toLowerCase() ?? '');
+      const policy = allowPrivate ? OPEN_POLICY : STRICT_POLICY;
+      const logger = stderrLogger(io);
       const store = await storeFromUrl(url);
+      // A worker renders and extracts; it never searches.
+      const { search: _search, ...adapters } = await adaptersFromEnv(env);
+      // Pages are billed and webhooks sent where the pages run, as the server's own worker does.
+      const webhooks = createWebhookSender({
+        policy,
+        ...(env.TRAWL_WEBHOOK_SECRET ? { secret: env.TRAWL_WEBHOOK_SECRET } : {}),
+        onDeliveryFailure: (failure) => logger.error(`webhook ${failure.event.type} to ${failure.spec.url} not delivered: ${failure.error}`),
+      });
+      const notifier = createJobNotifier({ store, webhooks, logger });
       const worker = startWorker({
         store,
         concurrency: flags.concurrency,
-        ssrf: !allowPrivate,
+        ssrf: policy,
+        ...adapters,
         ...(flags.leaseMs ? { leaseMs: flags.leaseMs } : {}),
         ...(flags.retentionHours ? { retentionMs: flags.retentionHours * 3_600_000 } : {}),
         onEvent: (jobId, event, ...args) => {
+          notifier.onWorkerEvent(jobId, event, ...args);
           if (event !== 'completed' && event !== 'failed' && event !== 'cancelled') return;
           const job = args[0] as JobRecord;
           const { completed, failed } = job.counters;
           writeLine(io.stderr, `job ${jobId} ${job.status}: ${completed} pages, ${failed} failed${job.error ? ` (${job.error.message})` : ''}`);
         },
       });
-      writeLine(io.stderr, `worker ready on ${redact(url)} (pid ${process.pid}, concurrency ${flags.concurrency})`);
+      writeLine(
+        io.stderr,
+        `worker ready on ${redact(url)} (pid ${process.pid}, concurrency ${flags.concurrency}; browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'})`,
+      );
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals) => {
           writeLine(io.stderr, `${signal}: handing back unfinished pages and stopping`);
@@ -58,11 +76,19 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
       });
       try {
         await worker.stop();
+        await notifier.settled();
       } finally {
-        await store.close();
+        await webhooks.close();
+        await Promise.all([store.close(), adapters.browser?.close()]);
         await closeDispatchers();
       }
     });
+}
+
+function stderrLogger(io: CliIO): Logger {
+  return {
+    error: (message, error) => writeLine(io.stderr, `error: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}`),
+  };
 }
 
 /** The store URL without its password, for logs. */

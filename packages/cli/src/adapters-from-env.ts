@@ -1,0 +1,19 @@
+import type { Env } from '@trawl/http';
+
+/**
+ * The adapters the environment configures, as every command finds them: a local Chromium
+ * (TRAWL_CHROMIUM_PATH, TRAWL_BROWSER=off to skip), a model (OPENAI_API_KEY, OPENAI_BASE_URL,
+ * OLLAMA_BASE_URL, ANTHROPIC_API_KEY) and a search provider (SEARXNG_ENDPOINT, BRAVE_API_KEY,
+ * SERPER_API_KEY, else DuckDuckGo). Loaded on use, so commands that need none start faster.
+ */
+export async function adaptersFromEnv(env: Env) {
+  const [{ browserFromEnv }, { llmFromEnv }, { providerFromEnv }] = await Promise.all([
+    import('@trawl/browser-playwright'),
+    import('@trawl/llm'),
+    import('@trawl/search'),
+  ]);
+  const browser = browserFromEnv(env as NodeJS.ProcessEnv);
+  const llm = llmFromEnv(env);
+  const search = providerFromEnv({ env });
+  return { ...(browser ? { browser } : {}), ...(llm ? { llm } : {}), search };
+}

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { verifySignature } from '@trawl/http';
+import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServe, type ServeProcess } from './serve-process.js';
+
+const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+const TSX_LOADER = createRequire(import.meta.url).resolve('tsx');
+const SECRET = 'whsec-worker';
+
+interface Delivery {
+  signature: string | undefined;
+  raw: string;
+  type: string;
+}
+
+let site: FixtureSite;
+let dir: string;
+let receiver: Server;
+let receiverUrl: string;
+const deliveries: Delivery[] = [];
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  dir = await mkdtemp(join(tmpdir(), 'trawl-worker-'));
+  receiver = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      deliveries.push({ signature: req.headers['x-trawl-signature'] as string | undefined, raw, type: JSON.parse(raw).type });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => receiver?.close(resolve));
+  await site?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** `trawl worker` as its own process; resolves once it says it is ready. */
+function startWorkerProcess(store: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--conditions=trawl-source', '--import', TSX_LOADER, BIN, 'worker', '--store', store, '--allow-private-network'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('worker ready')) resolve();
+    });
+    void exited.then((code) => reject(new Error(`trawl worker exited (${code}) before it was ready:\n${stderr}`)));
+  });
+  ready.catch(() => undefined);
+  return { ready, exited, stderr: () => stderr, stop: () => (child.kill('SIGTERM'), exited) };
+}
+
+const request = async (url: string, init: RequestInit = {}) => {
+  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', authorization: 'Bearer key-a', ...init.headers } });
+  return { status: response.status, body: await response.json() };
+};
+
+describe('trawl worker', { timeout: 120_000 }, () => {
+  it('runs the jobs of an API node without a worker, billing their pages and sending their webhooks', async () => {
+    const store = `sqlite:${join(dir, 'shared.db')}`;
+    let server: ServeProcess | undefined;
+    const worker = startWorkerProcess(store, { TRAWL_WEBHOOK_SECRET: SECRET, TRAWL_BROWSER: 'off' });
+    try {
+      server = await spawnServe(['--no-worker'], {
+        cwd: dir,
+        env: { TRAWL_STORE: store, TRAWL_API_KEYS: 'key-a:team-a', TRAWL_CREDITS: 'team-a:100', TRAWL_ALLOW_PRIVATE_NETWORK: 'true', TRAWL_WEBHOOK_SECRET: SECRET },
+      }).ready;
+      await worker.ready;
+      const urls = [`${site.url}/blog/1`, `${site.url}/blog/2`];
+      const started = await request(`${server.url}/v1/batch/scrape`, { method: 'POST', body: JSON.stringify({ urls, webhook: `${receiverUrl}/hooks` }) });
+      expect(started.status).toBe(200);
+
+      let status = await request(`${server.url}/v1/batch/scrape/${started.body.id}`);
+      for (const deadline = Date.now() + 60_000; status.body.status === 'scraping' && Date.now() < deadline; status = await request(`${server.url}/v1/batch/scrape/${started.body.id}`)) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(status.body).toMatchObject({ status: 'completed', total: 2, completed: 2 });
+
+      // Billing and webhooks follow the pages a moment after they are recorded.
+      for (const deadline = Date.now() + 10_000; !deliveries.some((d) => d.type === 'batch_scrape.completed') && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // `started` comes from the API node that took the request; the rest from the worker.
+      expect(deliveries.map((d) => d.type).sort()).toEqual(['batch_scrape.completed', 'batch_scrape.page', 'batch_scrape.page', 'batch_scrape.started']);
+      for (const delivery of deliveries) expect(verifySignature(delivery.raw, delivery.signature, SECRET)).toBe(true);
+      const usage = await request(`${server.url}/v1/team/credit-usage`);
+      expect(usage.body.data.remaining_credits).toBe(98);
+    } finally {
+      await server?.stop();
+      expect(await worker.stop()).toBe(0);
+    }
+    expect(worker.stderr()).toMatch(/job \S+ completed: 2 pages, 0 failed/);
+  });
+});
