@@ -1,10 +1,11 @@
-// `pnpm bench browser`: browser throughput on the testkit site, the pool against a new browser
-// per page in the same run, and the memory of every Chromium process over the pool's pages.
+// `pnpm bench browser`: browser throughput on the testkit site in one run: the pool with warm pages
+// wiped between scrapes (isolation 'reset', the default), the pool with a new context per page
+// (isolation 'context'), and a new browser per page; and the memory of every Chromium process.
 // Runs alone too: node --conditions=trawl-source --import tsx bench/browser.ts [poolPages] [coldPages]
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { scrape } from '@trawl/core';
-import { createPlaywrightBrowser, type PlaywrightBrowser } from '@trawl/browser-playwright';
+import { createPlaywrightBrowser, type Isolation, type PlaywrightBrowser } from '@trawl/browser-playwright';
 import { startFixtureSite } from '@trawl/testkit';
 import { fmt, printTable } from './lib/stats.js';
 
@@ -12,17 +13,27 @@ import { fmt, printTable } from './lib/stats.js';
 const PATHS = ['/articles/boilerplate', '/articles/minimal', '/blog/1', '/blog/2', '/blog/3', '/about', '/crawl/a', '/crawl/b', '/orphan', '/charset/utf8'];
 const CONCURRENCY = 4;
 
-export interface BrowserBenchmarkResult {
-  poolPages: number;
-  coldPages: number;
-  poolPagesPerSecond: number;
-  coldPagesPerSecond: number;
-  speedup: number;
-  /** Resident memory of this process and every Chromium process it started, summed. */
+export interface EngineFigures {
+  pages: number;
+  pagesPerSecond: number;
+  /** Resident memory of this process and every Chromium process it started, summed, at its peak during the row. */
   peakRssMb: number;
+}
+
+export interface PoolFigures extends EngineFigures {
+  /** Pages per second against a new browser per page. */
+  speedup: number;
   /** Median of the samples taken over the first and the last fifth of the pool's pages. */
   rssFirstFifthMb: number;
   rssLastFifthMb: number;
+  /** Pages that ran on a warm page an earlier one had used. */
+  reusedPages: number;
+}
+
+export interface BrowserBenchmarkResult {
+  reset: PoolFigures;
+  context: PoolFigures;
+  cold: EngineFigures;
 }
 
 export async function runBrowserBenchmark(options: { poolPages?: number; coldPages?: number } = {}): Promise<BrowserBenchmarkResult> {
@@ -30,22 +41,37 @@ export async function runBrowserBenchmark(options: { poolPages?: number; coldPag
   const coldPages = options.coldPages ?? 24;
   console.log(`\n## Browser engine (local Chromium, ${CONCURRENCY} pages at once, fixture site)\n`);
   const site = await startFixtureSite();
-  const memory = sampleMemory();
   try {
-    const pool = createPlaywrightBrowser({ maxConcurrentPages: CONCURRENCY, maxPagesPerBrowser: poolPages + 1 });
-    let poolSeconds: number;
-    const phases: number[][] = [];
-    try {
-      await scrapeWith(pool, `${site.url}/articles/minimal`); // launch outside the clock, as a server would have
-      poolSeconds = await timed(() =>
-        runPages(poolPages, async (i) => {
-          await scrapeWith(pool, `${site.url}${PATHS[i % PATHS.length]}`);
-          (phases[Math.floor((i * 5) / poolPages)] ??= []).push(memory.current());
-        }),
-      );
-    } finally {
-      await pool.close();
-    }
+    const pool = async (isolation: Isolation) => {
+      const browser = createPlaywrightBrowser({ maxConcurrentPages: CONCURRENCY, maxPagesPerBrowser: poolPages + CONCURRENCY + 1, isolation });
+      const memory = sampleMemory();
+      const phases: number[][] = [];
+      try {
+        // Launch and warm up outside the clock, as a server would have.
+        await runPages(CONCURRENCY, (i) => scrapeWith(browser, `${site.url}${PATHS[i % PATHS.length]}`));
+        const reusedBefore = browser.stats().reusedPages;
+        const seconds = await timed(() =>
+          runPages(poolPages, async (i) => {
+            await scrapeWith(browser, `${site.url}${PATHS[i % PATHS.length]}`);
+            (phases[Math.floor((i * 5) / poolPages)] ??= []).push(memory.current());
+          }),
+        );
+        return {
+          pages: poolPages,
+          pagesPerSecond: poolPages / seconds,
+          peakRssMb: memory.peak(),
+          rssFirstFifthMb: median(phases[0] ?? []),
+          rssLastFifthMb: median(phases[4] ?? []),
+          reusedPages: browser.stats().reusedPages - reusedBefore,
+        };
+      } finally {
+        memory.stop();
+        await browser.close();
+      }
+    };
+    const reset = await pool('reset');
+    const context = await pool('context');
+    const memory = sampleMemory();
     const coldSeconds = await timed(() =>
       runPages(coldPages, async (i) => {
         const browser = createPlaywrightBrowser({ maxConcurrentPages: 1 });
@@ -56,31 +82,32 @@ export async function runBrowserBenchmark(options: { poolPages?: number; coldPag
         }
       }),
     );
+    memory.stop();
+    const cold: EngineFigures = { pages: coldPages, pagesPerSecond: coldPages / coldSeconds, peakRssMb: memory.peak() };
     const result: BrowserBenchmarkResult = {
-      poolPages,
-      coldPages,
-      poolPagesPerSecond: poolPages / poolSeconds,
-      coldPagesPerSecond: coldPages / coldSeconds,
-      speedup: poolPages / poolSeconds / (coldPages / coldSeconds),
-      peakRssMb: memory.peak(),
-      rssFirstFifthMb: median(phases[0] ?? []),
-      rssLastFifthMb: median(phases[4] ?? []),
+      reset: { ...reset, speedup: reset.pagesPerSecond / cold.pagesPerSecond },
+      context: { ...context, speedup: context.pagesPerSecond / cold.pagesPerSecond },
+      cold,
     };
+    const row = (name: string, figures: EngineFigures, speedup: number) => [name, String(figures.pages), fmt(figures.pagesPerSecond), `${fmt(speedup, 1)}x`, fmt(figures.peakRssMb, 0)];
     printTable(
-      ['engine', 'pages', 'pages/s'],
+      ['engine', 'pages', 'pages/s', 'vs new browser', 'peak RSS MB'],
       [
-        ['pool: one Chromium, a context per page', String(poolPages), fmt(result.poolPagesPerSecond)],
-        ['a new Chromium per page', String(coldPages), fmt(result.coldPagesPerSecond)],
+        row("pool, isolation 'reset' (default): warm pages, wiped", result.reset, result.reset.speedup),
+        row("pool, isolation 'context': a new context per page", result.context, result.context.speedup),
+        row('a new Chromium per page', result.cold, 1),
       ],
     );
-    console.log(`\nspeed-up: ${fmt(result.speedup, 1)}x a new browser per page (target >= 5x)`);
     console.log(
-      `memory (node + Chromium RSS): peak ${fmt(result.peakRssMb, 0)} MB; median over the first fifth of the pool's pages ` +
-        `${fmt(result.rssFirstFifthMb, 0)} MB, over the last fifth ${fmt(result.rssLastFifthMb, 0)} MB (target: flat)`,
+      `\nspeed-up of the default pool: ${fmt(result.reset.speedup, 1)}x a new browser per page (target >= 5x); ` +
+        `${result.reset.reusedPages} of ${poolPages} pages ran on a wiped warm page`,
+    );
+    console.log(
+      `memory of the default pool (node + Chromium RSS): median over the first fifth of its pages ${fmt(result.reset.rssFirstFifthMb, 0)} MB, ` +
+        `over the last fifth ${fmt(result.reset.rssLastFifthMb, 0)} MB (target: flat)`,
     );
     return result;
   } finally {
-    memory.stop();
     await site.close();
   }
 }
@@ -89,7 +116,7 @@ function scrapeWith(browser: PlaywrightBrowser, url: string) {
   return scrape(url, { browser, engine: 'browser', formats: ['markdown'] });
 }
 
-async function runPages(count: number, page: (index: number) => Promise<void>): Promise<void> {
+async function runPages(count: number, page: (index: number) => Promise<unknown>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < count) await page(next++);

@@ -15,9 +15,29 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
   '--mute-audio',
-  // Cross-site iframes (ads, embeds) stay in their page's renderer instead of one process each.
   '--disable-site-isolation-trials',
-  '--disable-features=IsolateOrigins,site-per-process',
+  // Chromium keeps only the last --disable-features, and this one replaces Playwright's: it repeats
+  // the features Playwright turns off (routing, HTTPS-upgrade, unload and paint quirks) besides ours.
+  // IsolateOrigins, site-per-process: cross-site iframes (ads, embeds) stay in their page's renderer
+  // instead of one process each. ThirdPartyStoragePartitioning: off, as Playwright runs Chromium, so
+  // every storage a page can use is keyed by its origin alone, and wiping a warm page's origins
+  // (see wipe-lane.ts) reaches all of it.
+  `--disable-features=${[
+    'IsolateOrigins',
+    'site-per-process',
+    'ThirdPartyStoragePartitioning',
+    'AvoidUnnecessaryBeforeUnloadCheckSync',
+    'DestroyProfileOnBrowserClose',
+    'HttpsUpgrades',
+    'HttpsFirstBalancedModeAutoEnable',
+    'MediaRouter',
+    'PaintHolding',
+    'AvoidCorsURLLoaderRestartOnRedirect',
+    'OptimizationHints',
+    'NetworkTimeServiceQuerying',
+    'AimEnabled',
+    'PreconnectToSearch',
+  ].join(',')}`,
 ];
 
 export interface PoolOptions {
@@ -35,7 +55,10 @@ export interface PoolStats {
   activePages: number;
   /** Browser processes alive now. */
   browsers: number;
-  /** Browser contexts open now: one per page being rendered, plus at most one spare per browser. */
+  /**
+   * Browser contexts open now. Isolation 'reset': the warm lanes, at most one per page slot and
+   * browser. Isolation 'context': one per page being rendered, plus at most one spare per browser.
+   */
   contexts: number;
 }
 

@@ -1,5 +1,6 @@
 import { findChromium } from './chromium-path.js';
 import type { ProxyServer, ProxyServers } from './context-plan.js';
+import { ISOLATIONS, type Isolation } from './page-source.js';
 import { createPlaywrightBrowser, type PlaywrightBrowser, type PlaywrightBrowserOptions } from './playwright-browser.js';
 
 /**
@@ -8,6 +9,7 @@ import { createPlaywrightBrowser, type PlaywrightBrowser, type PlaywrightBrowser
  *
  * - `TRAWL_CHROMIUM_PATH`: the Chromium to launch (else the system paths are tried)
  * - `TRAWL_BROWSER_PAGES`: pages rendered at once (default 4)
+ * - `TRAWL_BROWSER_ISOLATION`: `reset` (default: warm pages wiped between scrapes) or `context` (a new context per scrape)
  * - `TRAWL_PROXY_BASIC`, `TRAWL_PROXY_STEALTH`: proxy URLs, `http://user:pass@host:port`
  */
 export function browserFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: PlaywrightBrowserOptions = {}): PlaywrightBrowser | undefined {
@@ -20,9 +22,11 @@ export function browserFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: 
   const stealth = proxyFromUrl(env.TRAWL_PROXY_STEALTH);
   if (basic) proxies.basic = basic;
   if (stealth) proxies.stealth = stealth;
+  const isolation = isolationFrom(env.TRAWL_BROWSER_ISOLATION);
   return createPlaywrightBrowser({
     executablePath,
     ...(pages > 0 ? { maxConcurrentPages: pages } : {}),
+    ...(isolation ? { isolation } : {}),
     ...(basic || stealth ? { proxies } : {}),
     ...overrides,
   });
@@ -36,4 +40,13 @@ export function proxyFromUrl(value: string | undefined): ProxyServer | undefined
   if (url.username) proxy.username = decodeURIComponent(url.username);
   if (url.password) proxy.password = decodeURIComponent(url.password);
   return proxy;
+}
+
+/** A misspelt value fails loudly: quietly falling back to another mode would weaken the isolation asked for. */
+function isolationFrom(value: string | undefined): Isolation | undefined {
+  const wanted = value?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const isolation = ISOLATIONS.find((known) => known === wanted);
+  if (!isolation) throw new Error(`TRAWL_BROWSER_ISOLATION must be ${ISOLATIONS.join(' or ')}, not "${value}"`);
+  return isolation;
 }

@@ -1,4 +1,5 @@
-export { createPlaywrightBrowser, type PlaywrightBrowser, type PlaywrightBrowserOptions } from './playwright-browser.js';
+export { createPlaywrightBrowser, type BrowserStats, type PlaywrightBrowser, type PlaywrightBrowserOptions } from './playwright-browser.js';
+export { ISOLATIONS, type Isolation } from './page-source.js';
 export { browserFromEnv, proxyFromUrl } from './from-env.js';
 export { findChromium, requireChromium, SYSTEM_CHROMIUM_PATHS } from './chromium-path.js';
 export { CHROMIUM_ARGS, type PoolStats } from './chromium-pool.js';

@@ -3,10 +3,12 @@ import { builtInAdHosts, hostMatcher } from './ad-hosts.js';
 import { requireChromium } from './chromium-path.js';
 import { ChromiumPool, type PoolStats } from './chromium-pool.js';
 import type { ProxyServers } from './context-plan.js';
+import { FreshContexts } from './fresh-contexts.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
+import { ISOLATIONS, type Isolation } from './page-source.js';
 import { renderPage } from './render-page.js';
 import { dataUrlScreenshots } from './screenshot-sinks.js';
-import { SparePages } from './spare-pages.js';
+import { WarmLanes } from './warm-lanes.js';
 
 export interface PlaywrightBrowserOptions {
   /** Default: TRAWL_CHROMIUM_PATH, the system paths, then a Playwright-installed browser (see findChromium). */
@@ -25,10 +27,21 @@ export interface PlaywrightBrowserOptions {
   blockedHosts?: Iterable<string>;
   /** Upstream proxies for `proxy: "basic"` and `proxy: "stealth"`. */
   proxies?: ProxyServers;
+  /**
+   * How scrapes are kept apart. `'reset'` (default): a few warm pages per browser, each wiped
+   * between scrapes (cookies, storage, cache, permissions, history, popups), about 3x faster per
+   * page. `'context'`: a new browser context for every scrape, the strictest isolation.
+   */
+  isolation?: Isolation;
+}
+
+export interface BrowserStats extends PoolStats {
+  /** Scrapes that ran on a warm page an earlier scrape had used (isolation 'reset'). */
+  reusedPages: number;
 }
 
 export interface PlaywrightBrowser extends Browser {
-  stats(): PoolStats;
+  stats(): BrowserStats;
 }
 
 /**
@@ -36,17 +49,21 @@ export interface PlaywrightBrowser extends Browser {
  * first load; call `close()` when done, so no browser process outlives its owner.
  */
 export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}): PlaywrightBrowser {
+  const maxConcurrentPages = options.maxConcurrentPages ?? 4;
   const pool = new ChromiumPool({
     executablePath: options.executablePath ?? requireChromium(),
     launchArgs: options.launchArgs ?? [],
-    maxConcurrentPages: options.maxConcurrentPages ?? 4,
+    maxConcurrentPages,
     maxPagesPerBrowser: options.maxPagesPerBrowser ?? 500,
     idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
   });
   const adHosts = hostMatcher([...builtInAdHosts(), ...(options.blockedHosts ?? [])]);
   const screenshots = options.screenshots ?? dataUrlScreenshots;
   const guards = new Map<string, Promise<GuardProxy>>();
-  const spares = new SparePages();
+  if (options.isolation !== undefined && !ISOLATIONS.includes(options.isolation)) {
+    throw new TypeError(`isolation must be one of ${ISOLATIONS.join(', ')}, not ${String(options.isolation)}`);
+  }
+  const pages = options.isolation === 'context' ? new FreshContexts() : new WarmLanes(maxConcurrentPages);
 
   const guardProxy = (request: BrowserLoadRequest) => {
     const key = policyKey(request.policy);
@@ -65,7 +82,7 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
       try {
         return await pool.use(
           (browser, defaultUserAgent) =>
-            renderPage(browser, request, { screenshots, adHosts, proxies: options.proxies, defaultUserAgent, guardProxy, spares, queuedAt }),
+            renderPage(browser, request, { screenshots, adHosts, proxies: options.proxies, defaultUserAgent, guardProxy, pages, queuedAt }),
           request.signal,
         );
       } catch (error) {
@@ -74,7 +91,7 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
         throw error;
       }
     },
-    stats: () => pool.stats(),
+    stats: () => ({ ...pool.stats(), reusedPages: pages.reused }),
     async close() {
       const closing = [...guards.values()];
       guards.clear();

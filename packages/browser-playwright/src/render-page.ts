@@ -1,14 +1,12 @@
-import type { Browser as PlaywrightBrowser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser as PlaywrightBrowser, Page, Request, Response } from 'playwright-core';
 import { ScrapeActionError, TrawlError, type BrowserLoadRequest, type LoadedPage, type ResolvedScrapeOptions, type ScreenshotSink } from '@trawl/core';
 import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot } from './actions.js';
 import type { HostMatcher } from './ad-hosts.js';
 import { toTrawlError, type EndReason } from './browser-errors.js';
 import { planContext, type ContextPlan, type ProxyServers } from './context-plan.js';
-import { COOKIE_BANNER_SELECTORS, HIDE_COOKIE_BANNERS_SCRIPT, serialiseDocument } from './cookie-banners.js';
+import { COOKIE_BANNER_SELECTORS, serialiseDocument } from './cookie-banners.js';
 import { BLOCKED_HEADER, type GuardProxy } from './guard-proxy.js';
-import { installRequestFilter } from './request-filter.js';
-import type { SparePages } from './spare-pages.js';
-import { STEALTH_SCRIPT } from './stealth.js';
+import type { PageSetup, PageSource } from './page-source.js';
 import { waitForRendering } from './rendering-wait.js';
 
 export interface RenderSettings {
@@ -16,7 +14,8 @@ export interface RenderSettings {
   adHosts: HostMatcher;
   proxies?: ProxyServers;
   defaultUserAgent: string;
-  spares: SparePages;
+  /** Warm pages wiped between scrapes, or a fresh context each (the isolation option). */
+  pages: PageSource;
   /** When the load asked for a page slot. */
   queuedAt: number;
   /** The guard proxy enforcing an SSRF policy that blocks private networks. */
@@ -26,7 +25,7 @@ export interface RenderSettings {
 /** The longest a page with almost no text is given to render it with scripts. */
 const RENDER_WAIT_MS = 2_000;
 
-/** Loads one page in a fresh, isolated context of `browser`: the whole browser side of a scrape. */
+/** Loads one page in `browser`, on a page isolated from every other scrape: the whole browser side of a scrape. */
 export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoadRequest, settings: RenderSettings): Promise<LoadedPage> {
   const { options } = request;
   const plan = planContext(request, settings);
@@ -37,10 +36,12 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
   const budget = options.timeout + options.waitFor + waitActionsMs(options) - (Date.now() - settings.queuedAt);
   if (budget <= 0) throw toTrawlError(new Error('no page slot came free in time'), request.url, 'timeout', options.timeout);
 
-  const { context, page } = await settings.spares.open(browser, plan.options).catch((error: unknown) => {
+  const lease = await settings.pages.open(browser, pageSetup(plan, request, settings.adHosts)).catch((error: unknown) => {
     throw toTrawlError(error, request.url, browser.isConnected() ? undefined : 'crashed', budget);
   });
+  const { context, page } = lease;
   let reason: EndReason;
+  // Closing the context ends whatever the page is doing; a warm page ended this way is never reused.
   const end = (why: EndReason) => {
     reason ??= why;
     void context.close().catch(() => undefined);
@@ -50,16 +51,15 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
   request.signal?.addEventListener('abort', onAbort, { once: true });
   if (request.signal?.aborted) end('aborted');
   const navigationHosts = new Set<string>([new URL(request.url).hostname]);
+  const responses = trackMainResponse(page, navigationHosts);
 
   try {
-    await prepareContext(context, plan, request, settings.adHosts);
     // Playwright's own waits end a little before the deadline, so a stuck action is reported as
     // that action (with the content gathered so far) rather than as a timeout of the whole load.
     const deadline = Date.now() + budget;
     const reserve = Math.min(2_000, budget / 4);
     const beforeEachStep = () => page.setDefaultTimeout(Math.max(100, deadline - reserve - Date.now()));
     beforeEachStep();
-    const latest = trackMainResponse(page, navigationHosts);
     const first = await page.goto(request.url, { waitUntil: 'load' });
     assertNotRefused(first, request.url);
     await waitForRendering(page, Math.min(RENDER_WAIT_MS, options.timeout));
@@ -75,13 +75,13 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
         await runActions(page, options.actions, results, capture, beforeEachStep);
       } catch (error) {
         if (!(error instanceof ActionFailure) || reason) throw error;
-        const partial = await snapshot(page, latest() ?? first, request).catch(() => undefined);
+        const partial = await snapshot(page, responses.latest() ?? first, request).catch(() => undefined);
         throw new ScrapeActionError(error.message, partial && { ...partial, actions: results }, error);
       }
     }
     const format = options.formats.find((f) => f.startsWith('screenshot'));
     const screenshot = format ? await capture(format === 'screenshot@fullPage') : undefined;
-    const loaded = await snapshot(page, latest() ?? first, request);
+    const loaded = await snapshot(page, responses.latest() ?? first, request);
     if (screenshot !== undefined) loaded.screenshot = screenshot;
     if (options.actions?.length) loaded.actions = results;
     if (plan.warnings.length) loaded.warning = plan.warnings.join(' ');
@@ -89,40 +89,56 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
   } catch (error) {
     if (error instanceof ScrapeActionError) throw error;
     if (guard && [...navigationHosts].some((host) => guard.refused(host))) throw blockedError(request.url);
-    throw toTrawlError(error, request.url, reason ?? (browser.isConnected() ? undefined : 'crashed'), budget);
+    const failure = toTrawlError(error, request.url, reason ?? (browser.isConnected() ? undefined : 'crashed'), budget);
+    // A timeout thrown by Playwright's own waits can leave the page busy too.
+    if (failure.code === 'SCRAPE_TIMEOUT') reason ??= 'timeout';
+    throw failure;
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
-    await context.close().catch(() => undefined);
+    responses.stop();
+    await lease.release(reason === undefined);
   }
 }
 
-async function prepareContext(context: BrowserContext, plan: ContextPlan, request: BrowserLoadRequest, adHosts: HostMatcher): Promise<void> {
-  if (plan.cookies.length) await context.addCookies(plan.cookies);
-  if (plan.stealth) await context.addInitScript(STEALTH_SCRIPT);
-  if (request.options.blockAds) await context.addInitScript(HIDE_COOKIE_BANNERS_SCRIPT);
-  await installRequestFilter(context, {
-    adHosts: request.options.blockAds ? adHosts : undefined,
-    siteHeaders: plan.siteHeaders,
-    everyRequestHeaders: plan.everyRequestHeaders,
-    skipMedia: !takesScreenshots(request.options),
-    targetUrl: request.url,
-  });
+function pageSetup(plan: ContextPlan, request: BrowserLoadRequest, adHosts: HostMatcher): PageSetup {
+  const blockAds = Boolean(request.options.blockAds);
+  return {
+    options: plan.options,
+    stealth: plan.stealth,
+    hideCookieBanners: blockAds,
+    cookies: plan.cookies,
+    filter: {
+      adHosts: blockAds ? adHosts : undefined,
+      siteHeaders: plan.siteHeaders,
+      everyRequestHeaders: plan.everyRequestHeaders,
+      skipMedia: !takesScreenshots(request.options),
+      targetUrl: request.url,
+    },
+  };
 }
 
-/** The main frame's latest document response (it changes when an action navigates). */
-function trackMainResponse(page: Page, navigationHosts: Set<string>): () => Response | undefined {
+/** The main frame's latest document response (it changes when an action navigates); `stop` removes the listeners from a page that lives on. */
+function trackMainResponse(page: Page, navigationHosts: Set<string>): { latest: () => Response | undefined; stop: () => void } {
   let latest: Response | undefined;
-  page.on('request', (request) => {
+  const onRequest = (request: Request) => {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigationHosts.add(new URL(request.url()).hostname);
-  });
-  page.on('response', (response) => {
+  };
+  const onResponse = (response: Response) => {
     const request = response.request();
     if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
     if (response.status() >= 300 && response.status() < 400 && response.headers().location) return;
     latest = response;
-  });
-  return () => latest;
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  return {
+    latest: () => latest,
+    stop: () => {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+    },
+  };
 }
 
 /** The page as it stands: rendered HTML (or the raw body of a non-HTML document), status, headers, redirects. */

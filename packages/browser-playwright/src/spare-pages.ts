@@ -6,9 +6,9 @@ export interface OpenPage {
 }
 
 /**
- * Starting a page's renderer is the dearest step of a load. Each browser keeps one fresh,
- * unused context and page ready for the options last asked for, made while other pages load;
- * a load with those options takes it (still isolated: it was never used) and a new one is made.
+ * For isolation 'context'. Starting a page's renderer is the dearest step of a load. Each browser
+ * keeps one fresh, unused context and page ready for the options last asked for, made while other
+ * pages load; a load with those options takes it (still isolated: it was never used) and a new one is made.
  */
 export class SparePages {
   readonly #spares = new WeakMap<PlaywrightBrowser, { key: string; ready: Promise<OpenPage> }>();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrape } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { createPlaywrightBrowser, requireChromium, findChromium } from '../src/index.js';
+import { createPlaywrightBrowser, requireChromium, findChromium, ISOLATIONS } from '../src/index.js';
 import { chromiumChildren } from './helpers.js';
 
 let site: FixtureSite;
@@ -30,9 +30,9 @@ async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
-describe('the browser pool', () => {
+describe.each(ISOLATIONS)("the browser pool, isolation '%s'", (isolation) => {
   it('replaces a crashed browser', async () => {
-    const browser = createPlaywrightBrowser();
+    const browser = createPlaywrightBrowser({ isolation });
     try {
       await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser' });
       const first = browserPid();
@@ -48,7 +48,7 @@ describe('the browser pool', () => {
   });
 
   it('shares one process between pages and restarts it after maxPagesPerBrowser', async () => {
-    const browser = createPlaywrightBrowser({ maxPagesPerBrowser: 3 });
+    const browser = createPlaywrightBrowser({ maxPagesPerBrowser: 3, isolation });
     try {
       const load = () => scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser' });
       await Promise.all([load(), load(), load()]);
@@ -62,15 +62,15 @@ describe('the browser pool', () => {
   });
 
   it('caps pages rendered at once', async () => {
-    const browser = createPlaywrightBrowser({ maxConcurrentPages: 2 });
+    const browser = createPlaywrightBrowser({ maxConcurrentPages: 2, isolation });
     let peak = 0;
     const watch = setInterval(() => (peak = Math.max(peak, browser.stats().activePages)), 5);
     try {
       await Promise.all(Array.from({ length: 5 }, () => scrape(`${site.url}/slow?ms=200`, { browser, engine: 'browser' })));
       expect(peak).toBe(2);
       expect(browser.stats().pagesServed).toBe(5);
-      // Every page's context is gone; only the spare made for the next load may remain.
-      await waitFor(() => browser.stats().contexts <= 1);
+      // 'reset' keeps a warm lane per page slot; 'context' closes each page's context and keeps one spare.
+      await waitFor(() => browser.stats().contexts <= (isolation === 'reset' ? 2 : 1));
     } finally {
       clearInterval(watch);
       await browser.close();
@@ -78,7 +78,7 @@ describe('the browser pool', () => {
   });
 
   it('shuts the browser down when idle and starts it again on demand', async () => {
-    const browser = createPlaywrightBrowser({ idleTimeoutMs: 200 });
+    const browser = createPlaywrightBrowser({ idleTimeoutMs: 200, isolation });
     try {
       await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser' });
       expect(chromiumChildren()).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('the browser pool', () => {
   });
 
   it('times out a page that never finishes loading, and the pool carries on', async () => {
-    const browser = createPlaywrightBrowser();
+    const browser = createPlaywrightBrowser({ isolation });
     try {
       await expect(scrape(`${site.url}/hang`, { browser, engine: 'browser', timeout: 1000 })).rejects.toMatchObject({ code: 'SCRAPE_TIMEOUT' });
       const doc = await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser' });
@@ -109,7 +109,7 @@ describe('the browser pool', () => {
   });
 
   it('reports a Chromium that cannot start', async () => {
-    const browser = createPlaywrightBrowser({ executablePath: '/bin/false' });
+    const browser = createPlaywrightBrowser({ executablePath: '/bin/false', isolation });
     try {
       await expect(scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser' })).rejects.toMatchObject({
         code: 'SCRAPE_ADAPTER_MISSING',
