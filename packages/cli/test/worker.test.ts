@@ -1,18 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { verifySignature } from '@trawl/http';
-import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { startFixtureSite, startTrawl, type FixtureSite, type WorkerProcess } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, type ServeProcess } from './serve-process.js';
 
-const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
-const TSX_LOADER = createRequire(import.meta.url).resolve('tsx');
 const SECRET = 'whsec-worker';
 
 interface Delivery {
@@ -47,23 +42,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** `trawl worker` as its own process; resolves once it says it is ready. */
-function startWorkerProcess(store: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--conditions=trawl-source', '--import', TSX_LOADER, BIN, 'worker', '--store', store, '--allow-private-network'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('worker ready')) resolve();
-    });
-    void exited.then((code) => reject(new Error(`trawl worker exited (${code}) before it was ready:\n${stderr}`)));
-  });
-  ready.catch(() => undefined);
-  return { ready, exited, stderr: () => stderr, stop: () => (child.kill('SIGTERM'), exited) };
+/** `trawl worker` as its own process, on a private-network fixture site. */
+function startWorker(store: string, env: Record<string, string>): Promise<WorkerProcess> {
+  return startTrawl(['worker', '--store', store, '--allow-private-network'], /worker ready/, { ...process.env, ...env });
 }
 
 const request = async (url: string, init: RequestInit = {}) => {
@@ -75,13 +56,12 @@ describe('trawl worker', { timeout: 120_000 }, () => {
   it('runs the jobs of an API node without a worker, billing their pages and sending their webhooks', async () => {
     const store = `sqlite:${join(dir, 'shared.db')}`;
     let server: ServeProcess | undefined;
-    const worker = startWorkerProcess(store, { TRAWL_WEBHOOK_SECRET: SECRET, TRAWL_BROWSER: 'off' });
+    const worker = await startWorker(store, { TRAWL_WEBHOOK_SECRET: SECRET, TRAWL_BROWSER: 'off' });
     try {
       server = await spawnServe(['--no-worker'], {
         cwd: dir,
         env: { TRAWL_STORE: store, TRAWL_API_KEYS: 'key-a:team-a', TRAWL_CREDITS: 'team-a:100', TRAWL_ALLOW_PRIVATE_NETWORK: 'true', TRAWL_WEBHOOK_SECRET: SECRET },
       }).ready;
-      await worker.ready;
       const urls = [`${site.url}/blog/1`, `${site.url}/blog/2`];
       const started = await request(`${server.url}/v1/batch/scrape`, { method: 'POST', body: JSON.stringify({ urls, webhook: `${receiverUrl}/hooks` }) });
       expect(started.status).toBe(200);
@@ -105,6 +85,6 @@ describe('trawl worker', { timeout: 120_000 }, () => {
       await server?.stop();
       expect(await worker.stop()).toBe(0);
     }
-    expect(worker.stderr()).toMatch(/job \S+ completed: 2 pages, 0 failed/);
+    expect(worker.log()).toMatch(/job \S+ completed: 2 pages, 0 failed/);
   });
 });

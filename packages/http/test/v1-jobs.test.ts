@@ -72,6 +72,21 @@ describe('POST /v1/crawl and GET /v1/crawl/{id}', () => {
     await api.waitForJob(`/v1/crawl/${start.body.id}`);
   });
 
+  it('leaves the start path only with crawlEntireDomain, or its older name allowBackwardLinks', async () => {
+    const crawlFrom = async (extra: Record<string, unknown>) => {
+      const start = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/crawl/a/1`, ignoreSitemap: true, limit: 50, ...extra } });
+      expect(start.status).toBe(200);
+      const done = await api.waitForJob(`/v1/crawl/${start.body.id}`);
+      expect(done.body.status).toBe('completed');
+      return sourceUrls(done.body.data).map((u) => new URL(u).pathname).sort();
+    };
+    expect(await crawlFrom({})).toEqual(['/crawl/a/1', '/crawl/a/1/x', '/crawl/a/1/y']);
+    for (const wide of [{ crawlEntireDomain: true }, { allowBackwardLinks: true }]) {
+      const crawled = await crawlFrom(wide);
+      expect(crawled).toEqual(expect.arrayContaining(['/crawl/', '/crawl/a', '/crawl/a/1', '/crawl/a/2', '/crawl/b', '/crawl/c/1/x']));
+    }
+  });
+
   it('rejects an invalid regular expression and unknown keys', async () => {
     const regex = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/crawl/`, includePaths: ['(unclosed'] } });
     expect(regex.status).toBe(400);

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentEntry, ResultEntry, Store } from '@trawl/core';
-import { startSyntheticSite } from '@trawl/testkit';
+import { startSyntheticSite, startTrawl, startWorkerProcess, waitFor, type WorkerProcess } from '@trawl/testkit';
 import { createRedisStore } from '../src/index.js';
-import { startTrawl, startWorkerProcess, waitFor, type WorkerProcess } from './helpers/worker-process.js';
 import { deleteKeys, NO_REDIS_MESSAGE, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';
 
 const PAGES = 500;

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startCrawlJob, type DocumentEntry, type ResultEntry, type Store } from '@trawl/core';
-import { startSyntheticSite } from '@trawl/testkit';
+import { startSyntheticSite, startWorkerProcess, waitFor, type WorkerProcess } from '@trawl/testkit';
 import { createSqliteStore } from '../src/index.js';
-import { startWorkerProcess, waitFor, type WorkerProcess } from './helpers/worker-process.js';
 
 const PAGES = 300;
 const LEASE_MS = 2000;

@@ -10,3 +10,4 @@ export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } 
 export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
 export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';
 export { syntheticPagePaths, type SyntheticSiteOptions } from './synthetic/graph.js';
+export { startTrawl, startWorkerProcess, waitFor, type WorkerProcess } from './trawl-process.js';

@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BIN = fileURLToPath(new URL('../../../cli/src/bin.ts', import.meta.url));
+// The CLI runs from its sources in the workspace, as `pnpm trawl` runs it.
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/src/bin.ts', import.meta.url));
 
 export interface WorkerProcess {
   readonly child: ChildProcess;
