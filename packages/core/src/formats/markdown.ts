@@ -2,7 +2,7 @@
 import { strikethrough, tables, taskListItems } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
 import { parseHtml, type HtmlDocument } from '../content/parse.js';
-import { installTableRows } from '../content/table-rows.js';
+import { installTableRows, withTableRowsMemo } from '../content/table-rows.js';
 
 installTableRows();
 
@@ -18,7 +18,7 @@ const turndown = createTurndown();
 export function toMarkdown(input: string | Element | HtmlDocument): string {
   const root = typeof input === 'string' ? parseHtml(input).body : 'body' in input ? input.body : input;
   if (!root) return '';
-  return tidyWhitespace(turndown.turndown(root as unknown as TurndownService.Node));
+  return tidyWhitespace(withTableRowsMemo(() => turndown.turndown(root as unknown as TurndownService.Node)));
 }
 
 function createTurndown(): TurndownService {
