@@ -1,12 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { HostPacer } from '@trawl/core';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
-/** Spaces request starts on one host across every process that shares the pacer's Redis. */
-export interface HostPacer {
-  /** Resolves when a request to `host` may start, at most one per `intervalMs` across processes; rejects when `signal` aborts. */
-  waitTurn(host: string, intervalMs: number, signal?: AbortSignal): Promise<void>;
-}
+export type { HostPacer };
 
 /**
  * rate-limiter-flexible counts in whole seconds, so an interval becomes "points per duration",
