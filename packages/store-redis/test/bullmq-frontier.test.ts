@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentEntry, FrontierEntry } from '@trawl/core';
+import type { DocumentEntry, FrontierEntry, Lease } from '@trawl/core';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createRedisStore, type RedisStore } from '../src/index.js';
 import { defineScripts } from '../src/scripts.js';
-import { deleteKeys, NO_REDIS_MESSAGE, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';
+import { deleteKeys, keysMatching, NO_REDIS_MESSAGE, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';
 
 const available = await redisAnswers();
 
@@ -29,15 +29,18 @@ describe.skipIf(!available)(available ? 'the frontier on BullMQ' : NO_REDIS_MESS
     return created;
   }
 
-  async function keysLike(pattern: string): Promise<string[]> {
-    const found: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis!.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      cursor = next;
-      found.push(...keys);
-    } while (cursor !== '0');
-    return found;
+  const keysLike = (pattern: string) => keysMatching(redis!, pattern);
+
+  /** Waits for the page of a lapsed lease to be handed out again (BullMQ's stalled-job check), and leases it. */
+  function leaseAgain(trawl: RedisStore, jobId: string): Promise<Lease> {
+    return vi.waitFor(
+      async () => {
+        const [lease] = await trawl.frontier.lease({ max: 1, leaseMs: 60_000, jobId });
+        if (!lease) throw new Error('not handed out again yet');
+        return lease;
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   }
 
   async function newJob(trawl: RedisStore): Promise<string> {
@@ -94,14 +97,7 @@ describe.skipIf(!available)(available ? 'the frontier on BullMQ' : NO_REDIS_MESS
     await trawl.results.append(id, [documentOf(page('p'))]);
     await redis!.hset(`${prefix}:f:${id}:recorded`, page('p').key, 'appended');
 
-    const second = await vi.waitFor(
-      async () => {
-        const [lease] = await trawl.frontier.lease({ max: 1, leaseMs: 60_000, jobId: id });
-        if (!lease) throw new Error('not handed out again yet');
-        return lease;
-      },
-      { timeout: 5_000, interval: 50 },
-    );
+    const second = await leaseAgain(trawl, id);
     expect(second.item.attempt).toBe(2);
     expect(await trawl.frontier.ack(second)).toBe(true);
     await trawl.results.append(id, [documentOf(page('p'))]);
@@ -120,14 +116,7 @@ describe.skipIf(!available)(available ? 'the frontier on BullMQ' : NO_REDIS_MESS
     // The holder recorded and counted the page, then died before BullMQ completed it.
     await redis!.hset(`${prefix}:f:${id}:recorded`, page('q').key, 'counted');
 
-    const again = await vi.waitFor(
-      async () => {
-        const [lease] = await trawl.frontier.lease({ max: 1, leaseMs: 60_000, jobId: id });
-        if (!lease) throw new Error('not handed out again yet');
-        return lease;
-      },
-      { timeout: 5_000, interval: 50 },
-    );
+    const again = await leaseAgain(trawl, id);
     expect(await trawl.frontier.ack(again)).toBe(false);
     expect(await trawl.frontier.stats(id)).toEqual({ pending: 0, leased: 0, done: 1, seen: 1 });
     expect(await trawl.frontier.isDrained(id)).toBe(true);

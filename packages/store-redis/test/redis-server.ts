@@ -24,16 +24,24 @@ export function uniquePrefix(name: string): string {
   return `trawl-test-${name}-${randomUUID()}`;
 }
 
+/** Every key matching `pattern` (SCAN, so a large Redis is not blocked). */
+export async function keysMatching(redis: Redis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    found.push(...keys);
+  } while (cursor !== '0');
+  return found;
+}
+
 /** Deletes every key under the prefix. */
 export async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
+    const keys = await keysMatching(redis, `${prefix}:*`);
+    for (let start = 0; start < keys.length; start += 1000) await redis.unlink(...keys.slice(start, start + 1000));
   } finally {
     redis.disconnect();
   }
