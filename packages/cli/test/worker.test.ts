@@ -1,43 +1,24 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifySignature } from '@trawl/http';
-import { startFixtureSite, startTrawl, type FixtureSite, type WorkerProcess } from '@trawl/testkit';
+import { startFixtureSite, startReceiver, startTrawl, type FixtureSite, type Receiver, type WorkerProcess } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, type ServeProcess } from './serve-process.js';
 
 const SECRET = 'whsec-worker';
 
-interface Delivery {
-  signature: string | undefined;
-  raw: string;
-  type: string;
-}
-
 let site: FixtureSite;
 let dir: string;
-let receiver: Server;
-let receiverUrl: string;
-const deliveries: Delivery[] = [];
+let receiver: Receiver;
 
 beforeAll(async () => {
   site = await startFixtureSite();
   dir = await mkdtemp(join(tmpdir(), 'trawl-worker-'));
-  receiver = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      deliveries.push({ signature: req.headers['x-trawl-signature'] as string | undefined, raw, type: JSON.parse(raw).type });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver();
 });
 afterAll(async () => {
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
   await site?.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -63,7 +44,7 @@ describe('trawl worker', { timeout: 120_000 }, () => {
         env: { TRAWL_STORE: store, TRAWL_API_KEYS: 'key-a:team-a', TRAWL_CREDITS: 'team-a:100', TRAWL_ALLOW_PRIVATE_NETWORK: 'true', TRAWL_WEBHOOK_SECRET: SECRET },
       }).ready;
       const urls = [`${site.url}/blog/1`, `${site.url}/blog/2`];
-      const started = await request(`${server.url}/v1/batch/scrape`, { method: 'POST', body: JSON.stringify({ urls, webhook: `${receiverUrl}/hooks` }) });
+      const started = await request(`${server.url}/v1/batch/scrape`, { method: 'POST', body: JSON.stringify({ urls, webhook: receiver.url }) });
       expect(started.status).toBe(200);
 
       let status = await request(`${server.url}/v1/batch/scrape/${started.body.id}`);
@@ -73,12 +54,12 @@ describe('trawl worker', { timeout: 120_000 }, () => {
       expect(status.body).toMatchObject({ status: 'completed', total: 2, completed: 2 });
 
       // Billing and webhooks follow the pages a moment after they are recorded.
-      for (const deadline = Date.now() + 10_000; !deliveries.some((d) => d.type === 'batch_scrape.completed') && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 10_000; !receiver.requests.some((r) => r.json.type === 'batch_scrape.completed') && Date.now() < deadline; ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       // `started` comes from the API node that took the request; the rest from the worker.
-      expect(deliveries.map((d) => d.type).sort()).toEqual(['batch_scrape.completed', 'batch_scrape.page', 'batch_scrape.page', 'batch_scrape.started']);
-      for (const delivery of deliveries) expect(verifySignature(delivery.raw, delivery.signature, SECRET)).toBe(true);
+      expect(receiver.requests.map((r) => r.json.type).sort()).toEqual(['batch_scrape.completed', 'batch_scrape.page', 'batch_scrape.page', 'batch_scrape.started']);
+      for (const delivery of receiver.requests) expect(verifySignature(delivery.body, delivery.headers['x-trawl-signature'] as string | undefined, SECRET)).toBe(true);
       const usage = await request(`${server.url}/v1/team/credit-usage`);
       expect(usage.body.data.remaining_credits).toBe(98);
     } finally {

@@ -11,3 +11,4 @@ export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
 export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';
 export { syntheticPagePaths, type SyntheticSiteOptions } from './synthetic/graph.js';
 export { startTrawl, startWorkerProcess, waitFor, type WorkerProcess } from './trawl-process.js';
+export { answer, startReceiver, type ReceivedRequest, type Receiver, type ReceiverHandler } from './webhook-receiver.js';

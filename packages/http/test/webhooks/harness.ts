@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
+import { startReceiver, type Receiver, type ReceiverHandler } from '@trawl/testkit';
 import { createWebhookSender, type WebhookSender, type WebhookSenderOptions } from '../../src/webhooks/index.js';
 import type { WebhookDeliveryFailure } from '../../src/webhooks/sender.js';
-import { startReceiver, type Receiver, type ReceiverHandler } from './receiver.js';
 
 /** Loopback receivers are private addresses: tests allow exactly that host, as an operator would. */
 export const LOOPBACK_ALLOWED = { blockPrivateNetworks: true, allowHosts: ['127.0.0.1'] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { answer } from '@trawl/testkit';
 import { startedEvent } from '../../src/webhooks/index.js';
 import { useWebhookHarness } from './harness.js';
-import { answer } from './receiver.js';
 
 describe('webhook sender lifecycle', () => {
   const harness = useWebhookHarness();

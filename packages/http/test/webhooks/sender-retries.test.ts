@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { answer } from '@trawl/testkit';
 import { completedEvent, startedEvent } from '../../src/webhooks/index.js';
 import { useWebhookHarness } from './harness.js';
-import { answer } from './receiver.js';
 
 describe('webhook retries', () => {
   const harness = useWebhookHarness();
