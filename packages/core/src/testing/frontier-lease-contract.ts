@@ -70,22 +70,25 @@ export function describeFrontierLeases(h: Harness): void {
       expect(await h.store().frontier.isDrained(jobId)).toBe(true);
     });
 
+    /** A job with one item whose only lease has passed its deadline. */
+    const lapsedLease = async () => {
+      const jobId = h.id('job');
+      await h.store().frontier.enqueue(jobId, [entry('a')]);
+      const lease = await leaseOne(h, jobId, SHORT_LEASE_MS);
+      await h.elapseLeases(SHORT_LEASE_MS + MARGIN_MS);
+      return { jobId, lease };
+    };
+
     if (h.frontier.acceptsLapsedAck) {
       it('still takes the ack of an expired lease whose item nobody leased since', async () => {
-        const jobId = h.id('job');
-        await h.store().frontier.enqueue(jobId, [entry('a')]);
-        const lease = await leaseOne(h, jobId, SHORT_LEASE_MS);
-        await h.elapseLeases(SHORT_LEASE_MS + MARGIN_MS);
+        const { jobId, lease } = await lapsedLease();
         expect(await h.store().frontier.ack(lease)).toBe(true);
         expect(await h.store().frontier.lease({ max: 1, leaseMs: LONG_LEASE_MS, jobId })).toEqual([]);
         expect(await h.store().frontier.stats(jobId)).toEqual({ pending: 0, leased: 0, done: 1, seen: 1 });
       });
     } else {
       it('refuses the ack of an expired lease and hands its item out again', async () => {
-        const jobId = h.id('job');
-        await h.store().frontier.enqueue(jobId, [entry('a')]);
-        const lease = await leaseOne(h, jobId, SHORT_LEASE_MS);
-        await h.elapseLeases(SHORT_LEASE_MS + MARGIN_MS);
+        const { jobId, lease } = await lapsedLease();
         expect(await h.store().frontier.ack(lease)).toBe(false);
         let again: Lease | undefined;
         await h.afterExpiry(async () => {
