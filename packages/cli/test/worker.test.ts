@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifySignature } from '@trawl/http';
-import { startFixtureSite, startReceiver, startTrawl, type FixtureSite, type Receiver, type WorkerProcess } from '@trawl/testkit';
+import { startFixtureSite, startReceiver, startTrawl, waitFor, type FixtureSite, type Receiver, type WorkerProcess } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, type ServeProcess } from './serve-process.js';
 
@@ -47,16 +47,15 @@ describe('trawl worker', { timeout: 120_000 }, () => {
       const started = await request(`${server.url}/v1/batch/scrape`, { method: 'POST', body: JSON.stringify({ urls, webhook: receiver.url }) });
       expect(started.status).toBe(200);
 
-      let status = await request(`${server.url}/v1/batch/scrape/${started.body.id}`);
-      for (const deadline = Date.now() + 60_000; status.body.status === 'scraping' && Date.now() < deadline; status = await request(`${server.url}/v1/batch/scrape/${started.body.id}`)) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      const statusUrl = `${server.url}/v1/batch/scrape/${started.body.id}`;
+      const status = await waitFor('the batch to finish', async () => {
+        const current = await request(statusUrl);
+        return current.body.status === 'scraping' ? undefined : current;
+      });
       expect(status.body).toMatchObject({ status: 'completed', total: 2, completed: 2 });
 
-      // Billing and webhooks follow the pages a moment after they are recorded.
-      for (const deadline = Date.now() + 10_000; !receiver.requests.some((r) => r.json.type === 'batch_scrape.completed') && Date.now() < deadline; ) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // Billing and webhooks follow the pages a moment after they are recorded: started, two pages, completed.
+      await receiver.waitForRequests(4, 10_000);
       // `started` comes from the API node that took the request; the rest from the worker.
       expect(receiver.requests.map((r) => r.json.type).sort()).toEqual(['batch_scrape.completed', 'batch_scrape.page', 'batch_scrape.page', 'batch_scrape.started']);
       for (const delivery of receiver.requests) expect(verifySignature(delivery.body, delivery.headers['x-trawl-signature'] as string | undefined, SECRET)).toBe(true);

@@ -109,8 +109,13 @@ export class RedisFrontier implements Frontier {
       if (isLostLease(error)) return false;
       throw error;
     }
-    await this.redis.hincrby(`${this.prefix}:f:ready`, lease.jobId, 1);
+    await this.noteReady(lease.jobId);
     return true;
+  }
+
+  /** Tells every leaser the job may have new ready pages (a retried page, or one BullMQ found stalled). */
+  async noteReady(jobId: string): Promise<void> {
+    await this.redis.hincrby(`${this.prefix}:f:ready`, jobId, 1);
   }
 
   async stats(jobId: string): Promise<FrontierStats> {

@@ -60,17 +60,18 @@ export function createRedisStore(options: RedisStoreOptions = {}): RedisStore {
     connection: bullmqConnection,
     prefix: `${prefix}:bull`,
     stalledCheckMs: options.stalledCheckMs ?? DEFAULT_STALLED_CHECK_MS,
-    onStalled: (jobId) => void redis.hincrby(`${prefix}:f:ready`, jobId, 1).catch(() => {}),
+    onStalled: (jobId) => void frontier.noteReady(jobId).catch(() => {}),
     busy: (jobId): boolean => pendingAcks.count(jobId) > 0,
   });
   const pendingAcks = new PendingAcks((acks) => queues.completePages(acks));
+  const frontier = new RedisFrontier(redis, scripts, prefix, queues, pendingAcks);
   let closed = false;
   return {
     redis,
     prefix,
     jobs: new RedisJobRepo(redis, scripts, prefix, now, pendingAcks, queues),
     results: new RedisResultLog(redis, scripts, prefix, pendingAcks),
-    frontier: new RedisFrontier(redis, scripts, prefix, queues, pendingAcks),
+    frontier,
     teams: new RedisTeamLedger(redis, scripts, prefix, now),
     hostPacer: createRedisHostPacer({ redis, prefix }),
     async close() {

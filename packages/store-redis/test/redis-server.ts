@@ -27,12 +27,7 @@ export function uniquePrefix(name: string): string {
 /** Every key matching `pattern` (SCAN, so a large Redis is not blocked). */
 export async function keysMatching(redis: Redis, pattern: string): Promise<string[]> {
   const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    found.push(...keys);
-  } while (cursor !== '0');
+  for await (const keys of redis.scanStream({ match: pattern, count: 1000 })) found.push(...(keys as string[]));
   return found;
 }
 

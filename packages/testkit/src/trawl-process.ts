@@ -28,22 +28,22 @@ export async function startTrawl(args: readonly string[], ready: RegExp, env: No
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
+  let output = '';
   const started = new Promise<void>((resolve, reject) => {
     for (const stream of [child.stdout!, child.stderr!]) {
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => {
-        stderr += chunk;
-        if (ready.test(stderr)) resolve();
+        output += chunk;
+        if (ready.test(output)) resolve();
       });
     }
-    child.once('exit', (code) => reject(new Error(`trawl ${args[0]} exited (${code}) before it was ready:\n${stderr}`)));
+    child.once('exit', (code) => reject(new Error(`trawl ${args[0]} exited (${code}) before it was ready:\n${output}`)));
   });
   await started;
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   return {
     child,
-    log: () => stderr,
+    log: () => output,
     async kill() {
       child.kill('SIGKILL');
       await exited;

@@ -35,5 +35,4 @@ describe('table.rows on linkedom', () => {
     expect(rowsOf(outer)).toHaveLength(2);
     expect(rowsOf(outer)).not.toBe(rowsOf(outer));
   });
-
 });
