@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { run } from '../src/program.js';
+import { runCli } from './run-cli.js';
 
 let site: FixtureSite;
 let dir: string;
@@ -35,6 +36,16 @@ describe('trawl scrape with the browser (local Chromium)', () => {
     const result = await trawl('scrape', `${site.url}/js-rendered`);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(phrases.jsRendered);
+  });
+
+  // `pnpm trawl` runs the sources through tsx, which rewrites functions: the in-page rendering
+  // wait must survive that, or the CLI prints the page before its scripts have filled it.
+  it('waits for a page to render when run as `pnpm trawl` runs it (tsx), with --engine browser too', async () => {
+    for (const engine of ['auto', 'browser']) {
+      const result = await runCli(['scrape', `${site.url}/js-rendered`, '--engine', engine]);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain(phrases.jsRendered);
+    }
   });
 
   it('runs --actions and saves a --full-page-screenshot', async () => {
