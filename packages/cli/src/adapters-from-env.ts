@@ -1,4 +1,5 @@
 import type { Env } from '@trawl/http';
+import { pageBrowser } from './page-browser.js';
 
 /**
  * The adapters the environment configures, as every command finds them: a local Chromium
@@ -7,12 +8,11 @@ import type { Env } from '@trawl/http';
  * SERPER_API_KEY, else DuckDuckGo). Loaded on use, so commands that need none start faster.
  */
 export async function adaptersFromEnv(env: Env) {
-  const [{ browserFromEnv }, { llmFromEnv }, { providerFromEnv }] = await Promise.all([
-    import('@trawl/browser-playwright'),
+  const [{ llmFromEnv }, { providerFromEnv }] = await Promise.all([
     import('@trawl/llm'),
     import('@trawl/search'),
   ]);
-  const browser = browserFromEnv(env as NodeJS.ProcessEnv);
+  const browser = pageBrowser('auto', env as NodeJS.ProcessEnv);
   const llm = llmFromEnv(env);
   const search = providerFromEnv({ env });
   return { ...(browser ? { browser } : {}), ...(llm ? { llm } : {}), search };

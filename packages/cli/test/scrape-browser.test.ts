@@ -48,6 +48,15 @@ describe('trawl scrape with the browser (local Chromium)', () => {
     }
   });
 
+  it('renders JavaScript pages in a crawl too, as scrape does', async () => {
+    const out = join(dir, 'js-crawl');
+    const result = await trawl('crawl', `${site.url}/js-rendered`, '--limit', '1', '--ignore-sitemap', '--out', out);
+    expect(result.code).toBe(0);
+    const [entry] = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { file: string; warning?: string });
+    expect(entry!.warning).toBeUndefined();
+    expect(await readFile(join(out, entry!.file), 'utf8')).toContain(phrases.jsRendered);
+  });
+
   it('runs --actions and saves a --full-page-screenshot', async () => {
     const file = join(dir, 'tall.png');
     const actions = JSON.stringify([{ type: 'scroll', direction: 'down' }, { type: 'executeJavascript', script: 'return scrollY' }]);

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
-import { closeDispatchers, crawl, type CrawlOptions } from '@trawl/core';
+import { closeDispatchers, crawl, type CrawlOptions, type EngineChoice } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
 import { CrawlOutput } from '../output-files.js';
+import { engineOption, pageBrowser } from '../page-browser.js';
 import { createProgress } from '../progress.js';
 
 interface CrawlFlags {
@@ -17,6 +18,7 @@ interface CrawlFlags {
   entireDomain?: boolean;
   subdomains?: boolean;
   mainContent: boolean;
+  engine: EngineChoice;
 }
 
 const int = (v: string) => Number.parseInt(v, 10);
@@ -37,8 +39,12 @@ export function crawlCommand(io: CliIO): Command {
     .option('--entire-domain', 'also follow links outside the start path')
     .option('--subdomains', 'also follow links to subdomains')
     .option('--no-main-content', 'keep headers, navs, footers and sidebars')
+    .addOption(engineOption())
     .action(async (url: string, flags: CrawlFlags) => {
+      const browser = pageBrowser(flags.engine);
       const options: CrawlOptions = {
+        engine: flags.engine,
+        ...(browser ? { browser } : {}),
         limit: flags.limit,
         maxConcurrency: flags.concurrency,
         ...(flags.maxDepth !== undefined ? { maxDiscoveryDepth: flags.maxDepth } : {}),
@@ -67,7 +73,7 @@ export function crawlCommand(io: CliIO): Command {
         process.off('SIGINT', onSigint);
         await output?.close();
         progress.stop();
-        await closeDispatchers();
+        await Promise.all([closeDispatchers(), browser?.close()]);
       }
       const summary = await job.done;
       const { errors, robotsBlocked } = await job.errors();

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { closeDispatchers, extract } from '@trawl/core';
-import { browserFromEnv } from '@trawl/browser-playwright';
 import { type CliIO, writeLine } from '../io.js';
+import { pageBrowser } from '../page-browser.js';
 
 interface ExtractFlags {
   prompt?: string;
@@ -31,7 +31,7 @@ export function extractCommand(io: CliIO): Command {
     .option('--timeout <ms>', 'give up after this many milliseconds', int)
     .action(async (urls: string[], flags: ExtractFlags) => {
       const llm = await llmFromEnvironment();
-      const browser = browserFromEnv();
+      const browser = pageBrowser();
       try {
         const result = await extract(
           {

@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { closeDispatchers, generateLlmsTxt } from '@trawl/core';
-import { browserFromEnv } from '@trawl/browser-playwright';
 import { type CliIO, writeLine } from '../io.js';
+import { pageBrowser } from '../page-browser.js';
 
 interface LlmsTxtFlags {
   maxUrls?: number;
@@ -22,7 +22,7 @@ export function llmstxtCommand(io: CliIO): Command {
     .option('-o, --out <dir>', 'write llms.txt (and llms-full.txt with --full) into this directory')
     .action(async (url: string, flags: LlmsTxtFlags) => {
       const llm = await llmFromEnvironment();
-      const browser = browserFromEnv();
+      const browser = pageBrowser();
       try {
         const result = await generateLlmsTxt(url, {
           ...(flags.maxUrls ? { maxUrls: flags.maxUrls } : {}),

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { closeDispatchers, scrape, type Document } from '@trawl/core';
-import { browserFromEnv } from '@trawl/browser-playwright';
 import { type CliIO, writeLine } from '../io.js';
+import { engineOption, pageBrowser } from '../page-browser.js';
 import { addScrapeFlags, parseActions, renderDocument, toScrapeOptions, type ScrapeFlags } from '../scrape-flags.js';
 
 const DEFAULT_SCREENSHOT_FILE = 'screenshot.png';
@@ -17,10 +17,9 @@ export function scrapeCommand(io: CliIO): Command {
     .option('--mobile', 'emulate a mobile device')
     .option('--wait-for <ms>', 'wait this long after the page loads', (v) => Number.parseInt(v, 10))
     .option('--actions <json>', 'actions to run before reading the page, as a JSON array', parseActions)
-    .addOption(new Option('--engine <engine>', 'page engine: auto uses the browser only when needed').choices(['auto', 'http', 'browser']).default('auto'))
+    .addOption(engineOption())
     .action(async (url: string, flags: ScrapeFlags) => {
-      // Uses the local Chromium when one is found; it starts only if a page needs it.
-      const browser = flags.engine === 'http' ? undefined : browserFromEnv();
+      const browser = pageBrowser(flags.engine);
       try {
         // The AI SDK is heavy: load it only when the json format asks for a model.
         const llm = flags.format === 'json' ? (await import('@trawl/llm')).llmFromEnv() : undefined;

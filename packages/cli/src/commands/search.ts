@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander';
 import { closeDispatchers, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
-import { browserFromEnv } from '@trawl/browser-playwright';
 import { chooseProvider, LocalIndex, PROVIDER_NAMES, providerFromEnv } from '@trawl/search';
 import { type CliIO, writeLine } from '../io.js';
+import { pageBrowser } from '../page-browser.js';
 import { DEFAULT_STORE_URL, STORE_URL_FORMS, storeFromUrl } from '../store-from-url.js';
 
 interface SearchFlags {
@@ -40,7 +40,7 @@ export function searchCommand(io: CliIO): Command {
     .option('--corpus <name>', 'with --provider local, which corpus to search', 'default')
     .action(async (query: string, flags: SearchFlags) => {
       let store: Store | undefined;
-      const browser = flags.scrape ? browserFromEnv() : undefined;
+      const browser = flags.scrape ? pageBrowser() : undefined;
       try {
         let localIndex: SearchProvider | undefined;
         if (chooseProvider(process.env, flags.provider) === 'local') {
