@@ -45,6 +45,11 @@ export { engineFetcher } from './crawl/engine-fetcher.js';
 export { normalizeUrl, isSamePage, type NormalizeOptions } from './url/normalize.js';
 export { createLinkFilter, type LinkFilter, type LinkFilterOptions, type LinkVerdict } from './url/filters.js';
 export { pathDepth } from './url/depth.js';
+export { compileUserRegex, userRegexProblem } from './url/patterns.js';
+export { compileGlob } from './url/glob.js';
+
+// Limits every request and page meets
+export * from './limits.js';
 
 // Content
 export { extractLinks, extractMetadata, parseHtml, toMarkdown, cleanContent } from './content/index.js';

@@ -6,6 +6,7 @@ import { browserRoutes } from './routes/browser.js';
 import { charsetRoutes } from './routes/charsets.js';
 import { compressedRoutes } from './routes/compressed.js';
 import { crawlRoutes } from './routes/crawl.js';
+import { limitRoutes } from './routes/limits.js';
 import { nonHtmlRoutes } from './routes/non-html.js';
 import { redirectRoutes } from './routes/redirects.js';
 import { robotsAndSitemapRoutes } from './routes/robots-sitemaps.js';
@@ -35,6 +36,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...crawlRoutes(),
     ...robotsAndSitemapRoutes(options),
     ...browserRoutes(),
+    ...limitRoutes(),
   ];
   const route = createRouter(routes, ({ res }) => sendNotFound(res));
   return startRecordingServer((req, res) => {

@@ -6,6 +6,7 @@ export { sitemapPaths } from './routes/robots-sitemaps.js';
 export { boilerplateArticle } from './pages/article-boilerplate.js';
 export { baseHrefArticle } from './pages/articles.js';
 export { fixtureJson } from './routes/non-html.js';
+export { limitPages, oversizeRobotsTxt } from './routes/limits.js';
 export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } from './pages/browser.js';
 export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
 export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';

@@ -1,4 +1,4 @@
-import { parseTargetUrl, scrapeOptionsSchema } from '@trawl/core';
+import { MAX_PATTERNS, parseTargetUrl, scrapeOptionsSchema, userRegexProblem } from '@trawl/core';
 import { z } from 'zod';
 
 /** Fields the official SDKs add to every body (`origin: "js-sdk@1.x"`, an integration name). */
@@ -47,13 +47,16 @@ export function engineScrapeOptions<T extends Partial<V1ScrapeOptions>>(options:
   return engine;
 }
 
-/** Regular expressions given as strings (includePaths, excludePaths) must compile. */
+/** Include/exclude pattern lists: at most MAX_PATTERNS strings. */
+export const patternListSchema = z.array(z.string()).max(MAX_PATTERNS);
+
+/**
+ * Regular expressions given as strings (includePaths, excludePaths) must compile on RE2, the
+ * linear-time engine that matches them (no backreferences or lookaround), within the length cap.
+ */
 export function refineRegexList(list: string[] | undefined, key: string, ctx: z.RefinementCtx): void {
   list?.forEach((pattern, index) => {
-    try {
-      new RegExp(pattern);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', path: [key, index], message: error instanceof Error ? error.message : `Invalid regular expression: ${pattern}` });
-    }
+    const problem = userRegexProblem(pattern);
+    if (typeof problem === 'string') ctx.addIssue({ code: 'custom', path: [key, index], message: `${key}[${index}] ${problem}` });
   });
 }

@@ -3,7 +3,7 @@
  * this server does not know keep working. Types of known fields are still checked.
  */
 import { z } from 'zod';
-import { clientFields, targetUrlSchema } from './shared.js';
+import { clientFields, patternListSchema, targetUrlSchema } from './shared.js';
 
 export const v0PageOptionsSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
@@ -21,8 +21,8 @@ export const v0PageOptionsSchema = z.object({
 export type V0PageOptions = z.output<typeof v0PageOptionsSchema>;
 
 export const v0CrawlerOptionsSchema = z.object({
-  includes: z.array(z.string()).optional(),
-  excludes: z.array(z.string()).optional(),
+  includes: patternListSchema.optional(),
+  excludes: patternListSchema.optional(),
   /** A vision model writes the missing alt text of Markdown images (needs an LLM provider). */
   generateImgAltText: z.boolean().default(false),
   returnOnlyUrls: z.boolean().default(false),

@@ -1,14 +1,14 @@
 import type { CrawlOptionsInput } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
-import { clientFields, refineRegexList, targetUrlSchema, v1ScrapeOptionsSchema } from './shared.js';
+import { clientFields, patternListSchema, refineRegexList, targetUrlSchema, v1ScrapeOptionsSchema } from './shared.js';
 
 /** `POST /v1/crawl`: Firecrawl's v1 crawl body. */
 export const v1CrawlBodySchema = z
   .strictObject({
     url: targetUrlSchema,
-    includePaths: z.array(z.string()).optional(),
-    excludePaths: z.array(z.string()).optional(),
+    includePaths: patternListSchema.optional(),
+    excludePaths: patternListSchema.optional(),
     maxDepth: z.number().int().min(0).optional(),
     maxDiscoveryDepth: z.number().int().min(0).optional(),
     limit: z.number().int().positive().default(10_000),

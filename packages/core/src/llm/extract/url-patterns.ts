@@ -1,10 +1,12 @@
 /**
  * Extract's `urls` are globs: `https://site/*` (the whole site, as Firecrawl reads a trailing
  * `/*`), `https://site/blog/**` (a section), `https://site/docs/*.html` (minimatch on the path),
- * `https://*.site.com/*` (hosts too). A URL without glob characters is a single page.
+ * `https://*.site.com/*` (hosts too). A URL without glob characters is a single page. Globs run
+ * on RE2 (`compileGlob`), so a hostile page's paths cannot make matching backtrack.
  */
-import { minimatch } from 'minimatch';
 import { TrawlError } from '../../errors.js';
+import { clip } from '../../limits.js';
+import { compileGlob } from '../../url/glob.js';
 import { parseTargetUrl } from '../../url/guard.js';
 
 const GLOB_CHARS = /[*?[\]{}]/;
@@ -39,13 +41,30 @@ export function matchesUrlPattern(url: string, pattern: string, options: { inclu
   const hostPattern = host.toLowerCase();
   const baseHost = hostPattern.replace(/^(\*\*?\.)+/, '');
   const hostOk =
-    minimatch(candidate.host, hostPattern) ||
+    globMatches(hostPattern, candidate.host) ||
     candidate.host === baseHost ||
     (Boolean(options.includeSubdomains) && candidate.host.endsWith(`.${baseHost}`));
   if (!hostOk) return false;
   const pathPattern = (path || '/').replace(/\/\*$/, '/**');
   const pathname = safeDecode(candidate.pathname);
-  return [pathname, pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`].some((p) => p && minimatch(p, pathPattern, { dot: true }));
+  return [pathname, pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`].some((p) => p && globMatches(pathPattern, p));
+}
+
+// Compiled once per pattern: every link of every fetched page is matched against the same few.
+const compiledGlobs = new Map<string, ReturnType<typeof compileGlob>>();
+
+function globMatches(pattern: string, text: string): boolean {
+  let glob = compiledGlobs.get(pattern);
+  if (!glob) {
+    try {
+      glob = compileGlob(pattern);
+    } catch {
+      throw invalid(pattern, 'the glob does not compile');
+    }
+    if (compiledGlobs.size >= 256) compiledGlobs.clear();
+    compiledGlobs.set(pattern, glob);
+  }
+  return glob.test(text);
 }
 
 function splitPattern(pattern: string): { protocol: string; host: string; path: string } {
@@ -63,5 +82,5 @@ function safeDecode(text: string): string {
 }
 
 function invalid(pattern: string, why: string): TrawlError {
-  return new TrawlError('INVALID_OPTIONS', `Invalid URL pattern "${pattern}": ${why}`);
+  return new TrawlError('INVALID_OPTIONS', `Invalid URL pattern ${JSON.stringify(clip(pattern))}: ${why}`);
 }

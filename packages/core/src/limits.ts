@@ -1,0 +1,46 @@
+/**
+ * Every bound a request or a page meets, in one place (docs/operations.md lists them with what
+ * happens at each). Firecrawl's values where it has them.
+ */
+
+/** Longest URL accepted, as a target or as a link found on a page (browsers and CDNs stop near 8 KiB). */
+export const MAX_URL_LENGTH = 8192;
+/** Largest scrape `timeout`, in ms (5 minutes). */
+export const MAX_TIMEOUT_MS = 300_000;
+/** Largest `waitFor` and `wait` action, in ms (Firecrawl: 60 s). */
+export const MAX_WAIT_MS = 60_000;
+/** Browser actions per scrape (Firecrawl: 50). */
+export const MAX_ACTIONS = 50;
+/** Largest crawl `delay` between requests to one host, in seconds; robots.txt Crawl-delay is clamped to it. */
+export const MAX_CRAWL_DELAY_S = 60;
+/** Largest crawl `limit` (pages). */
+export const MAX_CRAWL_LIMIT = 100_000;
+/** Largest `maxDepth` (path segments) and `maxDiscoveryDepth` (link hops). */
+export const MAX_DEPTH = 1000;
+/** Largest `maxConcurrency` of one job. */
+export const MAX_CONCURRENCY = 100;
+/** Largest `maxRetries` of a crawl page. */
+export const MAX_RETRIES = 10;
+/** Request headers a scrape may send, their name and value lengths, and their total size. */
+export const MAX_HEADERS = 100;
+export const MAX_HEADER_NAME_LENGTH = 256;
+export const MAX_HEADER_VALUE_LENGTH = 8192;
+export const MAX_HEADERS_BYTES = 32 * 1024;
+/** Include/exclude patterns per list, and the length of each. */
+export const MAX_PATTERNS = 100;
+export const MAX_PATTERN_LENGTH = 1000;
+
+/** robots.txt is read to here; the rest is ignored (RFC 9309 §2.5 asks for at least 500 KiB). */
+export const ROBOTS_MAX_BYTES = 500 * 1024;
+/** Largest sitemap read, after decompression (the sitemap protocol's own limit); a larger one is skipped. */
+export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
+/** Links kept from one page; the rest are dropped with a `warning` on the document. */
+export const MAX_LINKS_PER_PAGE = 10_000;
+
+/** How much of a user's input an error message may quote. */
+export const ECHO_LENGTH = 100;
+
+/** The start of `text`, for error messages: user input is never echoed whole. */
+export function clip(text: string, length: number = ECHO_LENGTH): string {
+  return text.length <= length ? text : `${text.slice(0, length)}… (${text.length} characters)`;
+}
