@@ -17,9 +17,15 @@ describe('Router', () => {
   });
 
   it('tells a wrong method from an unknown path', () => {
-    expect(router.match('POST', '/v1/crawl/x')).toEqual({ type: 'method_not_allowed', allowed: ['GET', 'DELETE'] });
+    expect(router.match('POST', '/v1/crawl/x')).toEqual({ type: 'method_not_allowed', allowed: ['GET', 'HEAD', 'DELETE'] });
     expect(router.match('GET', '/v1/crawl')).toEqual({ type: 'not_found' });
     expect(router.match('GET', '/v1/crawl/x/errors/more')).toEqual({ type: 'not_found' });
+  });
+
+  it('serves HEAD with the GET route, and only where there is one', () => {
+    expect(router.match('HEAD', '/v1/crawl/x/errors')).toEqual({ type: 'found', route: 'errors', params: { id: 'x' } });
+    const postOnly = new Router<string>().add('POST', '/v1/scrape', 'scrape');
+    expect(postOnly.match('HEAD', '/v1/scrape')).toEqual({ type: 'method_not_allowed', allowed: ['POST'] });
   });
 
   it('refuses a parameter that is not valid percent-encoding', () => {

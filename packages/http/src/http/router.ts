@@ -24,14 +24,17 @@ export class Router<T> {
     return this;
   }
 
+  /** `HEAD` is served by the `GET` route (node:http sends the headers and drops the body). */
   match(method: string, path: string): RouteMatch<T> {
     const segments = splitPath(path);
+    const wanted = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
     const allowed: string[] = [];
     for (const entry of this.entries) {
       const params = matchSegments(entry.segments, segments);
       if (!params) continue;
-      if (entry.method === method.toUpperCase()) return { type: 'found', route: entry.route, params };
+      if (entry.method === wanted) return { type: 'found', route: entry.route, params };
       allowed.push(entry.method);
+      if (entry.method === 'GET') allowed.push('HEAD');
     }
     return allowed.length ? { type: 'method_not_allowed', allowed } : { type: 'not_found' };
   }
