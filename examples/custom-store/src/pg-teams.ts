@@ -1,4 +1,4 @@
-import type { DebitResult, RateLimitResult, TeamLedger } from '@trawl/core';
+import { refundOf, type CreditHold, type CreditReservation, type RateLimitResult, type TeamLedger } from '@trawl/core';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 
@@ -23,16 +23,26 @@ export class PgTeamLedger implements TeamLedger {
     }
   }
 
-  async debit(teamId: string, amount: number): Promise<DebitResult> {
-    if (!(amount >= 0)) throw new RangeError(`amount must be >= 0, got ${amount}`);
-    // The balance check sits in the WHERE clause, so concurrent debits can never overdraw.
-    const debited = await this.pool.query<{ credits: number }>(
+  async reserve(teamId: string, amount: number): Promise<CreditReservation> {
+    if (!(amount >= 0 && Number.isFinite(amount))) throw new RangeError(`amount must be a finite number >= 0, got ${amount}`);
+    // The balance check sits in the WHERE clause, so concurrent reservations can never overdraw.
+    const taken = await this.pool.query<{ credits: number }>(
       'UPDATE team_credits SET credits = credits - $2 WHERE team_id = $1 AND credits >= $2 RETURNING credits',
       [teamId, amount],
     );
-    if (debited.rows[0]) return { ok: true, remaining: debited.rows[0].credits };
+    if (taken.rows[0]) return { ok: true, remaining: taken.rows[0].credits, hold: { teamId, amount } };
     const balance = await this.getCredits(teamId);
-    return balance === null ? { ok: true, remaining: null } : { ok: false, remaining: balance };
+    return balance === null ? { ok: true, remaining: null, hold: { teamId, amount: 0 } } : { ok: false, remaining: balance, hold: null };
+  }
+
+  async settle(hold: CreditHold, cost: number): Promise<void> {
+    const refund = refundOf(hold, cost);
+    // No row (the team was made unlimited meanwhile) updates nothing: it stays unlimited.
+    if (refund > 0) await this.pool.query('UPDATE team_credits SET credits = credits + $2 WHERE team_id = $1', [hold.teamId, refund]);
+  }
+
+  async release(hold: CreditHold): Promise<void> {
+    await this.settle(hold, 0);
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

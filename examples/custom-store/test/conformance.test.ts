@@ -35,5 +35,6 @@ if (!(await postgresAnswers())) {
   testStore(({ now }) => createPostgresStore({ connectionString: DATABASE_URL, schema, now }), {
     name: 'postgres example store',
     usesClock: true,
+    sharedStorage: true,
   });
 }

@@ -17,6 +17,8 @@ export type TrawlErrorCode =
   | 'JOB_NOT_FOUND'
   /** The LLM provider failed, or answered badly twice (see ports/llm.ts). */
   | 'LLM_ERROR'
+  /** The team's credits cannot cover the work's most (see credits/spend-credits.ts). */
+  | 'INSUFFICIENT_CREDITS'
   | 'INTERNAL';
 
 export class TrawlError extends Error {
@@ -46,6 +48,8 @@ function defaultStatus(code: TrawlErrorCode): number {
       return 400;
     case 'JOB_NOT_FOUND':
       return 404;
+    case 'INSUFFICIENT_CREDITS':
+      return 402;
     case 'SCRAPE_TOO_LARGE':
       return 413;
     case 'SCRAPE_UNSUPPORTED_CONTENT':

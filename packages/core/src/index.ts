@@ -57,6 +57,7 @@ export { extractLinks, extractMetadata, parseHtml, toMarkdown, cleanContent } fr
 // Store port, memory store and jobs
 export type * from './ports/store.js';
 export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from './stores/memory/index.js';
+export { insufficientCredits, reserveCredits, settleCredits, spendCredits, spendHold } from './credits/spend-credits.js';
 export * from './jobs/index.js';
 export { startCrawlJob, startBatchJob, type StartJobInput } from './crawl/start-job.js';
 export { startWorker, type Worker, type WorkerOptions } from './crawl/worker.js';
@@ -84,4 +85,4 @@ export * from './search/index.js';
 // LLM port and the features built on it (json format, extract, llms.txt, image alt text)
 export { addUsage, NO_USAGE, type JsonSchema, type LlmAnswer, type LlmImage, type LlmProvider, type LlmRequest, type LlmUsage } from './ports/llm.js';
 export * from './llm/index.js';
-export { requireInteger, requireFinite } from './ports/store-arguments.js';
+export { requireInteger, requireFinite, refundOf } from './ports/store-arguments.js';

@@ -29,7 +29,7 @@ afterAll(async () => {
 const doc: Document = { markdown: 'x', metadata: { sourceURL: 'http://a.test/', url: 'http://a.test/', statusCode: 200 } };
 
 describe('createJobNotifier', () => {
-  it('bills each page to the job’s team (5 credits with the json format) and sends the failed event', async () => {
+  it('sends page and failed events, and bills nothing itself (the worker pays each page as it runs it)', async () => {
     const store = createMemoryStore();
     const webhooks = createWebhookSender({ policy: OPEN_POLICY });
     const notifier = createJobNotifier({ store, webhooks, logger: { error: () => undefined } });
@@ -41,7 +41,7 @@ describe('createJobNotifier', () => {
     notifier.onWorkerEvent(json.id, 'page', doc);
     notifier.onWorkerEvent(plain.id, 'failed', { ...plain, status: 'failed', error: { code: 'INTERNAL', message: 'store went away' } });
     await notifier.settled();
-    expect(await store.teams.getCredits('t1')).toBe(20 - 1 - 5);
+    expect(await store.teams.getCredits('t1')).toBe(20);
 
     await webhooks.idle();
     const ofPlain = received.filter((event) => event.id === plain.id);

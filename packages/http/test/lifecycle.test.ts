@@ -23,6 +23,9 @@ describe('server failures', () => {
     store.teams.getCredits = async () => {
       throw outage;
     };
+    store.teams.reserve = async () => {
+      throw outage;
+    };
     const logged: unknown[] = [];
     const api = await startApi({ store, worker: false, logger: { error: (_message, error) => logged.push(error) } });
     try {

@@ -1,7 +1,7 @@
-import type { DebitResult, RateLimitResult, TeamLedger } from '@trawl/core';
+import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger } from '@trawl/core';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
-import { requireFinite, requireInteger } from '@trawl/core';
+import { refundOf, requireFinite, requireInteger } from '@trawl/core';
 
 /** Credits in one hash (no field = unlimited); fixed-window rate limits in a hash per key. */
 export class RedisTeamLedger implements TeamLedger {
@@ -30,10 +30,20 @@ export class RedisTeamLedger implements TeamLedger {
     await this.redis.hset(this.creditsKey, teamId, String(credits));
   }
 
-  async debit(teamId: string, amount: number): Promise<DebitResult> {
+  async reserve(teamId: string, amount: number): Promise<CreditReservation> {
     requireFinite('amount', amount, 0);
-    const [ok, remaining] = (await this.scripts.debit(this.creditsKey, teamId, String(amount))) as [number, string];
-    return { ok: Number(ok) === 1, remaining: remaining === '' ? null : Number(remaining) };
+    const [ok, remaining] = (await this.scripts.reserve(this.creditsKey, teamId, String(amount))) as [number, string];
+    if (remaining === '') return { ok: true, remaining: null, hold: { teamId, amount: 0 } };
+    return Number(ok) === 1 ? { ok: true, remaining: Number(remaining), hold: { teamId, amount } } : { ok: false, remaining: Number(remaining), hold: null };
+  }
+
+  async settle(hold: CreditHold, cost: number): Promise<void> {
+    const refund = refundOf(hold, cost);
+    if (refund > 0) await this.scripts.refund(this.creditsKey, hold.teamId, String(refund));
+  }
+
+  async release(hold: CreditHold): Promise<void> {
+    await this.settle(hold, 0);
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { CREATE_JOB, DELETE_JOB, INCREMENT_JOB, SAVE_OUTPUT, SET_STATUS } from './lua/job-scripts.js';
 import { ACCEPT, ADDED, LEASE_PREP, RETIRE } from './lua/queue-scripts.js';
 import { APPEND, READ } from './lua/result-scripts.js';
-import { DEBIT, HIT } from './lua/team-scripts.js';
+import { HIT, REFUND, RESERVE } from './lua/team-scripts.js';
 
 const SOURCES = {
   createJob: CREATE_JOB,
@@ -16,7 +16,8 @@ const SOURCES = {
   retire: RETIRE,
   appendResults: APPEND,
   readResults: READ,
-  debit: DEBIT,
+  reserve: RESERVE,
+  refund: REFUND,
   hit: HIT,
 } as const;
 

@@ -31,7 +31,8 @@ if (!available) {
   testStore(({ now }) => createRedisStore({ url: REDIS_URL, prefix: clocked, now, stalledCheckMs: STALLED_CHECK_MS }), {
     name: 'redis store (injected clock)',
     usesClock: true,
+    sharedStorage: true,
     frontier: { ...frontier, realTimeLeases: true },
   });
-  testStore(() => createRedisStore({ url: REDIS_URL, prefix: realTime, stalledCheckMs: STALLED_CHECK_MS }), { name: 'redis store (real time)', frontier });
+  testStore(() => createRedisStore({ url: REDIS_URL, prefix: realTime, stalledCheckMs: STALLED_CHECK_MS }), { name: 'redis store (real time)', frontier, sharedStorage: true });
 }

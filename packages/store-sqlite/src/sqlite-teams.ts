@@ -1,6 +1,6 @@
-import type { DebitResult, RateLimitResult, TeamLedger } from '@trawl/core';
+import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger } from '@trawl/core';
 import type { Connection } from './connection.js';
-import { requireFinite, requireInteger } from './validate.js';
+import { refundOf, requireFinite, requireInteger } from './validate.js';
 
 /** Ended windows removed per hit, so the table stays small without a sweeper. */
 const PRUNE_BATCH = 100;
@@ -23,9 +23,10 @@ export class SqliteTeamLedger implements TeamLedger {
         'INSERT INTO team_credits (team_id, credits) VALUES (?, ?) ON CONFLICT (team_id) DO UPDATE SET credits = excluded.credits',
       ),
       unlimit: db.prepare('DELETE FROM team_credits WHERE team_id = ?'),
-      debit: db.prepare<[number, string, number], { credits: number }>(
+      take: db.prepare<[number, string, number], { credits: number }>(
         'UPDATE team_credits SET credits = credits - ? WHERE team_id = ? AND credits >= ? RETURNING credits',
       ),
+      giveBack: db.prepare('UPDATE team_credits SET credits = credits + ? WHERE team_id = ?'),
       window: db.prepare<[string], { window_end: number; count: number }>('SELECT window_end, count FROM rate_windows WHERE key = ?'),
       openWindow: db.prepare(
         `INSERT INTO rate_windows (key, window_end, count) VALUES (?, ?, ?)
@@ -50,14 +51,25 @@ export class SqliteTeamLedger implements TeamLedger {
     });
   }
 
-  async debit(teamId: string, amount: number): Promise<DebitResult> {
+  async reserve(teamId: string, amount: number): Promise<CreditReservation> {
     requireFinite('amount', amount, 0);
     return this.connection.write(() => {
-      const debited = this.statements.debit.get(amount, teamId, amount);
-      if (debited) return { ok: true, remaining: debited.credits };
+      const taken = this.statements.take.get(amount, teamId, amount);
+      if (taken) return { ok: true, remaining: taken.credits, hold: { teamId, amount } };
       const balance = this.statements.credits.get(teamId)?.credits;
-      return balance === undefined ? { ok: true, remaining: null } : { ok: false, remaining: balance };
+      if (balance === undefined) return { ok: true, remaining: null, hold: { teamId, amount: 0 } };
+      return { ok: false, remaining: balance, hold: null };
     });
+  }
+
+  async settle(hold: CreditHold, cost: number): Promise<void> {
+    const refund = refundOf(hold, cost);
+    // No row (the team was made unlimited meanwhile) updates nothing: it stays unlimited.
+    if (refund > 0) this.connection.write(() => this.statements.giveBack.run(refund, hold.teamId));
+  }
+
+  async release(hold: CreditHold): Promise<void> {
+    await this.settle(hold, 0);
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Document } from '../document.js';
+import { insufficientCredits, settleCredits } from '../credits/spend-credits.js';
 import { isTrawlError, TrawlError } from '../errors.js';
 import type { LoadedPage } from '../fetch/types.js';
 import { applyJobEvent, recordPageOutcome, type PageOutcome } from '../jobs/job-events.js';
@@ -11,8 +12,28 @@ import { discover } from './discover.js';
 import type { JobContext } from './job-context.js';
 import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './retry.js';
 
-/** Fetches, converts and records one leased page, and offers its links to the frontier. */
+/**
+ * Fetches, converts and records one leased page, and offers its links to the frontier. The
+ * page's most is reserved from its team's credits first (a refused page is recorded as
+ * INSUFFICIENT_CREDITS, unfetched); the hold is settled at what the recorded page cost.
+ */
 export async function processLease(ctx: JobContext, lease: Lease): Promise<void> {
+  const { hold } = await ctx.store.teams.reserve(ctx.teamId, pageCredits(ctx.scrape));
+  if (!hold) {
+    const refused = insufficientCredits();
+    await record(ctx, lease, { type: 'error', error: refused.message, code: refused.code });
+    return;
+  }
+  let cost = 0;
+  try {
+    cost = await processPaidLease(ctx, lease);
+  } finally {
+    await settleCredits(ctx.store.teams, hold, cost);
+  }
+}
+
+/** Resolves the credits the page cost: those of a recorded document, else 0. */
+async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> {
   const { url, depth } = lease.item;
   let page: LoadedPage;
   try {
@@ -26,15 +47,15 @@ export async function processLease(ctx: JobContext, lease: Lease): Promise<void>
       { signal: ctx.abort.signal },
     );
   } catch (error) {
-    if (ctx.abort.signal.aborted) return; // cancelled: the job is already terminal
+    if (ctx.abort.signal.aborted) return 0; // cancelled: the job is already terminal
     const failure = asTrawlError(error);
-    if (classifyError(error) === 'transient' && (await retryLater(ctx, lease))) return;
+    if (classifyError(error) === 'transient' && (await retryLater(ctx, lease))) return 0;
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
 
-  if (classifyStatus(page.status) === 'transient' && (await retryLater(ctx, lease, retryAfterOf(page)))) return;
+  if (classifyStatus(page.status) === 'transient' && (await retryLater(ctx, lease, retryAfterOf(page)))) return 0;
 
-  if (page.redirects.length && !(await acceptRedirect(ctx, lease, page.url))) return;
+  if (page.redirects.length && !(await acceptRedirect(ctx, lease, page.url))) return 0;
 
   let conversion: ReturnType<typeof convertPage>;
   try {
@@ -57,11 +78,11 @@ export async function processLease(ctx: JobContext, lease: Lease): Promise<void>
     const llmContext = { llm: ctx.llm, policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal };
     document = (await applyLlmFormats(conversion.document, ctx.scrape, llmContext)).document;
   } catch (error) {
-    if (ctx.abort.signal.aborted) return;
+    if (ctx.abort.signal.aborted) return 0;
     const failure = asTrawlError(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
-  await record(ctx, lease, { type: 'document', document, credits: pageCredits(ctx.scrape) });
+  return record(ctx, lease, { type: 'document', document, credits: pageCredits(ctx.scrape) });
 }
 
 function fetchPage(ctx: JobContext, url: string): Promise<LoadedPage> {
@@ -99,22 +120,26 @@ async function acceptRedirect(ctx: JobContext, lease: Lease, finalUrl: string): 
   return false;
 }
 
-/** Records a page's final outcome once; documents reach listeners and the iterator. */
-async function record(ctx: JobContext, lease: Lease, outcome: PageOutcome): Promise<void> {
+/**
+ * Records a page's final outcome once; documents reach listeners and the iterator. Resolves the
+ * credits billed: a document's when this call recorded it, else 0.
+ */
+async function record(ctx: JobContext, lease: Lease, outcome: PageOutcome): Promise<number> {
   if (outcome.type === 'document' && !ctx.retainDocuments) {
     // Streaming use: count the page and hand it on, but keep no copy in the store.
-    if (!(await ctx.store.frontier.ack(lease))) return;
+    if (!(await ctx.store.frontier.ack(lease))) return 0;
     const counted = await applyJobEvent(ctx.store, ctx.jobId, { type: 'page_completed', credits: outcome.credits });
-    if (counted.outcome !== 'applied') return;
+    if (counted.outcome !== 'applied') return 0;
     await emitDocument(ctx, outcome.document);
     ctx.events.emit('progress', counted.job);
-    return;
+    return outcome.credits;
   }
   const result = await recordPageOutcome(ctx.store, lease, outcome);
-  if (!result.recorded) return;
+  if (!result.recorded) return 0;
   if (outcome.type === 'document') await emitDocument(ctx, outcome.document);
   else ctx.events.emit('pageError', { kind: 'error', id: lease.id, url: lease.item.url, error: outcome.error, at: Date.now(), ...(outcome.code ? { code: outcome.code } : {}) });
   ctx.events.emit('progress', result.job);
+  return outcome.type === 'document' ? outcome.credits : 0;
 }
 
 async function emitDocument(ctx: JobContext, document: Document): Promise<void> {

@@ -28,7 +28,7 @@ export {
 export { isUrlPattern, matchesUrlPattern, patternBase } from './extract/url-patterns.js';
 export { rankByRelevance, relevanceQuery } from './extract/rank-pages.js';
 export { expandExtractUrls, type ExpandedUrls } from './extract/expand-urls.js';
-export { runExtraction, type ExtractOutput, type ExtractRuntime, type ExtractHooks } from './extract/run-extract.js';
+export { runExtraction, EXTRACT_SEARCH_HITS, type ExtractOutput, type ExtractRuntime, type ExtractHooks } from './extract/run-extract.js';
 export { extract, runExtractJob, startExtractJob } from './extract/extract-job.js';
 export {
   llmsTxtRequestSchema,

@@ -9,7 +9,7 @@
  * - Times are epoch milliseconds (UTC numbers): cheap to compare, index and serialise.
  * - Values marked "opaque JSON" are never interpreted by the store; they must survive
  *   `JSON.stringify`/`JSON.parse`, and stores hand back copies, never live references.
- * - Contract outcomes (id taken, status mismatch, stale lease, refused debit) are return
+ * - Contract outcomes (id taken, status mismatch, stale lease, refused reservation) are return
  *   values. A rejected promise means the store itself failed (I/O, connection) or was
  *   called with invalid arguments.
  */
@@ -221,10 +221,23 @@ export interface Frontier {
   isDrained(jobId: string): Promise<boolean>;
 }
 
-export interface DebitResult {
+/**
+ * Credits taken from a team's balance for work about to run. Hand it back once, to `settle` with
+ * the work's real cost or to `release` when the work failed; it is plain JSON (no store state).
+ */
+export interface CreditHold {
+  teamId: string;
+  /** Credits taken from the balance: the amount reserved, or 0 for an unlimited team. */
+  amount: number;
+}
+
+export interface CreditReservation {
+  /** False when the balance could not cover the amount: nothing was taken. */
   ok: boolean;
   /** The balance after the call; null when the team is unlimited. */
   remaining: number | null;
+  /** What to settle or release; null when refused. */
+  hold: CreditHold | null;
 }
 
 export interface RateLimitResult {
@@ -240,8 +253,19 @@ export interface TeamLedger {
   getCredits(teamId: string): Promise<number | null>;
   /** Sets the balance; null makes the team unlimited. */
   setCredits(teamId: string, credits: number | null): Promise<void>;
-  /** Subtracts `amount` (>= 0) atomically; refuses, debiting nothing, when the balance is smaller. */
-  debit(teamId: string, amount: number): Promise<DebitResult>;
+  /**
+   * Takes `amount` (>= 0, the most the coming work can cost) from the balance atomically, before
+   * the work; refuses, taking nothing, when the balance is smaller. Concurrent reservations, from
+   * any number of processes, never take more than the balance held.
+   */
+  reserve(teamId: string, amount: number): Promise<CreditReservation>;
+  /**
+   * The held work is done and cost `cost` (>= 0; at most `hold.amount` is kept): gives the rest
+   * of the hold back to the balance atomically. A team made unlimited meanwhile stays unlimited.
+   */
+  settle(hold: CreditHold, cost: number): Promise<void>;
+  /** The held work failed: gives the whole hold back (settles at cost 0). */
+  release(hold: CreditHold): Promise<void>;
   /**
    * Counts one hit against `key`: allowed while fewer than `limit` hits were allowed in the
    * current window of `windowMs`. Refused hits do not count.

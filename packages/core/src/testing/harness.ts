@@ -50,6 +50,11 @@ export interface TestStoreOptions {
   usesClock?: boolean;
   /** What the store's frontier offers where the contract allows a choice (default: the strict behaviour). */
   frontier?: FrontierCapabilities;
+  /**
+   * True when two stores the factory makes share their data, as two API nodes on one Redis or
+   * database do. The suite then also spends one team's credits through two instances at once.
+   */
+  sharedStorage?: boolean;
 }
 
 /** Per-test access to the store under test and to time. */

@@ -1,11 +1,12 @@
 import { describe } from 'vitest';
+import { describeCredits } from './credits-contract.js';
 import { describeFrontierLeases } from './frontier-lease-contract.js';
 import { describeFrontierQueue } from './frontier-queue-contract.js';
 import { useHarness, type StoreFactory, type TestStoreOptions } from './harness.js';
 import { describeJobs } from './jobs-contract.js';
 import { describeLifecycle } from './lifecycle-contract.js';
+import { describeRateLimits } from './rate-limit-contract.js';
 import { describeResults } from './results-contract.js';
-import { describeTeams } from './teams-contract.js';
 
 /**
  * Registers the Store conformance suite with vitest: call it at the top level of a test file.
@@ -18,7 +19,8 @@ export function testStore(makeStore: StoreFactory, options: TestStoreOptions = {
     describeResults(harness);
     describeFrontierQueue(harness);
     describeFrontierLeases(harness);
-    describeTeams(harness);
+    describeCredits(harness, makeStore, options.sharedStorage ?? false);
+    describeRateLimits(harness);
     describeLifecycle(harness, makeStore);
   });
 }

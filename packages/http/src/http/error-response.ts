@@ -4,7 +4,7 @@
  */
 import { isTrawlError, type TrawlError } from '@trawl/core';
 import { ZodError } from 'zod';
-import { ApiError, MESSAGES } from './api-error.js';
+import { ApiError, MESSAGES, paymentRequired } from './api-error.js';
 import { zodDetails } from './zod-details.js';
 
 /**
@@ -52,6 +52,8 @@ function fromTrawlError(error: TrawlError): ApiError {
       return new ApiError(404, MESSAGES.jobNotFound, { kind: 'spec' });
     case 'INTERNAL':
       return new ApiError(500, MESSAGES.unexpected, { kind: 'spec' });
+    case 'INSUFFICIENT_CREDITS':
+      return paymentRequired();
     case 'INVALID_OPTIONS':
     case 'SCRAPE_INVALID_URL':
       return new ApiError(400, error.message, { code: 'BAD_REQUEST', details: [{ code: error.code, message: error.message, path: [] }] });

@@ -1,10 +1,10 @@
 /**
- * What happens around a job besides running it: webhooks at each step and billing of each page.
+ * What happens around a job besides running it: webhooks at each step. (Pages are paid by the
+ * worker itself, which reserves each page's credits before fetching it: see core's process-page.)
  * The API calls `started`/`cancelled`; a worker's `onEvent` feeds `onWorkerEvent`, wherever that
  * worker runs (embedded in the server or in its own process).
  */
 import { specOf, type Document, type ErrorEntry, type JobRecord, type JobSpec, type Store } from '@trawl/core';
-import { pageCost } from '../limits/credits.js';
 import {
   completedEvent,
   failedEvent,
@@ -25,7 +25,7 @@ export interface JobNotifier {
   cancelled(job: JobRecord): void;
   /** Pass as `startWorker({ onEvent })`. */
   onWorkerEvent(jobId: string, event: string, ...args: unknown[]): void;
-  /** Resolves when every bill and webhook handed over so far is done (tests, shutdown). */
+  /** Resolves when every webhook handed over so far is done (tests, shutdown). */
   settled(): Promise<void>;
 }
 
@@ -33,15 +33,11 @@ export interface JobNotifierOptions {
   store: Store;
   webhooks?: WebhookSender;
   logger: Logger;
-  /** Bill pages to their team's credits (default true). */
-  billing?: boolean;
 }
 
 /** What the notifier needs of a job, read once per job. */
 interface JobFacts {
   kind: WebhookJobKind;
-  teamId: string;
-  pageCost: number;
   webhook: WebhookSpec | undefined;
 }
 
@@ -49,7 +45,6 @@ const MAX_CACHED_JOBS = 1000;
 
 export function createJobNotifier(options: JobNotifierOptions): JobNotifier {
   const { store, webhooks, logger } = options;
-  const billing = options.billing ?? true;
   const facts = new Map<string, Promise<JobFacts | null>>();
   const pending = new Set<Promise<unknown>>();
 
@@ -92,7 +87,6 @@ export function createJobNotifier(options: JobNotifierOptions): JobNotifier {
           switch (event) {
             case 'page': {
               send(job, pageEvent(job.kind, jobId, args[0] as Document));
-              if (billing) await store.teams.debit(job.teamId, job.pageCost);
               return;
             }
             case 'pageError': {
@@ -130,8 +124,6 @@ function factsFromRecord(record: JobRecord): JobFacts | null {
   }
   return {
     kind: record.kind,
-    teamId: record.teamId,
-    pageCost: pageCost(spec.scrapeOptions),
     webhook: spec.extra?.webhook as WebhookSpec | undefined,
   };
 }

@@ -1,14 +1,25 @@
 /**
  * Runs extract and llms.txt jobs. They have no frontier for workers to lease, so the API
- * process that created one runs it, in the background, and bills its team when it ends.
+ * process that created one runs it, in the background, with the credits the route reserved for
+ * it, and settles that hold at what the job counted when it ends.
  */
-import { runExtractJob, runLlmsTxtJob, type Browser, type JobRecord, type LlmProvider, type SearchProvider, type SsrfPolicy, type Store } from '@trawl/core';
-import { charge } from '../limits/credits.js';
+import {
+  runExtractJob,
+  runLlmsTxtJob,
+  settleCredits,
+  type Browser,
+  type CreditHold,
+  type JobRecord,
+  type LlmProvider,
+  type SearchProvider,
+  type SsrfPolicy,
+  type Store,
+} from '@trawl/core';
 import type { Logger } from '../logger.js';
 
 export interface LlmJobRunner {
-  /** Starts the job's work; returns at once. */
-  run(job: JobRecord): void;
+  /** Starts the job's work, paid by `hold` (the job's most, reserved); returns at once. */
+  run(job: JobRecord, hold: CreditHold): void;
   /** Resolves when every job started so far has ended. */
   settled(): Promise<void>;
   /** Stops the jobs still running (they end `cancelled`: their work cannot resume) and waits for them. */
@@ -39,18 +50,23 @@ export function createLlmJobRunner(options: LlmJobRunnerOptions): LlmJobRunner {
     ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),
   };
 
-  async function work(job: JobRecord): Promise<void> {
-    const ended =
-      job.kind === 'extract'
-        ? await runExtractJob(store, job.id, { ...runtime, ...(options.search ? { search: options.search } : {}) })
-        : await runLlmsTxtJob(store, job.id, runtime);
-    // Billing follows the work: what the job counted is what the team pays.
-    if (ended) await charge(store, ended.teamId, ended.counters.creditsUsed);
+  async function work(job: JobRecord, hold: CreditHold): Promise<void> {
+    let cost = 0;
+    try {
+      const ended =
+        job.kind === 'extract'
+          ? await runExtractJob(store, job.id, { ...runtime, ...(options.search ? { search: options.search } : {}) })
+          : await runLlmsTxtJob(store, job.id, runtime);
+      // What the job counted is what the team pays; the rest of the hold goes back.
+      cost = ended?.counters.creditsUsed ?? 0;
+    } finally {
+      await settleCredits(store.teams, hold, cost);
+    }
   }
 
   return {
-    run(job) {
-      const task: Promise<void> = work(job)
+    run(job, hold) {
+      const task: Promise<void> = work(job, hold)
         .catch((error) => logger.error(`${job.kind} job ${job.id} could not run`, error))
         .finally(() => running.delete(task));
       running.add(task);

@@ -1,4 +1,4 @@
-import type { ScrapeOptionsInput, Store } from '@trawl/core';
+import type { CreditHold, ScrapeOptionsInput, Store } from '@trawl/core';
 import { paymentRequired } from '../http/api-error.js';
 
 /** What things cost, in credits (Firecrawl's prices). */
@@ -17,17 +17,40 @@ export function pageCost(scrapeOptions: Pick<ScrapeOptionsInput, 'formats'> | un
   return scrapeOptions?.formats?.includes('json') ? CREDIT_COSTS.jsonPage : CREDIT_COSTS.page;
 }
 
-/** Refuses with 402 when the team cannot pay `amount`; resolves the balance (null = unlimited). */
+/**
+ * Refuses with 402 when the team cannot pay `amount` now; resolves the balance (null = unlimited).
+ * Only a first answer for jobs: their pages reserve their own credits as they run, so this check
+ * never decides alone what gets spent.
+ */
 export async function requireCredits(store: Store, teamId: string, amount: number): Promise<number | null> {
   const balance = await store.teams.getCredits(teamId);
   if (balance !== null && balance < amount) throw paymentRequired();
   return balance;
 }
 
+export interface UnitPrice {
+  /** Credits per unit (page, result). */
+  unitCost: number;
+  /** Units the request asks for. */
+  units: number;
+  /** Credits on top of the units, whatever their number (default 0). */
+  fixed?: number;
+}
+
 /**
- * Bills work already done. Billing follows the work (as Firecrawl bills), so a refused debit
- * (the balance ran out meanwhile) only means the balance stays where it is.
+ * Reserves `fixed + unitCost × units`, or, when the balance cannot cover it, `fixed` and as many
+ * whole units as it can: resolves the hold and the units it pays for. 402 when not even one unit
+ * is covered. (Firecrawl shrinks a request to what the team can pay the same way.)
  */
-export async function charge(store: Store, teamId: string, amount: number): Promise<void> {
-  if (amount > 0) await store.teams.debit(teamId, amount);
+export async function reserveUnits(store: Store, teamId: string, price: UnitPrice): Promise<{ hold: CreditHold; units: number }> {
+  const { unitCost, units, fixed = 0 } = price;
+  const all = await store.teams.reserve(teamId, fixed + unitCost * units);
+  if (all.hold) return { hold: all.hold, units };
+  const affordable = Math.min(units, Math.floor(((all.remaining ?? 0) - fixed) / unitCost));
+  if (affordable >= 1) {
+    // The balance may fall meanwhile (other requests reserve too): then this one is refused.
+    const some = await store.teams.reserve(teamId, fixed + unitCost * affordable);
+    if (some.hold) return { hold: some.hold, units: affordable };
+  }
+  throw paymentRequired();
 }

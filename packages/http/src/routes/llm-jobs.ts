@@ -1,6 +1,9 @@
 import {
+  EXTRACT_DEFAULT_PAGE_LIMIT,
+  EXTRACT_SEARCH_HITS,
   isTrawlError,
   llmMissing,
+  settleCredits,
   LLM_PAGE_CREDITS,
   LLMSTXT_CALL_CREDITS,
   LLMSTXT_PAGE_CREDITS,
@@ -8,14 +11,16 @@ import {
   startLlmsTxtJob,
   toExtractStatus,
   toLlmsTxtStatus,
+  type CreditHold,
+  type JobRecord,
 } from '@trawl/core';
 import { ApiError, MESSAGES, badRequest } from '../http/api-error.js';
-import { requireCredits } from '../limits/credits.js';
+import { reserveUnits } from '../limits/credits.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
 import { v1ExtractBodySchema, v1LlmsTxtBodySchema } from '../schemas/v1-llm-jobs.js';
 import { findTeamJob } from './find-job.js';
 import { parseBody } from './parse-body.js';
-import type { RouteHandler } from './types.js';
+import type { ApiContext, RouteHandler } from './types.js';
 
 const INVALID_EXTRACT = 'Invalid input data.';
 const INVALID_LLMSTXT = 'Invalid parameters provided';
@@ -28,11 +33,19 @@ export const v1ExtractStart: RouteHandler = async (request, api) => {
   const { origin, integration, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1ExtractBodySchema, request.body, INVALID_EXTRACT);
   void origin, void integration, void ignoreInvalidURLs;
   if (!api.llm) throw llmMissing('Extract');
-  await requireCredits(api.store, request.teamId, LLM_PAGE_CREDITS);
-  const job = await asBadRequest(INVALID_EXTRACT, () =>
-    startExtractJob(api.store, { ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) }, { teamId: request.teamId, retentionMs: api.retentionMs }),
+  // Every page the job may read is reserved (a web search adds its hits); `limit` shrinks to what the team can pay.
+  const searchPages = body.enableWebSearch ? EXTRACT_SEARCH_HITS : 0;
+  const price = { unitCost: LLM_PAGE_CREDITS, units: body.limit ?? EXTRACT_DEFAULT_PAGE_LIMIT, fixed: LLM_PAGE_CREDITS * searchPages };
+  const { hold, units: limit } = await reserveUnits(api.store, request.teamId, price);
+  const job = await startHeld(api, hold, () =>
+    asBadRequest(INVALID_EXTRACT, () =>
+      startExtractJob(
+        api.store,
+        { ...body, limit, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) },
+        { teamId: request.teamId, retentionMs: api.retentionMs },
+      ),
+    ),
   );
-  api.llmJobs.run(job);
   return { body: { success: true, id: job.id } };
 };
 
@@ -49,10 +62,12 @@ export const v1ExtractStatus: RouteHandler = async (request, api) => {
 export const v1LlmsTxtStart: RouteHandler = async (request, api) => {
   const { origin, integration, cache, ...body } = parseBody(v1LlmsTxtBodySchema, request.body, INVALID_LLMSTXT);
   void origin, void integration, void cache;
-  // The call and at least one page: the rest is billed page by page, up to maxUrls.
-  await requireCredits(api.store, request.teamId, LLMSTXT_CALL_CREDITS + LLMSTXT_PAGE_CREDITS);
-  const job = await asBadRequest(INVALID_LLMSTXT, () => startLlmsTxtJob(api.store, body, { teamId: request.teamId, retentionMs: api.retentionMs }));
-  api.llmJobs.run(job);
+  // The call and every page up to maxUrls are reserved; maxUrls shrinks to what the team can pay.
+  const price = { unitCost: LLMSTXT_PAGE_CREDITS, units: body.maxUrls, fixed: LLMSTXT_CALL_CREDITS };
+  const { hold, units: maxUrls } = await reserveUnits(api.store, request.teamId, price);
+  const job = await startHeld(api, hold, () =>
+    asBadRequest(INVALID_LLMSTXT, () => startLlmsTxtJob(api.store, { ...body, maxUrls }, { teamId: request.teamId, retentionMs: api.retentionMs })),
+  );
   return { body: { success: true, id: job.id } };
 };
 
@@ -61,6 +76,19 @@ export const v1LlmsTxtStatus: RouteHandler = async (request, api) => {
   const job = await findTeamJob(api.store, request.params.id!, request.teamId, ['llmstxt'], new ApiError(404, MESSAGES.llmsTxtJobNotFound, { kind: 'spec' }));
   return { body: toLlmsTxtStatus(job) };
 };
+
+/** Creates a job paid by `hold` and hands both to the runner, which settles the hold when the job ends; a job not created releases it. */
+async function startHeld(api: ApiContext, hold: CreditHold, create: () => Promise<JobRecord>): Promise<JobRecord> {
+  let job: JobRecord;
+  try {
+    job = await create();
+  } catch (error) {
+    await settleCredits(api.store.teams, hold, 0);
+    throw error;
+  }
+  api.llmJobs.run(job, hold);
+  return job;
+}
 
 /** Core's own checks of the request (URL patterns, scrape options) word their failures as the contract does. */
 async function asBadRequest<T>(message: string, work: () => Promise<T>): Promise<T> {

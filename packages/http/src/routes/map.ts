@@ -1,5 +1,5 @@
-import { map } from '@trawl/core';
-import { CREDIT_COSTS, charge, requireCredits } from '../limits/credits.js';
+import { map, spendCredits } from '@trawl/core';
+import { CREDIT_COSTS } from '../limits/credits.js';
 import { v1MapBodySchema } from '../schemas/v1-map.js';
 import { parseBody } from './parse-body.js';
 import type { RouteHandler } from './types.js';
@@ -7,8 +7,8 @@ import type { RouteHandler } from './types.js';
 /** `POST /v1/map` (E7): the site's links, from its pages and (unless ignored) its sitemaps. */
 export const v1Map: RouteHandler = async (request, api) => {
   const body = parseBody(v1MapBodySchema, request.body);
-  await requireCredits(api.store, request.teamId, CREDIT_COSTS.map);
-  const links = await map(body.url, {
+  const links = await spendCredits(api.store.teams, request.teamId, CREDIT_COSTS.map, () =>
+    map(body.url, {
     ...(body.search ? { search: body.search } : {}),
     ignoreSitemap: body.ignoreSitemap,
     sitemapOnly: body.sitemapOnly,
@@ -16,7 +16,7 @@ export const v1Map: RouteHandler = async (request, api) => {
     limit: body.limit,
     ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
     ...api.engine(request.signal),
-  });
-  await charge(api.store, request.teamId, CREDIT_COSTS.map);
+    }),
+  );
   return { body: { success: true, links } };
 };

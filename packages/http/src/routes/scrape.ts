@@ -1,5 +1,5 @@
-import { scrape } from '@trawl/core';
-import { charge, pageCost, requireCredits } from '../limits/credits.js';
+import { scrape, spendCredits } from '@trawl/core';
+import { pageCost } from '../limits/credits.js';
 import { v1ScrapeBodySchema } from '../schemas/v1-scrape.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
 import { parseBody } from './parse-body.js';
@@ -10,9 +10,8 @@ export const v1Scrape: RouteHandler = async (request, api) => {
   const { url, origin, integration, ...options } = parseBody(v1ScrapeBodySchema, request.body);
   void origin, void integration;
   const scrapeOptions = engineScrapeOptions(options);
-  const cost = pageCost(scrapeOptions);
-  await requireCredits(api.store, request.teamId, cost);
-  const document = await scrape(url, { ...scrapeOptions, ...api.engine(request.signal) });
-  await charge(api.store, request.teamId, cost);
+  const document = await spendCredits(api.store.teams, request.teamId, pageCost(scrapeOptions), () =>
+    scrape(url, { ...scrapeOptions, ...api.engine(request.signal) }),
+  );
   return { body: { success: true, data: document } };
 };

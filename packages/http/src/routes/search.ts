@@ -1,5 +1,5 @@
-import { searchAndScrape, v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse, type SearchCall } from '@trawl/core';
-import { CREDIT_COSTS, charge, pageCost, requireCredits } from '../limits/credits.js';
+import { DEFAULT_SEARCH_LIMIT, searchAndScrape, spendHold, v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse, type SearchCall } from '@trawl/core';
+import { CREDIT_COSTS, pageCost, reserveUnits } from '../limits/credits.js';
 import { v0SearchBodySchema } from '../schemas/v0.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
 import { v1SearchBodySchema } from '../schemas/v1-search.js';
@@ -21,13 +21,21 @@ export const v0Search: RouteHandler = async (request, api) => {
   return { body: v0SearchResponse(await search(v0SearchCall(body), request, api)) };
 };
 
-/** Runs a search for the team: 1 credit per result, or the page price per result when scraped. */
+/**
+ * Runs a search for the team: 1 credit per result, or the page price per result when scraped.
+ * Every result the limit allows is reserved first (the limit shrinks to what the team can pay);
+ * the results found are what is charged.
+ */
 async function search(call: SearchCall, request: RouteRequest, api: ApiContext) {
   if (!api.search) throw searchProviderMissing();
+  const provider = api.search;
   const scraped = call.options.scrapeOptions;
   const costPerResult = scraped ? pageCost(scraped) : CREDIT_COSTS.searchResult;
-  await requireCredits(api.store, request.teamId, costPerResult);
-  const outcome = await searchAndScrape(api.search, call.query, { ...call.options, ...api.engine(request.signal) });
-  await charge(api.store, request.teamId, costPerResult * outcome.data.length);
-  return outcome;
+  const { hold, units } = await reserveUnits(api.store, request.teamId, { unitCost: costPerResult, units: call.options.limit ?? DEFAULT_SEARCH_LIMIT });
+  return spendHold(
+    api.store.teams,
+    hold,
+    () => searchAndScrape(provider, call.query, { ...call.options, limit: units, ...api.engine(request.signal) }),
+    (outcome) => costPerResult * outcome.data.length,
+  );
 }

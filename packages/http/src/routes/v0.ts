@@ -3,6 +3,7 @@ import {
   readAllDocuments,
   scrape,
   specOf,
+  spendCredits,
   startCrawlJob,
   toV0CrawlState,
   toV0CrawlStatus,
@@ -12,7 +13,7 @@ import {
   type Store,
 } from '@trawl/core';
 import { ApiError, MESSAGES } from '../http/api-error.js';
-import { charge, pageCost, requireCredits } from '../limits/credits.js';
+import { pageCost } from '../limits/credits.js';
 import { v0CrawlBodySchema, v0ScrapeBodySchema } from '../schemas/v0.js';
 import { v0ToCrawlRules, v0ToScrapeOptions } from '../v0/page-options.js';
 import { toV0Document, toV0UrlOnly } from '../v0/v0-document.js';
@@ -25,10 +26,7 @@ import type { RouteHandler } from './types.js';
 export const v0Scrape: RouteHandler = async (request, api) => {
   const body = parseBody(v0ScrapeBodySchema, request.body);
   const options = v0ToScrapeOptions(body.pageOptions, { ...(body.extractorOptions ? { extractor: body.extractorOptions } : {}), timeout: body.timeout });
-  const cost = pageCost(options);
-  await requireCredits(api.store, request.teamId, cost);
-  const document = await scrape(body.url, { ...options, ...api.engine(request.signal) });
-  await charge(api.store, request.teamId, cost);
+  const document = await spendCredits(api.store.teams, request.teamId, pageCost(options), () => scrape(body.url, { ...options, ...api.engine(request.signal) }));
   return { body: { success: true, data: toV0Document(document), returnCode: 200 } };
 };
 

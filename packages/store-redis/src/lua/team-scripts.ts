@@ -1,9 +1,19 @@
-/** ARGV: credits hash, team, amount. Returns {ok, remaining} with remaining '' for unlimited. */
-export const DEBIT = `
+/**
+ * ARGV: credits hash, team, amount. Takes the amount when the balance covers it.
+ * Returns {ok, remaining} with remaining '' for an unlimited team.
+ */
+export const RESERVE = `
 local balance = redis.call('HGET', ARGV[1], ARGV[2])
 if not balance then return {1, ''} end
 if tonumber(balance) < tonumber(ARGV[3]) then return {0, balance} end
 return {1, redis.call('HINCRBYFLOAT', ARGV[1], ARGV[2], -tonumber(ARGV[3]))}
+`;
+
+/** ARGV: credits hash, team, refund. Gives credits back unless the team was made unlimited meanwhile. */
+export const REFUND = `
+if redis.call('HEXISTS', ARGV[1], ARGV[2]) == 0 then return 0 end
+redis.call('HINCRBYFLOAT', ARGV[1], ARGV[2], ARGV[3])
+return 1
 `;
 
 /**

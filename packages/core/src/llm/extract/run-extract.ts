@@ -36,7 +36,8 @@ export interface ExtractHooks {
   onPage?(outcome: { url: string; ok: boolean; credits: number }): Promise<void> | void;
 }
 
-const SEARCH_HITS = 5;
+/** Pages a web search adds to an extract job's `limit` pages. */
+export const EXTRACT_SEARCH_HITS = 5;
 const DEFAULT_CONCURRENCY = 4;
 
 /**
@@ -53,7 +54,7 @@ export async function runExtraction(request: ExtractRequest, runtime: ExtractRun
     if (!runtime.search) warnings.push('enableWebSearch was ignored: no search provider is configured.');
     else {
       const query = request.prompt ?? relevanceQuery(undefined, request.schema);
-      const hits = await runtime.search.search(query, { limit: SEARCH_HITS, signal });
+      const hits = await runtime.search.search(query, { limit: EXTRACT_SEARCH_HITS, signal });
       urls = dedupeUrls([...urls, ...hits.map((h) => h.url)]);
     }
   }

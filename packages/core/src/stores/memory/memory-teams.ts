@@ -1,5 +1,5 @@
-import type { DebitResult, RateLimitResult, TeamLedger } from '../../ports/store.js';
-import { requireFinite, requireInteger } from '../../ports/store-arguments.js';
+import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger } from '../../ports/store.js';
+import { refundOf, requireFinite, requireInteger } from '../../ports/store-arguments.js';
 
 interface RateWindow {
   start: number;
@@ -31,13 +31,23 @@ export class MemoryTeamLedger implements TeamLedger {
     this.credits.set(teamId, credits);
   }
 
-  async debit(teamId: string, amount: number): Promise<DebitResult> {
+  async reserve(teamId: string, amount: number): Promise<CreditReservation> {
     requireFinite('amount', amount, 0);
     const balance = this.credits.get(teamId);
-    if (balance === undefined) return { ok: true, remaining: null };
-    if (balance < amount) return { ok: false, remaining: balance };
+    if (balance === undefined) return { ok: true, remaining: null, hold: { teamId, amount: 0 } };
+    if (balance < amount) return { ok: false, remaining: balance, hold: null };
     this.credits.set(teamId, balance - amount);
-    return { ok: true, remaining: balance - amount };
+    return { ok: true, remaining: balance - amount, hold: { teamId, amount } };
+  }
+
+  async settle(hold: CreditHold, cost: number): Promise<void> {
+    const refund = refundOf(hold, cost);
+    const balance = this.credits.get(hold.teamId);
+    if (refund > 0 && balance !== undefined) this.credits.set(hold.teamId, balance + refund);
+  }
+
+  async release(hold: CreditHold): Promise<void> {
+    await this.settle(hold, 0);
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

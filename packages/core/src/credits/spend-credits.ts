@@ -1,0 +1,51 @@
+/**
+ * The credit model: reserve the most a piece of work can cost before it runs, settle its real
+ * cost after it, release the hold when it fails. The reservation is one atomic step in the
+ * store, so concurrent requests (on any number of API nodes and workers) can never spend more
+ * than the balance, and no work runs unpaid.
+ */
+import { TrawlError } from '../errors.js';
+import type { CreditHold, TeamLedger } from '../ports/store.js';
+
+export function insufficientCredits(): TrawlError {
+  return new TrawlError('INSUFFICIENT_CREDITS', "Insufficient credits: the team's balance cannot pay for this work.");
+}
+
+/** Holds `most` of the team's credits for work about to run; INSUFFICIENT_CREDITS (402) when the balance cannot cover it. */
+export async function reserveCredits(teams: TeamLedger, teamId: string, most: number): Promise<CreditHold> {
+  const { hold } = await teams.reserve(teamId, most);
+  if (!hold) throw insufficientCredits();
+  return hold;
+}
+
+/** Settles a hold at `cost` (0 releases it); an unlimited team's empty hold needs no store call. */
+export async function settleCredits(teams: TeamLedger, hold: CreditHold, cost: number): Promise<void> {
+  if (hold.amount > 0) await teams.settle(hold, cost);
+}
+
+/**
+ * Runs `work` paid by a hold: reserves `most`, runs the work, settles at `costOf(result)`
+ * (default `most`), or releases the whole hold when the work throws.
+ */
+export async function spendCredits<T>(
+  teams: TeamLedger,
+  teamId: string,
+  most: number,
+  work: () => Promise<T>,
+  costOf: (result: T) => number = () => most,
+): Promise<T> {
+  return spendHold(teams, await reserveCredits(teams, teamId, most), work, costOf);
+}
+
+/** Runs `work` paid by a hold already taken: settles at `costOf(result)`, or releases the hold when the work throws. */
+export async function spendHold<T>(teams: TeamLedger, hold: CreditHold, work: () => Promise<T>, costOf: (result: T) => number): Promise<T> {
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await settleCredits(teams, hold, 0);
+    throw error;
+  }
+  await settleCredits(teams, hold, costOf(result));
+  return result;
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Store, TeamLedger } from '../ports/store.js';
+import type { Harness, StoreFactory } from './harness.js';
+
+/** One request's life: reserve its most, then settle what it really cost. Resolves that cost, or null when refused. */
+async function spend(teams: TeamLedger, teamId: string, most: number, cost: number): Promise<number | null> {
+  const { hold } = await teams.reserve(teamId, most);
+  if (!hold) return null;
+  await new Promise((resolve) => setImmediate(resolve)); // the work: other requests run meanwhile
+  await teams.settle(hold, cost);
+  return cost;
+}
+
+const sum = (values: ReadonlyArray<number | null>) => values.reduce<number>((total, value) => total + (value ?? 0), 0);
+
+export function describeCredits(h: Harness, makeStore: StoreFactory, sharedStorage: boolean): void {
+  describe('credits', () => {
+    it('treats a team whose credits were never set as unlimited, holding nothing', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      expect(await teams.getCredits(team)).toBeNull();
+      const reservation = await teams.reserve(team, 1_000_000);
+      expect(reservation).toEqual({ ok: true, remaining: null, hold: { teamId: team, amount: 0 } });
+      await teams.settle(reservation.hold!, 1_000_000);
+      await teams.release(reservation.hold!);
+      expect(await teams.getCredits(team)).toBeNull();
+    });
+
+    it('reserves while the balance suffices and refuses, taking nothing, when it does not', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 10);
+      expect(await teams.getCredits(team)).toBe(10);
+      expect(await teams.reserve(team, 4)).toEqual({ ok: true, remaining: 6, hold: { teamId: team, amount: 4 } });
+      expect(await teams.reserve(team, 7)).toEqual({ ok: false, remaining: 6, hold: null });
+      expect(await teams.reserve(team, 6)).toEqual({ ok: true, remaining: 0, hold: { teamId: team, amount: 6 } });
+      expect(await teams.reserve(team, 0)).toEqual({ ok: true, remaining: 0, hold: { teamId: team, amount: 0 } });
+      expect(await teams.reserve(team, 1)).toEqual({ ok: false, remaining: 0, hold: null });
+      await teams.setCredits(team, null);
+      expect(await teams.getCredits(team)).toBeNull();
+    });
+
+    it('settles a hold at its real cost, giving the rest back, and never keeps more than the hold', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 10);
+      const five = (await teams.reserve(team, 5)).hold!;
+      await teams.settle(five, 2);
+      expect(await teams.getCredits(team)).toBe(8);
+      const three = (await teams.reserve(team, 3)).hold!;
+      await teams.settle(three, 3);
+      expect(await teams.getCredits(team)).toBe(5);
+      const two = (await teams.reserve(team, 2)).hold!;
+      await teams.settle(two, 9);
+      expect(await teams.getCredits(team)).toBe(3);
+    });
+
+    it('releases a hold whole, so failed work costs nothing', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 4);
+      const hold = (await teams.reserve(team, 4)).hold!;
+      expect((await teams.reserve(team, 1)).ok).toBe(false);
+      await teams.release(hold);
+      expect(await teams.getCredits(team)).toBe(4);
+      expect((await teams.reserve(team, 4)).ok).toBe(true);
+    });
+
+    it('leaves a team made unlimited while it held credits unlimited when the hold comes back', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 10);
+      const hold = (await teams.reserve(team, 4)).hold!;
+      await teams.setCredits(team, null);
+      await teams.release(hold);
+      expect(await teams.getCredits(team)).toBeNull();
+    });
+
+    it('rejects a negative or non-finite amount or cost', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 10);
+      await expect(teams.reserve(team, -1)).rejects.toThrow(RangeError);
+      await expect(teams.reserve(team, Number.NaN)).rejects.toThrow(RangeError);
+      const hold = (await teams.reserve(team, 2)).hold!;
+      await expect(teams.settle(hold, -1)).rejects.toThrow(RangeError);
+      await expect(teams.settle(hold, Number.POSITIVE_INFINITY)).rejects.toThrow(RangeError);
+      expect(await teams.getCredits(team)).toBe(8);
+    });
+
+    it('never takes more than the balance under concurrent reservations', async () => {
+      const [single, triple] = [h.id('team'), h.id('team')];
+      const teams = h.store().teams;
+      await teams.setCredits(single, 10);
+      await teams.setCredits(triple, 10);
+      const [ones, threes] = await Promise.all([
+        Promise.all(Array.from({ length: 25 }, () => teams.reserve(single, 1))),
+        Promise.all(Array.from({ length: 6 }, () => teams.reserve(triple, 3))),
+      ]);
+      expect(ones.filter((result) => result.ok)).toHaveLength(10);
+      expect(threes.filter((result) => result.ok)).toHaveLength(3);
+      expect([...ones, ...threes].every((result) => (result.remaining ?? 0) >= 0)).toBe(true);
+      expect(await teams.getCredits(single)).toBe(0);
+      expect(await teams.getCredits(triple)).toBe(1);
+    });
+
+    it('charges at most the balance when many requests reserve, work and settle at once', async () => {
+      const [exact, refunding] = [h.id('team'), h.id('team')];
+      const teams = h.store().teams;
+      await teams.setCredits(exact, 5);
+      await teams.setCredits(refunding, 10);
+      const [paid, refunded] = await Promise.all([
+        Promise.all(Array.from({ length: 50 }, () => spend(teams, exact, 1, 1))),
+        // Each holds 3 and is charged 1: refunds free credits for requests that come after.
+        Promise.all(Array.from({ length: 40 }, () => spend(teams, refunding, 3, 1))),
+      ]);
+      expect(paid.filter((cost) => cost !== null)).toHaveLength(5);
+      expect(await teams.getCredits(exact)).toBe(0);
+      const charged = sum(refunded);
+      expect(charged).toBeGreaterThanOrEqual(3);
+      expect(charged).toBeLessThanOrEqual(10);
+      expect(await teams.getCredits(refunding)).toBe(10 - charged);
+    });
+
+    it.runIf(sharedStorage)('never takes more than the balance across two store instances (two API nodes)', async () => {
+      const team = h.id('team');
+      const second: Store = await makeStore({ now: h.now });
+      try {
+        const nodes = [h.store().teams, second.teams];
+        await nodes[0]!.setCredits(team, 10);
+        const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => spend(nodes[i % 2]!, team, 2, 1)));
+        const charged = sum(outcomes);
+        expect(charged).toBeGreaterThanOrEqual(5);
+        expect(charged).toBeLessThanOrEqual(10);
+        expect(await nodes[1]!.getCredits(team)).toBe(10 - charged);
+        const holds = await Promise.all(Array.from({ length: 30 }, (_, i) => nodes[i % 2]!.reserve(team, 1)));
+        expect(holds.filter((result) => result.ok)).toHaveLength(10 - charged);
+        expect(await nodes[0]!.getCredits(team)).toBe(0);
+        await Promise.all(holds.map((result, i) => (result.hold ? nodes[(i + 1) % 2]!.release(result.hold) : undefined)));
+        expect(await nodes[0]!.getCredits(team)).toBe(10 - charged);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+}
