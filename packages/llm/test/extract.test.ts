@@ -70,6 +70,19 @@ describe('extract jobs', () => {
     expect(done!.counters).toMatchObject({ total: 6, completed: 5, failed: 1, creditsUsed: 25 });
   });
 
+  it('reads the pages a pattern found only where robots.txt allows, as a crawl does', async () => {
+    const guarded = await startFixtureSite({ robotsTxt: 'User-agent: *\nDisallow: /blog/3\nSitemap: /sitemap_index.xml\n' });
+    try {
+      const result = await extract({ urls: [`${guarded.url}/blog/*`], prompt: 'List the blog posts', schema: POSTS_SCHEMA }, { llm: llm() });
+      expect(result.urls).toContain(`${guarded.url}/blog/2`);
+      expect(result.urls).not.toContain(`${guarded.url}/blog/3`);
+      expect(guarded.hits('/blog/3')).toBe(0);
+      expect(result.warning).toContain('disallowed by robots.txt');
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('leaves sources out unless asked, and reads named pages as they are', async () => {
     respond = readFromPrompt;
     const store = createMemoryStore();

@@ -34,7 +34,9 @@ describe('llms.txt generation', () => {
     for (const entry of entries) expect(entry).toMatch(ENTRY);
     expect(result.llmstxt).toContain(`- [About Trawl fixture site](${site.url}/): Described from ${site.url}/\n`);
     expect(standIn.requests).toHaveLength(4);
-    expect(standIn.requests[0]!.firstUserText).toContain('A local site for testing Trawl.');
+    // Pages are described concurrently: find the home page's request rather than assume it came first.
+    const home = standIn.requests.find((r) => r.firstUserText.includes(`Web page: ${site.url}/\n`));
+    expect(home!.firstUserText).toContain('A local site for testing Trawl.');
     expect(result.warning).toBeUndefined();
     expect(result.tokensUsed).toBeGreaterThan(0);
 
@@ -82,6 +84,20 @@ describe('llms.txt generation', () => {
     expect(status.data.llmstxt.trimEnd().split('\n').slice(2)).toHaveLength(pages);
     expect(status.data.llmsfulltxt).toBeUndefined();
     expect(Date.parse(status.expiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it('obeys robots.txt as a crawl does: a disallowed page is neither fetched nor listed', async () => {
+    // /orphan is only in the sitemap, /about is linked from the home page; robots.txt disallows both.
+    const guarded = await startFixtureSite({ robotsTxt: 'User-agent: *\nDisallow: /orphan\nDisallow: /about\n' });
+    try {
+      const result = await generateLlmsTxt(guarded.url, { maxUrls: 50 });
+      expect(result.urls).toContain(`${guarded.url}/articles/boilerplate`);
+      expect(result.urls.filter((u) => /\/orphan|\/about/.test(u))).toEqual([]);
+      expect(guarded.hits('/orphan') + guarded.hits('/about')).toBe(0);
+      expect(result.warning).toContain('robots.txt');
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('fails the job when no page can be scraped', async () => {

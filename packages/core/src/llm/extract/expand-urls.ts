@@ -1,6 +1,7 @@
 import { map } from '../../crawl/map.js';
 import { normalizeUrl } from '../../url/normalize.js';
 import type { LlmJobRuntime } from '../llm-runtime.js';
+import { robotsVerdicts, robotsWarning } from '../robots-verdicts.js';
 import type { ExtractRequest } from './extract-request.js';
 import { rankByRelevance, relevanceQuery } from './rank-pages.js';
 import { isUrlPattern, matchesUrlPattern, patternBase } from './url-patterns.js';
@@ -36,7 +37,11 @@ export async function expandExtractUrls(request: ExtractRequest, runtime: LlmJob
     if (!hits.length) warnings.push(`No page of ${base} matched ${pattern}.`);
     matched.push(...hits);
   }
-  const ranked = rankByRelevance(dedupeUrls(matched), relevanceQuery(request.prompt, request.schema));
+  // Pages a pattern found are loaded as a crawl loads them: robots.txt permitting. Named pages are read as asked, as scrape reads them.
+  const { allowed, disallowed } = await robotsVerdicts(dedupeUrls(matched), runtime);
+  const blocked = robotsWarning(disallowed);
+  if (blocked) warnings.push(blocked);
+  const ranked = rankByRelevance(allowed, relevanceQuery(request.prompt, request.schema));
   return { urls: dedupeUrls([...named, ...ranked]), warnings };
 }
 

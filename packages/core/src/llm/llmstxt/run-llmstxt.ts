@@ -1,11 +1,12 @@
 import type { Document } from '../../document.js';
 import { TrawlError, isTrawlError, type TrawlErrorCode } from '../../errors.js';
-import { map } from '../../crawl/map.js';
+import { map, MAP_MAX_LIMIT } from '../../crawl/map.js';
 import { addUsage, NO_USAGE, type LlmProvider, type LlmUsage } from '../../ports/llm.js';
 import { scrape } from '../../scrape.js';
 import { mapConcurrently } from '../concurrent.js';
 import { assertPageOk, scrapeRuntime, type LlmJobRuntime } from '../llm-runtime.js';
 import { LLM_SETTINGS_HINT } from '../missing-llm.js';
+import { robotsVerdicts, robotsWarning } from '../robots-verdicts.js';
 import { contentCharsFor, estimateTokens, splitContent } from '../split-content.js';
 import { llmsFullTxtOf, llmsTxtOf, summaryFromPage, type PageSummary } from './llmstxt-text.js';
 import type { LlmsTxtRequest } from './llmstxt-request.js';
@@ -52,8 +53,9 @@ const SUMMARY_TASK = 'Write the title (3 to 4 words) and the one-line descriptio
  */
 export async function runLlmsTxt(request: LlmsTxtRequest, runtime: LlmJobRuntime, hooks: LlmsTxtHooks = {}): Promise<LlmsTxtOutput> {
   const signal = runtime.signal ?? new AbortController().signal;
-  const urls = await map(request.url, {
-    limit: request.maxUrls,
+  // Room for pages robots.txt disallows: they are left out, as a crawl leaves them out.
+  const found = await map(request.url, {
+    limit: Math.min(MAP_MAX_LIMIT, request.maxUrls * 2),
     ignoreSitemap: false,
     includeSubdomains: false,
     ...(runtime.ssrf !== undefined ? { ssrf: runtime.ssrf } : {}),
@@ -61,6 +63,9 @@ export async function runLlmsTxt(request: LlmsTxtRequest, runtime: LlmJobRuntime
     signal,
   });
   signal.throwIfAborted();
+  const { allowed, disallowed } = await robotsVerdicts(found, runtime);
+  signal.throwIfAborted();
+  const urls = allowed.slice(0, request.maxUrls);
   await hooks.onPlanned?.(urls.length);
 
   const pages: PageSummary[] = [];
@@ -71,6 +76,7 @@ export async function runLlmsTxt(request: LlmsTxtRequest, runtime: LlmJobRuntime
   const output = (): LlmsTxtOutput => {
     const warnings = [
       ...(runtime.llm ? [] : [NO_LLM_WARNING]),
+      ...(disallowed.length ? [robotsWarning(disallowed)!] : []),
       ...(unsummarised.length ? [`The model could not describe ${unsummarised.length} page(s), so their metadata serves instead (${unsummarised[0]}).`] : []),
       ...(unreadable.length ? [`${unreadable.length} page(s) could not be scraped and are left out: ${unreadable.join('; ')}.`] : []),
     ];
@@ -111,7 +117,7 @@ export async function runLlmsTxt(request: LlmsTxtRequest, runtime: LlmJobRuntime
     if (start + BATCH < urls.length) await hooks.onPartial?.(output());
   }
   if (!pages.length) {
-    throw new TrawlError(firstFailure, `No page of ${request.url} could be scraped: ${unreadable.join('; ') || 'the site lists none'}`);
+    throw new TrawlError(firstFailure, `No page of ${request.url} could be scraped: ${unreadable.join('; ') || robotsWarning(disallowed) || 'the site lists none'}`);
   }
   return output();
 }
