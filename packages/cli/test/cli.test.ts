@@ -80,6 +80,15 @@ describe('trawl crawl', () => {
     expect(urls.map((u) => new URL(u).pathname).sort()).toEqual(['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c']);
   });
 
+  it('keeps its pages in --store, where `trawl search --provider local` finds them', async () => {
+    const store = `sqlite:${join(dir, 'search.db')}`;
+    const crawled = await runCli(['crawl', `${site.url}/articles/boilerplate`, '--limit', '1', '--store', store]);
+    expect(crawled.code).toBe(0);
+    const found = await runCli(['search', 'harbour pilots', '--provider', 'local', '--store', store]);
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain(`${site.url}/articles/boilerplate`);
+  });
+
   it('stops cleanly on Ctrl-C, keeping what was written', async () => {
     const slow = await startFixtureSite({ crawlDelay: 0.4 });
     try {

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { phrases, startFixtureSite, waitFor, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
 import { spawnServe, type ServeProcess } from './serve-process.js';
 
 let site: FixtureSite;
@@ -54,6 +55,26 @@ describe('trawl serve', { timeout: 90_000 }, () => {
     expect(server.output().stdout).toMatch(/SIGTERM: shutting down/);
     // The memory store wrote nothing to disk.
     expect(existsSync(join(dir, '.trawl'))).toBe(false);
+  });
+
+  it('with TRAWL_SEARCH_PROVIDER=local, searches the pages its crawls kept, and so does `trawl search`', async () => {
+    const store = `sqlite:${join(dir, 'local-search.db')}`;
+    const server = await start([], { TRAWL_STORE: store, TRAWL_SEARCH_PROVIDER: 'local', TRAWL_ALLOW_PRIVATE_NETWORK: 'true' });
+    expect(server.output().stdout).toContain('search: local');
+    const started = await post(`${server.url}/v1/crawl`, { url: `${site.url}/articles/boilerplate`, limit: 1 });
+    let crawl = await json(`${server.url}/v1/crawl/${started.body.id}`);
+    for (const deadline = Date.now() + 15_000; crawl.body.status === 'scraping' && Date.now() < deadline; crawl = await json(`${server.url}/v1/crawl/${started.body.id}`)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(crawl.body.status).toBe('completed');
+    const found = await waitFor('the page in the local index', async () => {
+      const reply = await post(`${server.url}/v1/search`, { query: 'harbour pilots' });
+      return reply.body.data?.length ? reply : undefined;
+    }, 10_000);
+    expect(found.body.data[0].url).toBe(`${site.url}/articles/boilerplate`);
+    expect(await stop(server)).toBe(0);
+    const cli = await runCli(['search', 'harbour pilots', '--provider', 'local', '--store', store]);
+    expect(cli.stdout).toContain(`${site.url}/articles/boilerplate`);
   });
 
   it('refuses to bind a non-loopback address without API keys', async () => {

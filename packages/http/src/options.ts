@@ -1,4 +1,4 @@
-import type { Browser, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
+import type { Browser, Document, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
 import type { AuthOption } from './auth/authenticate.js';
 import type { RateLimits } from './limits/rate-limits.js';
 import type { Logger } from './logger.js';
@@ -41,6 +41,12 @@ export interface TrawlApiOptions {
   llm?: LlmProvider;
   /** A page engine that runs JavaScript (e.g. @trawl/browser-playwright): screenshots, actions, rendered pages. The caller closes it. */
   browser?: Browser;
+  /**
+   * Sees every page the embedded worker records for a crawl or batch job, e.g. to add it to a
+   * local search index (`trawl serve` does with `TRAWL_SEARCH_PROVIDER=local`). A failure is
+   * logged; it never fails the page.
+   */
+  onPage?: (document: Document, jobId: string) => unknown;
   /** User agent of the server's requests when the caller's headers name none. */
   userAgent?: string;
   /** A prefix to strip when the host server does not (plain `node:http` under `/firecrawl`). */

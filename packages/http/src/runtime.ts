@@ -2,7 +2,7 @@
  * The API's moving parts besides request handling: the embedded worker, the expiry sweeper,
  * webhook delivery and the starting credit balances. Started together, stopped together.
  */
-import { createMemoryStore, OPEN_POLICY, STRICT_POLICY, startWorker, sweepExpiredJobs, type SsrfPolicy, type Store, type Worker } from '@trawl/core';
+import { createMemoryStore, OPEN_POLICY, STRICT_POLICY, startWorker, sweepExpiredJobs, type Document, type SsrfPolicy, type Store, type Worker } from '@trawl/core';
 import { createJobNotifier, type JobNotifier } from './jobs/job-notifier.js';
 import { createLlmJobRunner, type LlmJobRunner } from './jobs/llm-job-runner.js';
 import { consoleLogger, type Logger } from './logger.js';
@@ -49,7 +49,7 @@ export function startRuntime(options: TrawlApiOptions): ApiRuntime {
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),
   });
-  const worker = startEmbeddedWorker(options, store, policy, notifier);
+  const worker = startEmbeddedWorker(options, store, policy, notifier, logger);
   const sweeper = startSweeper(store, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, logger);
   const ready = seedCredits(store, options.credits ?? {});
   ready.catch((error) => logger.error('could not set the starting credit balances', error));
@@ -76,7 +76,7 @@ export function startRuntime(options: TrawlApiOptions): ApiRuntime {
   };
 }
 
-function startEmbeddedWorker(options: TrawlApiOptions, store: Store, policy: SsrfPolicy, notifier: JobNotifier): Worker | undefined {
+function startEmbeddedWorker(options: TrawlApiOptions, store: Store, policy: SsrfPolicy, notifier: JobNotifier, logger: Logger): Worker | undefined {
   if (options.worker === false) return undefined;
   const concurrency = (typeof options.worker === 'object' ? options.worker.concurrency : undefined) ?? DEFAULT_WORKER_CONCURRENCY;
   return startWorker({
@@ -87,8 +87,19 @@ function startEmbeddedWorker(options: TrawlApiOptions, store: Store, policy: Ssr
     ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),
     ...(options.browser ? { browser: options.browser } : {}),
     ...(options.llm ? { llm: options.llm } : {}),
-    onEvent: (jobId, event, ...args) => notifier.onWorkerEvent(jobId, event, ...args),
+    onEvent: (jobId, event, ...args) => {
+      notifier.onWorkerEvent(jobId, event, ...args);
+      if (event === 'page' && options.onPage) void pageHook(options.onPage, args[0] as Document, jobId, logger);
+    },
   });
+}
+
+async function pageHook(onPage: NonNullable<TrawlApiOptions['onPage']>, document: Document, jobId: string, logger: Logger): Promise<void> {
+  try {
+    await onPage(document, jobId);
+  } catch (error) {
+    logger.error(`onPage failed for ${document.metadata.url} of job ${jobId}`, error);
+  }
 }
 
 function startSweeper(store: Store, intervalMs: number, logger: Logger): NodeJS.Timeout | undefined {

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { closeDispatchers } from '@trawl/core';
+import { closeDispatchers, type Document } from '@trawl/core';
 import { createServer, createStoreRegistry, openAccessProblem, readServerSettings, type Env, type ServerSettings, type StoreRegistry } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
@@ -41,12 +41,17 @@ export function serveCommand(io: CliIO, env: Env = process.env): Command {
 }
 
 async function serve(settings: ServerSettings, env: Env, io: CliIO): Promise<void> {
-  const adapters = await adaptersFromEnv(env);
   const storeSetting = settings.store ?? DEFAULT_STORE_URL;
   const store = await serverStores().open(storeSetting);
+  const { localIndex, ...adapters } = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   const server = createServer({
     store,
     ...adapters,
+    // Local search finds what this server's jobs crawled.
+    ...(localIndex ? { onPage: (document: Document) => localIndex.indexDocument(document) } : {}),
     ...(settings.apiKeys ? { auth: settings.apiKeys } : {}),
     allowPrivateNetwork: settings.allowPrivateNetwork,
     worker: settings.worker ? { ...(settings.workerConcurrency ? { concurrency: settings.workerConcurrency } : {}) } : false,

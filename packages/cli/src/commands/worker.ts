@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { closeDispatchers, OPEN_POLICY, startWorker, STRICT_POLICY, type JobRecord } from '@trawl/core';
+import { closeDispatchers, OPEN_POLICY, startWorker, STRICT_POLICY, type Document, type JobRecord } from '@trawl/core';
 import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
@@ -38,8 +38,8 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
       const policy = allowPrivate ? OPEN_POLICY : STRICT_POLICY;
       const logger = stderrLogger(io);
       const store = await storeFromUrl(url);
-      // A worker renders and extracts; it never searches.
-      const { search: _search, ...adapters } = await adaptersFromEnv(env);
+      // A worker renders and extracts; it never searches, but feeds the local index when that is the provider.
+      const { search: _search, localIndex, ...adapters } = await adaptersFromEnv(env, store);
       // Pages are billed and webhooks sent where the pages run, as the server's own worker does.
       const webhooks = createWebhookSender({
         policy,
@@ -56,6 +56,10 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
         ...(flags.retentionHours ? { retentionMs: flags.retentionHours * 3_600_000 } : {}),
         onEvent: (jobId, event, ...args) => {
           notifier.onWorkerEvent(jobId, event, ...args);
+          if (event === 'page' && localIndex) {
+            const document = args[0] as Document;
+            localIndex.indexDocument(document).catch((error: unknown) => logger.error(`could not index ${document.metadata.url}`, error));
+          }
           if (event !== 'completed' && event !== 'failed' && event !== 'cancelled') return;
           const job = args[0] as JobRecord;
           const { completed, failed } = job.counters;
