@@ -3,7 +3,8 @@ import type { ResolvedScrapeOptions } from '../options.js';
 import { NON_CONTENT_SELECTOR, NOSCRIPT_SELECTOR } from './boilerplate-selectors.js';
 import { removeAdsAndConsentBanners } from './ads.js';
 import { pickImageSources, removeBase64Images } from './images.js';
-import { bodyWithoutBoilerplate, readableArticle } from './main-content.js';
+import { extractMainContent } from './main-content.js';
+import { readPageSignals } from './page-type/page-signals.js';
 import { parseHtml, type HtmlDocument } from './parse.js';
 import { absolutizeUrls, documentBaseUrl } from './urls.js';
 
@@ -33,16 +34,17 @@ export interface PageSource {
 export function cleanContent(page: PageSource, options: CleanOptions): Element {
   const document = page.document ?? parseHtml(page.html);
   const baseUrl = page.baseUrl ?? documentBaseUrl(document, page.url);
+  const detectMainContent = options.onlyMainContent && !options.includeTags?.length;
+  // Read before noise removal: JSON-LD sits in <script> elements.
+  const signals = detectMainContent ? readPageSignals(document) : undefined;
   removeNoise(document, options);
 
   let content: Element;
   if (options.includeTags?.length) {
     // The caller named the content it wants, which overrides main-content detection.
     content = onlyMatching(document, joinSelectors('includeTags', options.includeTags, document));
-  } else if (options.onlyMainContent) {
-    // Readability rewrites the document it reads; on the rare page where it finds nothing,
-    // a fresh parse gives the selector-based fallback an untouched page.
-    content = readableArticle(document) ?? bodyWithoutBoilerplate(reparsedWithoutNoise(page.html, options));
+  } else if (signals) {
+    content = extractMainContent({ document, url: page.url, signals, reparse: () => reparsedWithoutNoise(page.html, options) }).content;
   } else {
     content = document.body;
   }

@@ -4,6 +4,12 @@ import { parseHTML } from 'linkedom';
 export type HtmlDocument = globalThis.Document;
 
 const LEADING_DOCTYPE = /^\s*<!doctype[^>]*>/i;
+/**
+ * A CDATA opener in HTML content (not in a script's comment, `//<![CDATA[`). Browsers read it
+ * as a bogus comment that ends at the next `>`; the parser would read everything up to `]]>`
+ * (often the whole page) as one text node, so it is made a comment of its own first.
+ */
+const STRAY_CDATA = /(?<![/*]\s*)<!\[CDATA\[/g;
 
 /**
  * Parses a page or a fragment once, into a document that always has <html>, <head> and <body>.
@@ -11,7 +17,8 @@ const LEADING_DOCTYPE = /^\s*<!doctype[^>]*>/i;
  * <body> when a page omits that tag, so both cases are repaired here for every later step.
  */
 export function parseHtml(html: string): HtmlDocument {
-  const source = html.replace(LEADING_DOCTYPE, '');
+  let source = html.replace(LEADING_DOCTYPE, '');
+  if (source.includes('<![CDATA[')) source = source.replace(STRAY_CDATA, '<!--[CDATA[-->');
   let { document } = parseHTML(source) as unknown as { document: HtmlDocument };
   const root = document.documentElement as Element | null;
   if (!root || root.tagName !== 'HTML') {

@@ -3,6 +3,7 @@ import { strikethrough, tables, taskListItems } from '@joplin/turndown-plugin-gf
 import TurndownService from 'turndown';
 import { parseHtml, type HtmlDocument } from '../content/parse.js';
 import { installTableRows, withTableRowsMemo } from '../content/table-rows.js';
+import { layoutTableRule } from './layout-tables.js';
 
 installTableRows();
 
@@ -37,6 +38,8 @@ function createTurndown(): TurndownService {
   service.addRule('fencedCodeWithLanguage', { filter: 'pre', replacement: fencedCode });
   service.addRule('inlineLink', { filter: isLink, replacement: inlineLink });
   service.addRule('image', { filter: 'img', replacement: image });
+  // Layout tables, and cells outside any table (the GFM rules fail on those), become plain blocks.
+  service.addRule('layoutTables', layoutTableRule);
   return service;
 }
 

@@ -1,0 +1,30 @@
+/**
+ * Words of the controls a post, product or card carries (share and reply buttons, social
+ * networks, vote and report links). A block whose whole text is such words and counts is
+ * chrome, never content.
+ */
+const ACTION_WORDS = new Set([
+  'share', 'shares', 'reply', 'replies', 'quote', 'multi-quote', 'like', 'likes', 'liked', 'unlike', 'report', 'copy', 'post',
+  'link', 'permalink', 'whatsapp', 'telegram', 'twitter', 'x', 'facebook', 'linkedin', 'pinterest', 'reddit', 'email',
+  'e-mail', 'print', 'bookmark', 'save', 'saved', 'follow', 'flag', 'upvote', 'downvote', 'vote', 'votes', 'edit', 'delete',
+  'thanks', 'thank', 'helpful', 'react', 'reaction', 'reactions', 'tweet', 'pin', 'it', 'on', 'this', 'via', 'sms', 'more',
+  'options', 'menu', 'add', 'comment', 'comments', 'to', 'favorites', 'wishlist', 'compare', 'back', 'top', 'go',
+]);
+/** The candidate blocks: what holds a row of controls. */
+const CHROME_CANDIDATE = 'ul, ol, li, div, span, p, a, button, footer, menu, section';
+/** Longer text than this is not a row of buttons. */
+const MAX_CHROME_CHARS = 120;
+
+/** Removes rows of share, reply, vote and similar controls under `root`. */
+export function removeActionChrome(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(CHROME_CANDIDATE))) {
+    if (!element.isConnected) continue;
+    const text = element.textContent ?? '';
+    if (text.length > MAX_CHROME_CHARS * 4) continue;
+    const words = text.toLowerCase().match(/[\p{L}\p{N}'-]+/gu);
+    if (!words || words.join(' ').length > MAX_CHROME_CHARS) continue;
+    if (words.every((word) => ACTION_WORDS.has(word) || /^\d+[km]?$/.test(word)) && words.some((word) => ACTION_WORDS.has(word))) {
+      element.remove();
+    }
+  }
+}

@@ -1,0 +1,40 @@
+/** At least this many alike siblings make a grid or a list of cards. */
+const MIN_CARDS = 3;
+/** A card is short: more text than this is a section of the page, not a card. */
+const MAX_CARD_CHARS = 400;
+const PRICE = /(?:[$€£¥₹]|\b(?:usd|eur|gbp|aud|cad)\b)\s?\d|\d[\d.,]*\s?(?:[$€£¥₹]|\b(?:usd|eur|gbp)\b)/i;
+
+/**
+ * Elements whose children are a run of alike cards (the same tag and class, each with a link
+ * and a little text): product tiles, post teasers, search results. On a listing they are the
+ * content; on one product's page they are other products.
+ */
+export function findCardGrids(root: Element): Element[] {
+  const grids: Element[] = [];
+  for (const parent of [root, ...Array.from(root.querySelectorAll('ul, ol, div, section'))]) {
+    const children = Array.from(parent.children);
+    if (children.length < MIN_CARDS) continue;
+    const counts = new Map<string, number>();
+    for (const child of children) {
+      const shape = `${child.tagName}.${child.getAttribute('class') ?? ''}`;
+      counts.set(shape, (counts.get(shape) ?? 0) + 1);
+    }
+    const [shape, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    if (count < MIN_CARDS || count < children.length * 0.6) continue;
+    const cards = children.filter((child) => `${child.tagName}.${child.getAttribute('class') ?? ''}` === shape);
+    if (cards.every(isCard)) grids.push(parent);
+  }
+  return grids.filter((grid) => !grids.some((other) => other !== grid && other.contains(grid)));
+}
+
+/** Whether most cards of `grid` show a price: a grid of products. */
+export function isProductGrid(grid: Element): boolean {
+  const cards = Array.from(grid.children);
+  return cards.filter((card) => PRICE.test(card.textContent ?? '')).length >= cards.length * 0.5;
+}
+
+function isCard(element: Element): boolean {
+  if (!element.querySelector('a[href]') && element.tagName !== 'A') return false;
+  const length = (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+  return length > 0 && length <= MAX_CARD_CHARS;
+}

@@ -1,0 +1,81 @@
+import type { HtmlDocument } from '../parse.js';
+
+/** What a page's markup says about its kind, read once before cleaning changes the page. */
+export interface PageSignals {
+  /** schema.org types from JSON-LD and microdata, as written (`Product`, `QAPage`…). */
+  schemaTypes: Set<string>;
+  /** `og:type`, lower-cased. */
+  ogType: string;
+  /** `<article>` elements and schema.org posts/comments: one per post on a thread. */
+  postCount: number;
+  /** Elements that look like a product card or an "add to cart" control. */
+  productCardCount: number;
+  addToCart: boolean;
+  /** Price-looking text nodes under price-named elements. */
+  priceCount: number;
+  /** `<pre>`/`<code>` blocks. */
+  codeBlockCount: number;
+  /** Words inside `<p>` elements, and how many paragraphs hold 20 words or more. */
+  paragraphWords: number;
+  longParagraphs: number;
+}
+
+const SCHEMA_TYPE_IN_JSON = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
+/** JSON-LD blocks are read up to this size: the types sit near the top, and pages can ship megabytes. */
+const MAX_JSON_LD_CHARS = 200_000;
+const POST_ITEM_TYPES = /schema\.org\/(?:Comment|Answer|Question|DiscussionForumPosting|SocialMediaPosting)\b/i;
+const PRODUCT_CARD_CLASS = /(?:^|[\s_-])(?:product-?(?:card|item|tile|grid-item)|grid-product|product)(?:$|[\s_-])/i;
+const ADD_TO_CART = /add[\s_-]?to[\s_-]?(?:cart|bag|basket)/i;
+const PRICE_CLASS = /price/i;
+
+export function readPageSignals(document: HtmlDocument): PageSignals {
+  const schemaTypes = new Set<string>();
+  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json" i]'))) {
+    const json = (script.textContent ?? '').slice(0, MAX_JSON_LD_CHARS);
+    for (const match of json.matchAll(SCHEMA_TYPE_IN_JSON)) {
+      for (const type of match[1]!.match(/"([^"]*)"/g) ?? []) schemaTypes.add(lastPathPart(type.slice(1, -1)));
+    }
+  }
+  let postCount = 0;
+  for (const element of Array.from(document.querySelectorAll('[itemtype]'))) {
+    const itemType = element.getAttribute('itemtype') ?? '';
+    for (const type of itemType.split(/\s+/)) if (type) schemaTypes.add(lastPathPart(type));
+    if (POST_ITEM_TYPES.test(itemType)) postCount++;
+  }
+  postCount = Math.max(postCount, document.querySelectorAll('article').length);
+
+  let productCardCount = 0;
+  let priceCount = 0;
+  for (const element of Array.from(document.querySelectorAll('[class]'))) {
+    const names = element.getAttribute('class') ?? '';
+    if (PRODUCT_CARD_CLASS.test(names)) productCardCount++;
+    if (PRICE_CLASS.test(names) && !element.firstElementChild && /\d/.test(element.textContent ?? '')) priceCount++;
+  }
+  const addToCart = Array.from(document.querySelectorAll('button, input[type="submit"], form[action*="cart" i]')).some((control) =>
+    ADD_TO_CART.test(`${control.textContent ?? ''} ${control.getAttribute('value') ?? ''} ${control.getAttribute('name') ?? ''} ${control.getAttribute('action') ?? ''}`),
+  );
+
+  let paragraphWords = 0;
+  let longParagraphs = 0;
+  for (const paragraph of Array.from(document.querySelectorAll('p'))) {
+    const words = (paragraph.textContent ?? '').split(/\s+/).filter(Boolean).length;
+    paragraphWords += words;
+    if (words >= 20) longParagraphs++;
+  }
+  const ogType = (document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? '').trim().toLowerCase();
+  return {
+    schemaTypes,
+    ogType,
+    postCount,
+    productCardCount,
+    addToCart,
+    priceCount,
+    codeBlockCount: document.querySelectorAll('pre').length,
+    paragraphWords,
+    longParagraphs,
+  };
+}
+
+function lastPathPart(type: string): string {
+  return type.slice(type.lastIndexOf('/') + 1).trim();
+}

@@ -1,0 +1,43 @@
+import type { PageSignals } from './page-signals.js';
+import { pageTypeFromUrl } from './url-kind.js';
+
+/** The kinds of page main-content extraction tells apart; each is extracted its own way. */
+export type PageType = 'article' | 'forum' | 'product' | 'collection' | 'listing' | 'documentation' | 'service';
+
+export const PAGE_TYPES: readonly PageType[] = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'];
+
+// Not `Question`: FAQ blocks on every kind of page declare it.
+const FORUM_SCHEMA = ['DiscussionForumPosting', 'QAPage', 'SocialMediaPosting'];
+const PRODUCT_SCHEMA = ['Product', 'ProductGroup', 'IndividualProduct', 'SoftwareApplication', 'Book', 'Vehicle'];
+const COLLECTION_SCHEMA = ['CollectionPage', 'OfferCatalog', 'SearchResultsPage'];
+const ARTICLE_SCHEMA = ['Article', 'NewsArticle', 'BlogPosting', 'Recipe', 'Report', 'ScholarlyArticle', 'TechArticle'];
+const SERVICE_SCHEMA = ['Service', 'ProfessionalService'];
+
+/**
+ * The page's kind, from what the page declares (schema.org types, og:type), what its URL's shape
+ * says, and the shape of its DOM (many posts, many product cards, code blocks, few paragraphs).
+ * Declarations beat URL shapes where they are specific; a shop's `/products/` page with a grid
+ * of products is a collection.
+ */
+export function classifyPage(url: string, signals: PageSignals): PageType {
+  const has = (types: string[]) => types.some((type) => signals.schemaTypes.has(type));
+  const fromUrl = pageTypeFromUrl(url);
+  const productGrid = signals.productCardCount >= 8 || signals.priceCount >= 8;
+
+  if (has(FORUM_SCHEMA) || fromUrl === 'forum') return 'forum';
+  if (fromUrl === 'documentation') return 'documentation';
+  // News sites declare a Product for their subscription offer beside the article itself.
+  const declaresArticle = has(ARTICLE_SCHEMA) || signals.ogType === 'article';
+  if (declaresArticle && fromUrl !== 'product' && fromUrl !== 'collection' && !signals.addToCart) return 'article';
+  if (has(COLLECTION_SCHEMA) || signals.ogType === 'product.group') return productGrid || fromUrl !== 'product' ? 'collection' : 'product';
+  if (has(PRODUCT_SCHEMA) || signals.ogType === 'product' || signals.ogType === 'og:product' || fromUrl === 'product') {
+    return productGrid && signals.priceCount >= 12 && !has(PRODUCT_SCHEMA) ? 'collection' : 'product';
+  }
+  if (fromUrl === 'collection') return productGrid || signals.addToCart ? 'collection' : 'listing';
+  if (productGrid && signals.addToCart) return 'collection';
+  if (fromUrl) return fromUrl;
+  if (has(SERVICE_SCHEMA)) return 'service';
+  if (signals.codeBlockCount >= 3) return 'documentation';
+  if (signals.longParagraphs >= 5) return 'article';
+  return 'service';
+}
