@@ -3,6 +3,7 @@ export { htmlToDocument, type HtmlToDocumentOptions } from './html-to-document.j
 export type { Document, DocumentMetadata, ActionResults } from './document.js';
 export {
   scrapeOptionsSchema,
+  requestHeadersSchema,
   formatSchema,
   actionSchema,
   resolveScrapeOptions,

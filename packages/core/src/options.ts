@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { TrawlError } from './errors.js';
+import {
+  MAX_ACTIONS,
+  MAX_HEADER_NAME_LENGTH,
+  MAX_HEADER_VALUE_LENGTH,
+  MAX_HEADERS,
+  MAX_HEADERS_BYTES,
+  MAX_TIMEOUT_MS,
+  MAX_WAIT_MS,
+} from './limits.js';
+import { invalidOptions } from './options-error.js';
 import type { SsrfPolicy } from './url/ssrf.js';
 import type { Browser, EngineChoice } from './ports/browser.js';
 import type { LlmProvider } from './ports/llm.js';
@@ -15,8 +24,34 @@ export const formatSchema = z.enum([
 ]);
 export type Format = z.infer<typeof formatSchema>;
 
+/** RFC 9110 field names are tokens; values are visible ASCII, Latin-1, spaces and tabs, never CR, LF or NUL. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Headers a scrape sends (cookies, user agent…): checked here so a bad one is the caller's 400,
+ * not a failed request to the site.
+ */
+export const requestHeadersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  const entries = Object.entries(headers);
+  if (entries.length > MAX_HEADERS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_HEADERS} headers are accepted, got ${entries.length}` });
+  let bytes = 0;
+  for (const [name, value] of entries) {
+    bytes += name.length + value.length + 4;
+    const shown = JSON.stringify(name.slice(0, 40));
+    if (name.length > MAX_HEADER_NAME_LENGTH || !HEADER_NAME.test(name)) {
+      ctx.addIssue({ code: 'custom', path: [name.slice(0, 40)], message: `${shown} is not a valid header name (letters, digits and !#$%&'*+.^_\`|~-, at most ${MAX_HEADER_NAME_LENGTH})` });
+    } else if (value.length > MAX_HEADER_VALUE_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `the ${shown} header is ${value.length} characters long; at most ${MAX_HEADER_VALUE_LENGTH} are accepted` });
+    } else if (!HEADER_VALUE.test(value)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `the ${shown} header holds a line break or another character a header cannot carry` });
+    }
+  }
+  if (bytes > MAX_HEADERS_BYTES) ctx.addIssue({ code: 'custom', message: `the headers come to ${bytes} bytes; at most ${MAX_HEADERS_BYTES} are accepted` });
+});
+
 export const actionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('wait'), milliseconds: z.number().int().min(1).optional(), selector: z.string().optional() }),
+  z.object({ type: z.literal('wait'), milliseconds: z.number().int().min(1).max(MAX_WAIT_MS).optional(), selector: z.string().optional() }),
   z.object({ type: z.literal('screenshot'), fullPage: z.boolean().default(false) }),
   z.object({ type: z.literal('click'), selector: z.string() }),
   z.object({ type: z.literal('write'), text: z.string() }),
@@ -33,11 +68,11 @@ export const scrapeOptionsSchema = z.object({
   onlyMainContent: z.boolean().default(true),
   includeTags: z.array(z.string()).optional(),
   excludeTags: z.array(z.string()).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  waitFor: z.number().int().min(0).default(0),
+  headers: requestHeadersSchema.optional(),
+  waitFor: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
   mobile: z.boolean().default(false),
   skipTlsVerification: z.boolean().default(false),
-  timeout: z.number().int().positive().default(30_000),
+  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(30_000),
   jsonOptions: z
     .object({
       schema: z.record(z.string(), z.unknown()).optional(),
@@ -45,7 +80,7 @@ export const scrapeOptionsSchema = z.object({
       prompt: z.string().optional(),
     })
     .optional(),
-  actions: z.array(actionSchema).optional(),
+  actions: z.array(actionSchema).max(MAX_ACTIONS).optional(),
   location: z
     .object({
       country: z.string().regex(/^[A-Z]{2}$/).default('US'),
@@ -89,9 +124,6 @@ export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; TrawlBot/0.1; +https
 /** Applies defaults and validates; throws INVALID_OPTIONS with every problem listed. */
 export function resolveScrapeOptions(input: ScrapeOptionsInput = {}): ResolvedScrapeOptions {
   const parsed = scrapeOptionsSchema.safeParse(input);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
-    throw new TrawlError('INVALID_OPTIONS', `Invalid scrape options: ${details}`);
-  }
+  if (!parsed.success) throw invalidOptions('scrape', parsed.error);
   return parsed.data;
 }

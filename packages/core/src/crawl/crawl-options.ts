@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TrawlError } from '../errors.js';
+import { invalidOptions } from '../options-error.js';
+import { MAX_CONCURRENCY, MAX_CRAWL_DELAY_S, MAX_CRAWL_LIMIT, MAX_DEPTH, MAX_PATTERNS, MAX_RETRIES } from '../limits.js';
 import type { ScrapeOptionsInput } from '../options.js';
 import type { Store } from '../ports/store.js';
 import type { Browser, EngineChoice } from '../ports/browser.js';
@@ -14,15 +15,15 @@ import type { SsrfPolicy } from '../url/ssrf.js';
  */
 export const crawlOptionsSchema = z.object({
   /** Pages to scrape at most, the start page included (default 10,000). */
-  limit: z.number().int().positive().default(10_000),
-  maxDepth: z.number().int().min(0).optional(),
-  maxDiscoveryDepth: z.number().int().min(0).optional(),
-  /** v0: glob patterns (minimatch) on the path. */
-  includes: z.array(z.string()).optional(),
-  excludes: z.array(z.string()).optional(),
-  /** v1: regular expressions on the path, or on the whole URL with `regexOnFullURL`. */
-  includePaths: z.array(z.string()).optional(),
-  excludePaths: z.array(z.string()).optional(),
+  limit: z.number().int().positive().max(MAX_CRAWL_LIMIT).default(10_000),
+  maxDepth: z.number().int().min(0).max(MAX_DEPTH).optional(),
+  maxDiscoveryDepth: z.number().int().min(0).max(MAX_DEPTH).optional(),
+  /** v0: glob patterns on the path (see url/glob.ts). */
+  includes: z.array(z.string()).max(MAX_PATTERNS).optional(),
+  excludes: z.array(z.string()).max(MAX_PATTERNS).optional(),
+  /** v1: regular expressions (RE2 syntax) on the path, or on the whole URL with `regexOnFullURL`. */
+  includePaths: z.array(z.string()).max(MAX_PATTERNS).optional(),
+  excludePaths: z.array(z.string()).max(MAX_PATTERNS).optional(),
   regexOnFullURL: z.boolean().default(false),
   /** Also crawl pages outside the start URL's path (v1 `crawlEntireDomain`). */
   allowBackwardCrawling: z.boolean().default(false),
@@ -34,13 +35,13 @@ export const crawlOptionsSchema = z.object({
   /** v0: documents carry only their URL and metadata, no content. */
   returnOnlyUrls: z.boolean().default(false),
   /** Seconds between two requests to one host (robots.txt Crawl-delay wins when larger). */
-  delay: z.number().min(0).optional(),
+  delay: z.number().min(0).max(MAX_CRAWL_DELAY_S).optional(),
   /** Pages fetched at once (default 10). */
-  maxConcurrency: z.number().int().positive().default(10),
+  maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).default(10),
   /** Pages fetched at once from one host (default 4). */
-  perHostConcurrency: z.number().int().positive().default(4),
+  perHostConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).default(4),
   /** Retries of a page after a transient failure (network, 5xx, 429, timeout). */
-  maxRetries: z.number().int().min(0).default(2),
+  maxRetries: z.number().int().min(0).max(MAX_RETRIES).default(2),
 });
 
 export type CrawlOptionsInput = z.input<typeof crawlOptionsSchema>;
@@ -75,10 +76,7 @@ export type CrawlOptions = CrawlOptionsInput & JobRuntimeOptions;
 
 export function resolveCrawlOptions(input: CrawlOptionsInput): ResolvedCrawlOptions {
   const parsed = crawlOptionsSchema.safeParse(input);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
-    throw new TrawlError('INVALID_OPTIONS', `Invalid crawl options: ${details}`);
-  }
+  if (!parsed.success) throw invalidOptions('crawl', parsed.error);
   return parsed.data;
 }
 

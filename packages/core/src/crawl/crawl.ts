@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TrawlError } from '../errors.js';
+import { resolveScrapeOptions } from '../options.js';
 import type { JobRecord, Store } from '../ports/store.js';
 import { createMemoryStore } from '../stores/memory/index.js';
 import { splitCrawlOptions, type CrawlOptions, type JobRuntimeOptions } from './crawl-options.js';
@@ -19,6 +20,7 @@ import { assertLlmAvailable } from '../llm/llm-formats.js';
 export function crawl(url: string, options: CrawlOptions = {}): CrawlJob {
   const { rules, runtime } = splitCrawlOptions(options);
   createLinkFilter({ ...rules, startUrl: parseTargetUrl(url).href }); // bad patterns fail here, not mid-crawl
+  resolveScrapeOptions(runtime.scrapeOptions); // so do bad page options
   assertLlmFor(runtime);
   const store = runtime.store ?? createMemoryStore();
   const jobId = runtime.jobId ?? randomUUID();
@@ -32,6 +34,7 @@ export function batchScrape(urls: readonly string[], options: BatchScrapeOptions
   if (!urls.length) throw new TrawlError('INVALID_OPTIONS', 'batchScrape needs at least one URL');
   for (const u of urls) parseTargetUrl(u);
   const { rules, runtime } = splitCrawlOptions(options);
+  resolveScrapeOptions(runtime.scrapeOptions);
   assertLlmFor(runtime);
   const store = runtime.store ?? createMemoryStore();
   const jobId = runtime.jobId ?? randomUUID();

@@ -1,5 +1,7 @@
-import { TrawlError } from '../errors.js';
-import { DEFAULT_USER_AGENT } from '../options.js';
+import { z } from 'zod';
+import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
+import { DEFAULT_USER_AGENT, requestHeadersSchema } from '../options.js';
+import { invalidOptions } from '../options-error.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 import { parseTargetUrl } from '../url/guard.js';
 import { toSsrfPolicy } from '../url/ssrf.js';
@@ -35,6 +37,14 @@ export interface MapOptions {
 export const MAP_MAX_LIMIT = 5000;
 const SEARCH_MAX_RESULTS = 1000;
 
+/** The numbers and headers a map call may carry. */
+const mapBoundsSchema = z.object({
+  limit: z.number().int().min(1).max(MAP_MAX_LIMIT).optional(),
+  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
+  maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).optional(),
+  headers: requestHeadersSchema.optional(),
+});
+
 /**
  * Lists a site's URLs: what its sitemaps say and what breadth-first fetching of its pages finds
  * (links only, politely), until the limit or the timeout. Absolute, deduplicated URLs, the start
@@ -42,10 +52,9 @@ const SEARCH_MAX_RESULTS = 1000;
  */
 export async function map(url: string, options: MapOptions = {}): Promise<string[]> {
   const start = parseTargetUrl(url).href;
+  const bounds = mapBoundsSchema.safeParse({ limit: options.limit, timeout: options.timeout, maxConcurrency: options.maxConcurrency, headers: options.headers });
+  if (!bounds.success) throw invalidOptions('map', bounds.error);
   const limit = options.limit ?? MAP_MAX_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAP_MAX_LIMIT) {
-    throw new TrawlError('INVALID_OPTIONS', `map limit must be an integer from 1 to ${MAP_MAX_LIMIT}`);
-  }
   const collectLimit = options.search ? Math.max(limit, SEARCH_MAX_RESULTS) : limit;
   const found = new LinkSet(collectLimit);
   const controller = new AbortController();

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PQueue from 'p-queue';
 import { isTrawlError, TrawlError } from '../errors.js';
+import { MAX_CRAWL_DELAY_S } from '../limits.js';
 import type { HostPacer } from '../ports/store.js';
 import type { ResourceFetcher } from './fetcher.js';
 import { retryAfterOf } from './retry.js';
@@ -54,7 +55,7 @@ const NOT_YET = Symbol('not yet');
 export function createHostScheduler(options: PolitenessOptions = {}): HostScheduler {
   const perHost = options.perHostConcurrency ?? 2;
   const minDelayMs = options.delayMs ?? 0;
-  const maxCrawlDelayMs = options.maxCrawlDelayMs ?? 60_000;
+  const maxCrawlDelayMs = options.maxCrawlDelayMs ?? MAX_CRAWL_DELAY_S * 1000;
   const maxPauseMs = options.maxPauseMs ?? 120_000;
   const global = new PQueue({ concurrency: options.concurrency ?? 10 });
   const hosts = new Map<string, HostState>();

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { TrawlError } from '../errors.js';
+import { MAX_TIMEOUT_MS } from '../limits.js';
 import { DEFAULT_USER_AGENT } from '../options.js';
 import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
@@ -26,6 +27,9 @@ const BASE_HEADERS = {
  */
 export async function httpFetch(target: string, options: HttpFetchOptions = {}, policy: SsrfPolicy = OPEN_POLICY): Promise<LoadedPage> {
   const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs > MAX_TIMEOUT_MS) {
+    throw new TrawlError('INVALID_OPTIONS', `timeout must be at most ${MAX_TIMEOUT_MS} ms, got ${String(timeoutMs).slice(0, 30)}`);
+  }
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeoutSignal = AbortSignal.timeout(timeoutMs);

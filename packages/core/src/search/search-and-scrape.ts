@@ -1,5 +1,6 @@
 import type { Document } from '../document.js';
 import { TrawlError, isTrawlError } from '../errors.js';
+import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
 import { resolveScrapeOptions, type EngineOptions, type ScrapeOptionsInput } from '../options.js';
 import type { SearchHit, SearchProvider } from '../ports/search.js';
 import { scrape } from '../scrape.js';
@@ -46,8 +47,8 @@ export async function searchAndScrape(provider: SearchProvider, query: string, o
   const { limit = DEFAULT_SEARCH_LIMIT, timeout = DEFAULT_SEARCH_TIMEOUT_MS, scrapeOptions, concurrency = 10, signal: callerSignal, onDocument, lang, country, location, tbs, ...engine } = options;
   if (!query.trim()) throw new TrawlError('INVALID_OPTIONS', 'A search query is required');
   requirePositiveInteger('limit', limit);
-  requirePositiveInteger('timeout', timeout);
-  requirePositiveInteger('concurrency', concurrency);
+  requirePositiveInteger('timeout', timeout, MAX_TIMEOUT_MS);
+  requirePositiveInteger('concurrency', concurrency, MAX_CONCURRENCY);
   const formats = scrapeOptions?.formats ?? [];
   const scraping = formats.includes('markdown');
   if (scraping) resolveScrapeOptions(scrapeOptions);
@@ -127,6 +128,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function requirePositiveInteger(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 1) throw new TrawlError('INVALID_OPTIONS', `search ${name} must be a positive integer`);
+function requirePositiveInteger(name: string, value: number, max = Number.MAX_SAFE_INTEGER): void {
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new TrawlError('INVALID_OPTIONS', `search ${name} must be a whole number from 1 to ${max}`);
 }

@@ -1,24 +1,35 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { TrawlError } from '../errors.js';
+import { clip, MAX_URL_LENGTH } from '../limits.js';
 import { isHostAllowedByPolicy, isNonPublicAddress, type SsrfPolicy } from './ssrf.js';
 
-/** Parses a target URL and refuses anything that is not absolute http(s). */
+/**
+ * Parses a target URL and refuses anything that is not absolute http(s) or is longer than
+ * MAX_URL_LENGTH. Messages quote only the start of the input.
+ */
 export function parseTargetUrl(input: string): URL {
+  if (input.length > MAX_URL_LENGTH) throw tooLong(input, input.length);
   let url: URL;
   try {
     url = new URL(input);
   } catch {
-    throw new TrawlError('SCRAPE_INVALID_URL', `Invalid URL "${input}": give an absolute http:// or https:// URL`);
+    throw new TrawlError('SCRAPE_INVALID_URL', `Invalid URL "${clip(input)}": give an absolute http:// or https:// URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TrawlError(
       'SCRAPE_INVALID_URL',
-      `Unsupported URL scheme "${url.protocol}" in "${input}": only http and https can be scraped`,
+      `Unsupported URL scheme "${clip(url.protocol, 20)}" in "${clip(input)}": only http and https can be scraped`,
     );
   }
-  if (!url.hostname) throw new TrawlError('SCRAPE_INVALID_URL', `URL "${input}" has no host`);
+  if (!url.hostname) throw new TrawlError('SCRAPE_INVALID_URL', `URL "${clip(input)}" has no host`);
+  // Percent-encoding can triple a URL's length.
+  if (url.href.length > MAX_URL_LENGTH) throw tooLong(input, url.href.length);
   return url;
+}
+
+function tooLong(input: string, length: number): TrawlError {
+  return new TrawlError('SCRAPE_INVALID_URL', `The URL is ${length} characters long; at most ${MAX_URL_LENGTH} are accepted (it starts "${input.slice(0, 60)}")`);
 }
 
 /**

@@ -30,8 +30,8 @@ export function userRegexProblem(source: string): string | { regex: RE2JS } {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return (
-      `is not a regular expression Trawl can run in linear time (${clip(JSON.stringify(source))}): ${clip(reason)}. ` +
-      'Patterns use RE2 syntax: no backreferences (\\1) and no lookaround ((?=, (?!, (?<=, (?<!)'
+      `is not a valid regular expression (${clip(JSON.stringify(source))}): ${clip(reason)}. ` +
+      'Patterns use RE2 syntax, which matches in linear time: no backreferences (\\1) and no lookaround ((?=, (?!, (?<=, (?<!)'
     );
   }
 }

@@ -43,7 +43,7 @@ describe('user regular expressions (RE2)', () => {
     const error = thrown(() => createLinkFilter({ startUrl: START, includePaths: ['^/ok', pattern] }));
     expect(error.code).toBe('INVALID_OPTIONS');
     expect(error.status).toBe(400);
-    expect(error.message).toMatch(/^includePaths\[1\] is not a regular expression/);
+    expect(error.message).toMatch(/^includePaths\[1\] is not a valid regular expression/);
     expect(error.message).toMatch(why);
   });
 

@@ -1,4 +1,4 @@
-import { startBatchJob } from '@trawl/core';
+import { clip, MAX_URL_LENGTH, startBatchJob } from '@trawl/core';
 import { badRequest } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
@@ -45,7 +45,8 @@ function partitionUrls(urls: readonly string[]) {
     try {
       valid.push(normalizeTargetUrl(url));
     } catch (error) {
-      invalid.push({ url, index, message: error instanceof Error ? error.message : 'Invalid URL' });
+      // A URL over the length cap is echoed only by its start.
+      invalid.push({ url: url.length > MAX_URL_LENGTH ? clip(url) : url, index, message: error instanceof Error ? error.message : 'Invalid URL' });
     }
   });
   return { valid, invalid };

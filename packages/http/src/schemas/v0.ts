@@ -2,11 +2,12 @@
  * v0 bodies. v0 was never strict: unknown keys are dropped, so old clients that send fields
  * this server does not know keep working. Types of known fields are still checked.
  */
+import { MAX_CRAWL_LIMIT, MAX_DEPTH, MAX_TIMEOUT_MS, MAX_WAIT_MS, requestHeadersSchema } from '@trawl/core';
 import { z } from 'zod';
 import { clientFields, patternListSchema, targetUrlSchema } from './shared.js';
 
 export const v0PageOptionsSchema = z.object({
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: requestHeadersSchema.optional(),
   includeHtml: z.boolean().default(false),
   includeRawHtml: z.boolean().default(false),
   onlyIncludeTags: z.array(z.string()).optional(),
@@ -16,7 +17,7 @@ export const v0PageOptionsSchema = z.object({
   replaceAllPathsWithAbsolutePaths: z.boolean().default(false),
   screenshot: z.boolean().default(false),
   fullPageScreenshot: z.boolean().default(false),
-  waitFor: z.number().int().min(0).default(0),
+  waitFor: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
 });
 export type V0PageOptions = z.output<typeof v0PageOptionsSchema>;
 
@@ -26,10 +27,10 @@ export const v0CrawlerOptionsSchema = z.object({
   /** A vision model writes the missing alt text of Markdown images (needs an LLM provider). */
   generateImgAltText: z.boolean().default(false),
   returnOnlyUrls: z.boolean().default(false),
-  maxDepth: z.number().int().min(0).optional(),
+  maxDepth: z.number().int().min(0).max(MAX_DEPTH).optional(),
   mode: z.string().default('default'),
   ignoreSitemap: z.boolean().default(false),
-  limit: z.number().int().positive().default(10_000),
+  limit: z.number().int().positive().max(MAX_CRAWL_LIMIT).default(10_000),
   allowBackwardCrawling: z.boolean().default(false),
   allowExternalContentLinks: z.boolean().default(false),
 });
@@ -53,7 +54,7 @@ export const v0ScrapeBodySchema = z.object({
   url: targetUrlSchema,
   pageOptions: v0PageOptionsSchema.default(v0PageOptionsSchema.parse({})),
   extractorOptions: v0ExtractorOptionsSchema.optional(),
-  timeout: z.number().int().positive().default(30_000),
+  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(30_000),
   ...clientFields,
 });
 

@@ -1,3 +1,4 @@
+import { MAX_CONCURRENCY } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
 import { clientFields, v1ScrapeOptionsSchema } from './shared.js';
@@ -9,7 +10,7 @@ export const v1BatchBodySchema = v1ScrapeOptionsSchema
     urls: z.array(z.string()).min(1),
     webhook: webhookSpecSchema.optional(),
     ignoreInvalidURLs: z.boolean().default(false),
-    maxConcurrency: z.number().int().positive().optional(),
+    maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).optional(),
     ...clientFields,
   })
   .strict();

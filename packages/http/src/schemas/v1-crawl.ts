@@ -1,4 +1,4 @@
-import type { CrawlOptionsInput } from '@trawl/core';
+import { MAX_CONCURRENCY, MAX_CRAWL_DELAY_S, MAX_CRAWL_LIMIT, MAX_DEPTH, type CrawlOptionsInput } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
 import { clientFields, patternListSchema, refineRegexList, targetUrlSchema, v1ScrapeOptionsSchema } from './shared.js';
@@ -9,9 +9,9 @@ export const v1CrawlBodySchema = z
     url: targetUrlSchema,
     includePaths: patternListSchema.optional(),
     excludePaths: patternListSchema.optional(),
-    maxDepth: z.number().int().min(0).optional(),
-    maxDiscoveryDepth: z.number().int().min(0).optional(),
-    limit: z.number().int().positive().default(10_000),
+    maxDepth: z.number().int().min(0).max(MAX_DEPTH).optional(),
+    maxDiscoveryDepth: z.number().int().min(0).max(MAX_DEPTH).optional(),
+    limit: z.number().int().positive().max(MAX_CRAWL_LIMIT).default(10_000),
     /** Deprecated name of `crawlEntireDomain`. */
     allowBackwardLinks: z.boolean().optional(),
     crawlEntireDomain: z.boolean().optional(),
@@ -24,8 +24,8 @@ export const v1CrawlBodySchema = z
     ignoreQueryParameters: z.boolean().default(false),
     regexOnFullURL: z.boolean().default(false),
     /** Seconds between requests to one host. */
-    delay: z.number().min(0).optional(),
-    maxConcurrency: z.number().int().positive().optional(),
+    delay: z.number().min(0).max(MAX_CRAWL_DELAY_S).optional(),
+    maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).optional(),
     scrapeOptions: v1ScrapeOptionsSchema.optional(),
     webhook: webhookSpecSchema.optional(),
     zeroDataRetention: z.boolean().optional(),

@@ -1,3 +1,4 @@
+import { MAX_CRAWL_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
 import { clientFields, targetUrlSchema, v1ScrapeOptionsSchema } from './shared.js';
 
@@ -8,14 +9,14 @@ export const v1ExtractBodySchema = z
     prompt: z.string().optional(),
     systemPrompt: z.string().optional(),
     schema: z.record(z.string(), z.unknown()).optional(),
-    limit: z.number().int().positive().optional(),
+    limit: z.number().int().positive().max(MAX_CRAWL_LIMIT).optional(),
     enableWebSearch: z.boolean().default(false),
     ignoreSitemap: z.boolean().default(false),
     includeSubdomains: z.boolean().default(true),
     allowExternalLinks: z.boolean().default(false),
     showSources: z.boolean().default(false),
     ignoreInvalidURLs: z.boolean().optional(),
-    timeout: z.number().int().positive().optional(),
+    timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
     scrapeOptions: v1ScrapeOptionsSchema.optional(),
     ...clientFields,
   })

@@ -1,4 +1,4 @@
-import { MAP_MAX_LIMIT } from '@trawl/core';
+import { MAP_MAX_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
 import { clientFields, targetUrlSchema } from './shared.js';
 
@@ -10,7 +10,7 @@ export const v1MapBodySchema = z.strictObject({
   sitemapOnly: z.boolean().default(false),
   includeSubdomains: z.boolean().default(false),
   limit: z.number().int().min(1).max(MAP_MAX_LIMIT).default(MAP_MAX_LIMIT),
-  timeout: z.number().int().positive().optional(),
+  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
   /** Firecrawl's cloud index; there is none here, so it changes nothing. */
   useIndex: z.boolean().optional(),
   ...clientFields,

@@ -1,4 +1,4 @@
-import { formatSchema } from '@trawl/core';
+import { formatSchema, MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
 import { clientFields, v1ScrapeOptionsSchema } from './shared.js';
 
@@ -11,7 +11,7 @@ export const v1SearchBodySchema = z.strictObject({
   lang: z.string().default('en'),
   country: z.string().default('us'),
   location: z.string().optional(),
-  timeout: z.number().int().positive().default(60_000),
+  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(60_000),
   ignoreInvalidURLs: z.boolean().optional(),
   scrapeOptions: v1ScrapeOptionsSchema.extend({ formats: z.array(formatSchema).default([]) }).strict().optional(),
   ...clientFields,

@@ -1,3 +1,4 @@
+import { requestHeadersSchema } from '@trawl/core';
 import { z } from 'zod';
 
 export type WebhookEventName = 'started' | 'page' | 'completed' | 'failed';
@@ -12,23 +13,15 @@ export type WebhookSpec = {
 
 export const WEBHOOK_EVENT_NAMES = ['started', 'page', 'completed', 'failed'] as const satisfies readonly WebhookEventName[];
 
-// RFC 9110 token characters; a value may not smuggle a second header through CR or LF.
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const HEADER_VALUE = /^[^\r\n\0]*$/;
-
 const receiverUrlSchema = z
   .string()
   .max(2048, 'webhook.url is longer than 2048 characters')
   .refine(isHttpUrl, 'webhook.url must be an absolute http:// or https:// URL');
 
-const headersSchema = z
-  .record(z.string(), z.string())
-  .refine((headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)), 'webhook.headers has an invalid header name')
-  .refine((headers) => Object.values(headers).every((value) => HEADER_VALUE.test(value)), 'webhook.headers values may not contain line breaks');
-
 const webhookObjectSchema = z.strictObject({
   url: receiverUrlSchema,
-  headers: headersSchema.optional(),
+  // The same rules as a scrape's headers: RFC 9110 names, no CR/LF to smuggle a second header.
+  headers: requestHeadersSchema.optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   events: z.array(z.enum(WEBHOOK_EVENT_NAMES)).optional(),
 });
