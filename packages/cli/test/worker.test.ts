@@ -54,7 +54,7 @@ describe('trawl worker', { timeout: 120_000 }, () => {
       });
       expect(status.body).toMatchObject({ status: 'completed', total: 2, completed: 2 });
 
-      // Billing and webhooks follow the pages a moment after they are recorded: started, two pages, completed.
+      // Webhooks follow the pages a moment after they are recorded: started, two pages, completed.
       await receiver.waitForRequests(4, 10_000);
       // `started` comes from the API node that took the request; the rest from the worker.
       expect(receiver.requests.map((r) => r.json.type).sort()).toEqual(['batch_scrape.completed', 'batch_scrape.page', 'batch_scrape.page', 'batch_scrape.started']);
