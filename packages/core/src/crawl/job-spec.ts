@@ -23,8 +23,12 @@ export function specOf(record: JobRecord): JobSpec {
   return spec;
 }
 
-/** Frontier data marking the item that seeds a crawl (robots check, start URL, sitemaps). */
-export const KICKOFF_KEY = '\u0000kickoff';
+/**
+ * The frontier key of the item that seeds a crawl (robots check, start URL, sitemaps). No URL's
+ * dedupe key looks like it (those start with `//` or a scheme and `//`), and it is plain text that
+ * every store can hold (PostgreSQL text refuses NUL; it once began with one).
+ */
+export const KICKOFF_KEY = 'trawl:kickoff';
 
 export interface ItemData {
   kickoff?: true;

@@ -5,6 +5,7 @@ import { describeFrontierQueue } from './frontier-queue-contract.js';
 import { useHarness, type StoreFactory, type TestStoreOptions } from './harness.js';
 import { describeJobs } from './jobs-contract.js';
 import { describeLifecycle } from './lifecycle-contract.js';
+import { describeNulContent } from './nul-content-contract.js';
 import { describeRateLimits } from './rate-limit-contract.js';
 import { describeResults } from './results-contract.js';
 
@@ -17,6 +18,7 @@ export function testStore(makeStore: StoreFactory, options: TestStoreOptions = {
     const harness = useHarness(makeStore, options);
     describeJobs(harness);
     describeResults(harness);
+    describeNulContent(harness);
     describeFrontierQueue(harness);
     describeFrontierLeases(harness);
     describeCredits(harness, makeStore, options.sharedStorage ?? false);
