@@ -82,7 +82,7 @@ export function createJobNotifier(options: JobNotifierOptions): JobNotifier {
     onWorkerEvent(jobId, event, ...args) {
       if (event !== 'page' && event !== 'pageError' && event !== 'completed' && event !== 'failed') return;
       track(
-        factsOf(jobId).then(async (job) => {
+        factsOf(jobId).then((job) => {
           if (!job) return;
           switch (event) {
             case 'page': {
