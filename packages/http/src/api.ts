@@ -18,7 +18,7 @@ export interface TrawlApi {
   readonly store: Store;
   /** Stops the embedded worker (interrupted pages stay queued), the sweeper and webhook delivery. */
   close(): Promise<void>;
-  /** Resolves when every page bill, webhook and extract or llms.txt job started so far is done. */
+  /** Resolves when every webhook and extract or llms.txt job started so far is done (and its credits settled). */
   settled(): Promise<void>;
 }
 
