@@ -17,6 +17,8 @@ export type TrawlErrorCode =
   | 'JOB_NOT_FOUND'
   /** The LLM provider failed, or answered badly twice (see ports/llm.ts). */
   | 'LLM_ERROR'
+  /** The search provider failed: unreachable, an error status, an unreadable answer (status 502). */
+  | 'SEARCH_PROVIDER_ERROR'
   /** The team's credits cannot cover the work's most (see credits/spend-credits.ts). */
   | 'INSUFFICIENT_CREDITS'
   | 'INTERNAL';

@@ -145,6 +145,23 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
       await slow.close();
     }
   });
+
+  it('answers 502 naming the provider and the cause when the provider cannot be reached, on v1 and v0', async () => {
+    // A stand-in stopped before the search: nothing listens on its port any more.
+    const gone = await startSearxngStandIn({ hits: [] });
+    await gone.close();
+    const deadApi = await startApi({ search: searxngProvider({ endpoint: gone.origin }) });
+    try {
+      const v1 = await deadApi.request('POST', '/v1/search', { body: { query: 'harbour' } });
+      expect(v1.status).toBe(502);
+      expect(v1.body).toMatchObject({ success: false, code: 'SEARCH_PROVIDER_ERROR', error: expect.stringMatching(/^Could not reach searxng at http:\/\/127\.0\.0\.1:\d+: \S/) });
+      const v0 = await deadApi.request('POST', '/v0/search', { body: { query: 'harbour' } });
+      expect(v0.status).toBe(502);
+      expect(v0.body.error).toMatch(/^Could not reach searxng/);
+    } finally {
+      await deadApi.close();
+    }
+  });
 });
 
 describe('with the @trawl/llm adapter (OpenAI-compatible stand-in)', () => {

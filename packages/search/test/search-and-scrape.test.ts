@@ -73,7 +73,7 @@ describe('searchAndScrape', () => {
   it('wraps a provider failure that is not a TrawlError, naming the provider', async () => {
     const broken: SearchProvider = { name: 'broken', search: async () => Promise.reject(new Error('kaput')) };
     const error = await searchAndScrape(broken, 'q').catch((e: unknown) => e);
-    expect(isTrawlError(error) && [error.code, error.status, error.message]).toEqual(['INTERNAL', 502, 'The broken failed: kaput']);
+    expect(isTrawlError(error) && [error.code, error.status, error.message]).toEqual(['SEARCH_PROVIDER_ERROR', 502, 'The broken failed: kaput']);
   });
 
   it('drops duplicate and non-http hits, says when nothing was found, and validates its options', async () => {

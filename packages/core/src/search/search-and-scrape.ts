@@ -74,7 +74,7 @@ export async function searchAndScrape(provider: SearchProvider, query: string, o
     if (callerSignal?.aborted) throw new TrawlError('SCRAPE_ABORTED', 'The search was cancelled', { cause: error });
     if (isTrawlError(error)) throw error;
     const name = provider.name ?? 'search provider';
-    throw new TrawlError('INTERNAL', `The ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { status: 502, cause: error });
+    throw new TrawlError('SEARCH_PROVIDER_ERROR', `The ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

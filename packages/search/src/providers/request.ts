@@ -28,12 +28,12 @@ export async function providerRequest(call: ProviderCall): Promise<Response> {
     if (call.signal?.aborted) throw call.signal.reason;
     if (own?.aborted) throw new TrawlError('SCRAPE_TIMEOUT', `${call.provider} did not answer within ${call.timeoutMs} ms`, { status: 504, cause: error });
     const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    throw new TrawlError('INTERNAL', `Could not reach ${call.provider} at ${call.url.origin}: ${reason}`, { status: 502, cause: error });
+    throw new TrawlError('SEARCH_PROVIDER_ERROR', `Could not reach ${call.provider} at ${call.url.origin}: ${reason}`, { cause: error });
   }
   if (response.ok) return response;
   const body = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, ERROR_BODY_CHARS);
   const hint = (response.status === 401 || response.status === 403) && call.credentialHint ? ` (check ${call.credentialHint})` : '';
-  throw new TrawlError('INTERNAL', `${call.provider} answered HTTP ${response.status}${hint}${body ? `: ${body}` : ''}`, { status: 502 });
+  throw new TrawlError('SEARCH_PROVIDER_ERROR', `${call.provider} answered HTTP ${response.status}${hint}${body ? `: ${body}` : ''}`);
 }
 
 /** Reads a JSON body, failing with the provider's name when it is not JSON. */
@@ -42,7 +42,7 @@ export async function readJson(provider: string, response: Response): Promise<un
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new TrawlError('INTERNAL', `${provider} answered with something that is not JSON: ${text.slice(0, ERROR_BODY_CHARS)}`, { status: 502 });
+    throw new TrawlError('SEARCH_PROVIDER_ERROR', `${provider} answered with something that is not JSON: ${text.slice(0, ERROR_BODY_CHARS)}`);
   }
 }
 
