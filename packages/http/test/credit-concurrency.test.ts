@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, type Store } from '@trawl/core';
+import { createLlmProvider } from '@trawl/llm';
+import { startOpenAiStandIn } from '@trawl/llm/testing';
 import { searxngProvider } from '@trawl/search';
 import { fixtureHits, startSearxngStandIn } from '@trawl/search/testing';
 import { createRedisStore, type RedisStore } from '@trawl/store-redis';
@@ -206,6 +208,31 @@ describe('requests whose size depends on the balance', () => {
       expect(await store.teams.getCredits('writer')).toBe(3 - charged);
     } finally {
       await api.close();
+    }
+  });
+
+  it("reserves an extract job's pages up front: limit shrinks to what the team can pay, a bad request is a 400 whatever the balance", async () => {
+    const model = await startOpenAiStandIn();
+    const store = createMemoryStore();
+    const llm = createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 });
+    const api = await startApi({ store, llm, auth: { k: 'extractor' }, credits: { extractor: 12 }, logger: quietLogger });
+    try {
+      const invalid = await api.request('POST', '/v1/extract', { token: 'k', body: { urls: [`${fixture.url}/blog/1`], prompt: 'x', limit: 1000 } });
+      expect(invalid.status).toBe(400);
+      const body = { urls: [`${fixture.url}/blog/1`, `${fixture.url}/blog/2`, `${fixture.url}/blog/3`], prompt: 'The title', limit: 10 };
+      const starts = await Promise.all([0, 1].map(() => api.request('POST', '/v1/extract', { token: 'k', body })));
+      // 12 credits pay two pages of 5, so each job that starts holds limit 2 (and a second one only once the first gave credits back).
+      const started = starts.filter((start) => start.status === 200);
+      expect(started.length).toBeGreaterThanOrEqual(1);
+      await api.server.api.settled();
+      const jobs = await Promise.all(started.map((start) => store.jobs.get(start.body.id)));
+      expect(jobs.map((job) => (job!.options as { request: { limit: number } }).request.limit)).toEqual(started.map(() => 2));
+      const charged = jobs.reduce((sum, job) => sum + job!.counters.creditsUsed, 0);
+      expect(charged).toBeLessThanOrEqual(12);
+      expect(await store.teams.getCredits('extractor')).toBe(12 - charged);
+    } finally {
+      await api.close();
+      await model.close();
     }
   });
 });

@@ -1,8 +1,8 @@
 import {
-  EXTRACT_DEFAULT_PAGE_LIMIT,
   EXTRACT_SEARCH_HITS,
   isTrawlError,
   llmMissing,
+  resolveExtractRequest,
   settleCredits,
   LLM_PAGE_CREDITS,
   LLMSTXT_CALL_CREDITS,
@@ -33,18 +33,15 @@ export const v1ExtractStart: RouteHandler = async (request, api) => {
   const { origin, integration, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1ExtractBodySchema, request.body, INVALID_EXTRACT);
   void origin, void integration, void ignoreInvalidURLs;
   if (!api.llm) throw llmMissing('Extract');
+  const input = { ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) };
+  // Checked before anything is reserved, so a bad request is a 400 whatever the balance.
+  const resolved = await asBadRequest(INVALID_EXTRACT, async () => resolveExtractRequest(input));
   // Every page the job may read is reserved (a web search adds its hits); `limit` shrinks to what the team can pay.
-  const searchPages = body.enableWebSearch ? EXTRACT_SEARCH_HITS : 0;
-  const price = { unitCost: LLM_PAGE_CREDITS, units: body.limit ?? EXTRACT_DEFAULT_PAGE_LIMIT, fixed: LLM_PAGE_CREDITS * searchPages };
+  const searchPages = resolved.enableWebSearch ? EXTRACT_SEARCH_HITS : 0;
+  const price = { unitCost: LLM_PAGE_CREDITS, units: resolved.limit, fixed: LLM_PAGE_CREDITS * searchPages };
   const { hold, units: limit } = await reserveUnits(api.store, request.teamId, price);
   const job = await startHeld(api, hold, () =>
-    asBadRequest(INVALID_EXTRACT, () =>
-      startExtractJob(
-        api.store,
-        { ...body, limit, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) },
-        { teamId: request.teamId, retentionMs: api.retentionMs },
-      ),
-    ),
+    asBadRequest(INVALID_EXTRACT, () => startExtractJob(api.store, { ...input, limit }, { teamId: request.teamId, retentionMs: api.retentionMs })),
   );
   return { body: { success: true, id: job.id } };
 };
