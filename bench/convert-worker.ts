@@ -1,15 +1,16 @@
 // Runs one HTML-to-Markdown stack over the eval pages in its own process (so peak RSS is its own)
-// and prints one JSON line of figures. Usage: convert-worker.ts trawl|naive [rounds]
+// and prints one JSON line of figures. Usage: convert-worker.ts trawl|naive [rounds] [aeb|wcxb]
 import { Readability } from '@mozilla/readability';
 import { htmlToDocument } from '@trawl/core';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import TurndownService from 'turndown';
-import { loadEvalPages } from './lib/eval-pages.js';
+import { loadEvalPages, loadWcxbPages } from './lib/eval-pages.js';
 import { peakRssMb, percentile } from './lib/stats.js';
 
 const stack = process.argv[2] ?? 'trawl';
 const rounds = Number(process.argv[3] ?? 2);
-const pages = loadEvalPages();
+const set = process.argv[4] ?? 'aeb';
+const pages = set === 'wcxb' ? loadWcxbPages() : loadEvalPages();
 
 const turndown = new TurndownService();
 const quietConsole = new VirtualConsole();
@@ -58,6 +59,7 @@ times.sort((a, b) => a - b);
 console.log(
   JSON.stringify({
     stack,
+    set,
     pages: times.length,
     pagesPerSecond: times.length / seconds,
     p50: percentile(times, 50),

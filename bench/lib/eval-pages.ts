@@ -30,3 +30,28 @@ export function loadEvalPages(): EvalPage[] {
       return { id, url: gold[id]?.url ?? `https://example.com/${id}`, html: gunzipSync(readFileSync(join(dir, 'html', f))).toString('utf8') };
     });
 }
+
+/** A WCXB page: its id, URL, page type (the benchmark's label) and HTML. */
+export interface WcxbPage extends EvalPage {
+  type: string;
+}
+
+/** The 1,497 pages of the WCXB development split (seven page types), decompressed. */
+export function loadWcxbPages(): WcxbPage[] {
+  const dir = join(evalDir(), 'wcxb-dev');
+  return readdirSync(join(dir, 'html'))
+    .filter((f) => f.endsWith('.html.gz'))
+    .sort()
+    .map((f) => {
+      const id = f.replace(/\.html\.gz$/, '');
+      const truth = JSON.parse(readFileSync(join(dir, 'ground-truth', `${id}.json`), 'utf8')) as {
+        url?: string;
+        _internal?: { page_type?: string | { primary?: string } };
+      };
+      const label = truth._internal?.page_type;
+      const type = (typeof label === 'object' ? label?.primary : label) ?? 'article';
+      // A few pages were captured without their URL; any absolute URL serves to resolve links.
+      const url = truth.url || `https://example.com/${id}`;
+      return { id, url, type: type === 'category' ? 'collection' : type, html: gunzipSync(readFileSync(join(dir, 'html', f))).toString('utf8') };
+    });
+}

@@ -8,6 +8,7 @@ import { compressedRoutes } from './routes/compressed.js';
 import { crawlRoutes } from './routes/crawl.js';
 import { limitRoutes } from './routes/limits.js';
 import { nonHtmlRoutes } from './routes/non-html.js';
+import { pageTypeRoutes } from './routes/page-types.js';
 import { redirectRoutes } from './routes/redirects.js';
 import { robotsAndSitemapRoutes } from './routes/robots-sitemaps.js';
 import { sitePageRoutes } from './routes/site-pages.js';
@@ -27,6 +28,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   const routes: Route[] = [
     ...sitePageRoutes(),
     ...articleRoutes(),
+    ...pageTypeRoutes(),
     ...charsetRoutes(),
     ...redirectRoutes(),
     ...statusRoutes(flakyCounters),

@@ -5,6 +5,7 @@ export { crawlGraph, crawlRedirects } from './crawl-graph.js';
 export { sitemapPaths } from './routes/robots-sitemaps.js';
 export { boilerplateArticle } from './pages/article-boilerplate.js';
 export { baseHrefArticle } from './pages/articles.js';
+export { harbourFurniture, pageTypeFixtures, type PageTypeFixture } from './pages/page-types.js';
 export { fixtureJson } from './routes/non-html.js';
 export { limitPages, oversizeRobotsTxt } from './routes/limits.js';
 export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } from './pages/browser.js';

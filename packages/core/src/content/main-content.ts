@@ -1,6 +1,7 @@
 import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
 import { findCardGrids, isProductGrid } from './card-grids.js';
+import { removeDocsChrome } from './docs-chrome.js';
 import { findMainRegion } from './main-region.js';
 import { unwrapContentNoscripts } from './noscript.js';
 import { copyPageHeading, keepPageHeading } from './page-heading.js';
@@ -47,6 +48,7 @@ export function extractMainContent(page: MainContentPage): MainContent {
   } else {
     content = withoutFurniture(body, pageType);
   }
+  if (pageType === 'documentation') removeDocsChrome(content);
   keepPageHeading(content, heading);
   return { content, pageType };
 }

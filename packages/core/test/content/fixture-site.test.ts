@@ -59,10 +59,15 @@ describe('content pipeline on the fixture site', () => {
     expect(metadata.title).toContain(boilerplateArticle.title);
   });
 
-  it('replaces the base64 image but keeps its alt text when asked', async () => {
-    const doc = await build(boilerplateArticle.path, { removeBase64Images: true });
+  it('replaces the base64 image but keeps its alt text by default, as Firecrawl does', async () => {
+    const doc = await build(boilerplateArticle.path);
     expect(doc.markdown).toContain(`![${boilerplateArticle.base64ImageAlt}](<Base64-Image-Removed>)`);
     expect(doc.markdown).not.toContain('data:image');
+  });
+
+  it('keeps the base64 image with removeBase64Images: false', async () => {
+    const doc = await build(boilerplateArticle.path, { removeBase64Images: false, onlyMainContent: false });
+    expect(doc.markdown).toContain('data:image');
   });
 
   it('lists every link of the raw page for a crawler, resolved and filtered', async () => {

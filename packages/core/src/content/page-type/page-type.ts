@@ -22,7 +22,7 @@ const SERVICE_SCHEMA = ['Service', 'ProfessionalService'];
 export function classifyPage(url: string, signals: PageSignals): PageType {
   const has = (types: string[]) => types.some((type) => signals.schemaTypes.has(type));
   const fromUrl = pageTypeFromUrl(url);
-  const productGrid = signals.productCardCount >= 8 || signals.priceCount >= 8;
+  const productGrid = signals.productCardCount >= 6 || signals.priceCount >= 6;
 
   if (has(FORUM_SCHEMA) || fromUrl === 'forum') return 'forum';
   if (fromUrl === 'documentation') return 'documentation';

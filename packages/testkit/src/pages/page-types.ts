@@ -1,0 +1,228 @@
+import { escapeHtml, simplePage } from './layout.js';
+
+/**
+ * Small pages of every kind main-content extraction tells apart, each wrapped in the same
+ * furniture (header with navigation, sidebar, footer, cookie banner) as a small company site
+ * has on every page. Each lists what its main content must keep and what it must drop.
+ */
+export interface PageTypeFixture {
+  path: string;
+  /** The page's H1, which the Markdown must start its content with, once. */
+  heading: string;
+  /** Text that belongs to the page's main content. */
+  keeps: readonly string[];
+  /** Text outside the main content (besides the shared furniture). */
+  drops: readonly string[];
+  html: string;
+}
+
+/** The furniture every page type fixture shares; none of it is main content. */
+export const harbourFurniture = {
+  nav: 'Harbour Co. navigation: Fleet, Moorings, Tides',
+  sidebar: 'Harbour Co. sidebar: tide tables for subscribers',
+  footer: '© 2025 Harbour Co. All rights reserved.',
+  cookie: 'Harbour Co. uses cookies to remember your berth',
+} as const;
+
+function harbourPage(title: string, main: string, head = ''): string {
+  return simplePage(
+    title,
+    `<div class="cookie-banner" id="cookie-consent"><p>${harbourFurniture.cookie}.</p><button>Accept</button></div>
+<header class="site-header"><a href="/" class="logo">Harbour Co.</a>
+<nav><ul><li><a href="/fleet">${harbourFurniture.nav}</a></li><li><a href="/moorings">Moorings</a></li></ul></nav></header>
+<div class="layout">
+<aside class="sidebar"><h3>Subscribers</h3><p>${harbourFurniture.sidebar}.</p><ul><li><a href="/tides">Tides</a></li></ul></aside>
+${main}
+</div>
+<footer class="site-footer"><p>${harbourFurniture.footer}</p><ul><li><a href="/privacy">Privacy</a></li><li><a href="/terms">Terms</a></li></ul></footer>`,
+    head,
+  );
+}
+
+const forumPosts = [
+  { author: 'MarinerJo', date: 'March 3, 2025', text: 'Our pilot boat keeps drifting off the leading lights at slack water. Any tips for holding a line?' },
+  { author: 'OldSalt', date: 'March 3, 2025', text: 'Trim the tabs down two degrees and watch the transit marks rather than the compass.' },
+  { author: 'TugMaster', date: 'March 4, 2025', text: 'Slack water lies to you. Start the turn a length early and let the set carry you in.' },
+  { author: 'MarinerJo', date: 'March 5, 2025', text: 'Starting the turn early worked on the evening tide. Thanks everyone for the advice.' },
+];
+
+const forumThread: PageTypeFixture = {
+  path: '/types/forum/t/holding-a-line-at-slack-water/42',
+  heading: 'Holding a line at slack water',
+  keeps: forumPosts.flatMap((post) => [post.text, post.author]),
+  drops: ['Similar topics: Anchoring in fog', 'Reply', 'Share'],
+  html: harbourPage(
+    'Holding a line at slack water - Seamanship - Harbour Forum',
+    `<main id="main-outlet" role="main">
+<h1>Holding a line at slack water</h1>
+<div class="topic-list">
+${forumPosts
+  .map(
+    (post, i) => `<div class="topic-body crawler-post" itemscope itemtype="http://schema.org/DiscussionForumPosting" id="post_${i + 1}">
+<div class="crawler-post-meta"><span class="creator" itemprop="author">${post.author}</span> <time>${post.date}</time></div>
+<div class="post" itemprop="text"><p>${escapeHtml(post.text)}</p></div>
+<div class="post-actions"><button>Reply</button> <a href="#share">Share</a> <span>3</span> <button>Like</button></div>
+</div>`,
+  )
+  .join('\n')}
+</div>
+<div class="suggested-topics"><h3>Similar topics</h3><ul><li><a href="/t/anchoring-in-fog/7">Similar topics: Anchoring in fog</a></li></ul></div>
+</main>`,
+  ),
+};
+
+const product: PageTypeFixture = {
+  path: '/types/product/tide-clock-classic',
+  heading: 'Tide Clock Classic',
+  keeps: ['$149.00', 'A brass tide clock that shows high and low water at a glance.', 'Diameter: 24 cm', 'Movement: quartz, one AA battery'],
+  drops: ['Storm Barometer', 'Ship Bell Mini', 'Brass Compass'],
+  html: harbourPage(
+    'Tide Clock Classic | Harbour Co. Shop',
+    `<main>
+<div class="product-detail" itemscope itemtype="https://schema.org/Product">
+<h1 itemprop="name">Tide Clock Classic</h1>
+<p class="price" itemprop="price">$149.00</p>
+<form action="/cart/add" method="post"><button type="submit">Add to cart</button></form>
+<div class="product-description" itemprop="description"><p>A brass tide clock that shows high and low water at a glance.</p></div>
+<h2>Specifications</h2>
+<table><tr><th>Diameter</th><td>Diameter: 24 cm</td></tr><tr><th>Movement</th><td>Movement: quartz, one AA battery</td></tr></table>
+</div>
+<section class="product-recommendations"><h2>You may also like</h2>
+<ul class="grid">
+<li class="product-card"><a href="/types/product/storm-barometer">Storm Barometer</a><span class="price">$89.00</span></li>
+<li class="product-card"><a href="/types/product/ship-bell">Ship Bell Mini</a><span class="price">$39.00</span></li>
+<li class="product-card"><a href="/types/product/compass">Brass Compass</a><span class="price">$59.00</span></li>
+</ul></section>
+</main>`,
+    '<meta property="og:type" content="product">',
+  ),
+};
+
+const gridItems = ['Tide Clock Classic', 'Storm Barometer', 'Ship Bell Mini', 'Brass Compass', 'Chart Dividers', 'Signal Lamp'];
+const grid: PageTypeFixture = {
+  path: '/types/collections/nautical-instruments',
+  heading: 'Nautical instruments',
+  keeps: [...gridItems, 'Instruments our pilots trust on the water.'],
+  drops: [],
+  html: harbourPage(
+    'Nautical instruments | Harbour Co. Shop',
+    `<main>
+<h1>Nautical instruments</h1>
+<p>Instruments our pilots trust on the water.</p>
+<ul class="product-grid">
+${gridItems.map((name, i) => `<li class="product-card"><a href="/types/product/${i}"><img src="/img/${i}.jpg" alt=""> ${name}</a><span class="price">$${40 + i * 10}.00</span></li>`).join('\n')}
+</ul>
+</main>`,
+  ),
+};
+
+const listingItems = [
+  { title: 'New moorings open on the east quay', summary: 'Twelve deep-water berths are ready for the summer season.' },
+  { title: 'Pilot boat refit finished early', summary: 'The refit came in two weeks ahead of plan and under budget.' },
+  { title: 'Harbour dues for 2026 announced', summary: 'Dues rise by two percent, the first change in three years.' },
+  { title: 'Open day at the tide station', summary: 'Visitors can see the gauges that feed our tide tables.' },
+];
+const listing: PageTypeFixture = {
+  path: '/types/news',
+  heading: 'Harbour news',
+  keeps: listingItems.flatMap((item) => [item.title, item.summary]),
+  drops: [],
+  html: harbourPage(
+    'Harbour news | Harbour Co.',
+    `<main>
+<h1>Harbour news</h1>
+${listingItems.map((item, i) => `<article class="teaser"><h2><a href="/news/${i}">${item.title}</a></h2><p>${item.summary}</p><a href="/news/${i}">Read more</a></article>`).join('\n')}
+<nav class="pagination"><a href="/types/news?page=2">Next page</a></nav>
+</main>`,
+  ),
+};
+
+const landingSections = [
+  { title: 'Pilotage around the clock', text: 'Licensed pilots board inbound ships at any hour, in any weather.' },
+  { title: 'Berths for every hull', text: 'From forty-foot yachts to bulk carriers, we have a berth that fits.' },
+  { title: 'Tide tables you can trust', text: 'Our gauges update the tables every six minutes, all year round.' },
+];
+const landing: PageTypeFixture = {
+  path: '/types/services/harbour-services',
+  heading: 'Harbour services that keep ships moving',
+  keeps: [...landingSections.flatMap((section) => [section.title, section.text]), 'What our customers say', 'Booked a berth in five minutes.'],
+  drops: [],
+  html: harbourPage(
+    'Harbour services | Harbour Co.',
+    `<div class="hero"><h1>Harbour services that keep ships moving</h1><p>Pilotage, berths and tides from one harbour office.</p><a class="button" href="/contact">Talk to us</a></div>
+${landingSections.map((section) => `<section class="feature"><h2>${section.title}</h2><p>${section.text}</p></section>`).join('\n')}
+<section class="testimonials"><h2>What our customers say</h2><blockquote>Booked a berth in five minutes.</blockquote></section>`,
+  ),
+};
+
+const docs: PageTypeFixture = {
+  path: '/types/docs/guides/berthing-api',
+  heading: 'Berthing API',
+  keeps: ['The berthing API books a berth for a ship and returns its number.', 'POST /berths', 'curl -X POST /berths', 'Errors'],
+  drops: ['Edit this page', 'On this page', 'Previous: Tides API', 'Docs menu: Getting started'],
+  html: harbourPage(
+    'Berthing API - Harbour Co. Docs',
+    `<nav class="docs-sidebar" aria-label="Docs"><ul><li><a href="/docs/start">Docs menu: Getting started</a></li><li><a href="/docs/tides">Tides API</a></li></ul></nav>
+<main><article class="markdown-body">
+<h1>Berthing API</h1>
+<p>The berthing API books a berth for a ship and returns its number. Every request needs an API key in the Authorization header, and a ship's IMO number in its body.</p>
+<h2 id="request">POST /berths</h2>
+<p>Books the first free berth that fits the ship's length and draught, and holds it for thirty minutes.</p>
+<pre><code class="language-sh">curl -X POST /berths -d '{"imo": 9321483}'</code></pre>
+<h2 id="errors">Errors</h2>
+<p>A ship longer than every free berth gets a 409 with the longest free berth's length, so the caller can choose another harbour.</p>
+<div class="pagination-nav"><a href="/docs/tides">Previous: Tides API</a></div>
+<a class="edit-this-page" href="https://example.com/edit/berthing.md">Edit this page</a>
+</article>
+<div class="table-of-contents toc"><p>On this page</p><ul><li><a href="#request">POST /berths</a></li><li><a href="#errors">Errors</a></li></ul></div>
+</main>`,
+  ),
+};
+
+const shortDocs: PageTypeFixture = {
+  path: '/types/docs/api-reference',
+  heading: 'API reference',
+  keeps: ['GET /ships', 'Lists ships.', 'curl /ships'],
+  drops: [],
+  html: harbourPage(
+    'API reference - Harbour Co.',
+    `<main><article><h1>API reference</h1><h2>GET /ships</h2><p>Lists ships.</p><pre><code>curl /ships</code></pre></article></main>`,
+  ),
+};
+
+const contact: PageTypeFixture = {
+  path: '/types/contact',
+  heading: 'Contact the harbour office',
+  keeps: ['Harbour office, East Quay 1, Portsmouth', '+44 23 9200 0000', 'office@harbour.example'],
+  drops: [],
+  html: harbourPage(
+    'Contact | Harbour Co.',
+    `<main><h1>Contact the harbour office</h1><address>Harbour office, East Quay 1, Portsmouth<br>Phone: +44 23 9200 0000<br>Email: office@harbour.example</address></main>`,
+  ),
+};
+
+const faqs = [
+  { q: 'When does the office open?', a: 'Every day from six in the morning until ten at night.' },
+  { q: 'Can I pay harbour dues online?', a: 'Yes, by card or bank transfer from your account page.' },
+];
+const faq: PageTypeFixture = {
+  path: '/types/faq',
+  heading: 'Frequently asked questions',
+  keeps: faqs.flatMap((item) => [item.q, item.a]),
+  drops: [],
+  html: harbourPage(
+    'FAQ | Harbour Co.',
+    `<main><h1>Frequently asked questions</h1>${faqs.map((item) => `<details><summary>${item.q}</summary><p>${item.a}</p></details>`).join('')}</main>`,
+  ),
+};
+
+const fewWords: PageTypeFixture = {
+  path: '/types/closed-today',
+  heading: 'Closed today',
+  keeps: ['Back tomorrow.'],
+  drops: [],
+  html: harbourPage('Closed today | Harbour Co.', `<div class="content"><h1>Closed today</h1><p>Back tomorrow.</p></div>`),
+};
+
+/** Every page type fixture, by what it stands for. */
+export const pageTypeFixtures = { forumThread, product, grid, listing, landing, docs, shortDocs, contact, faq, fewWords } as const;
