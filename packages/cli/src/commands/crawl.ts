@@ -31,7 +31,7 @@ export function crawlCommand(io: CliIO): Command {
     .description('crawl a site; with --out, write one Markdown file per page and index.jsonl')
     .argument('<url>', 'where the crawl starts')
     .option('-l, --limit <n>', 'pages to attempt at most', int, 100)
-    .option('-d, --max-depth <n>', 'link hops from the start page', int)
+    .option('-d, --max-depth <n>', 'link hops from the start page (sitemap URLs are 0 hops; the API calls this maxDiscoveryDepth)', int)
     .option('-i, --include <regex...>', 'only crawl paths matching these regular expressions')
     .option('-e, --exclude <regex...>', 'never crawl paths matching these regular expressions')
     .option('-o, --out <dir>', 'write pages here instead of printing JSON lines')

@@ -7,7 +7,8 @@ const SITEMAP_BATCH = 500;
 
 /**
  * Seeds a crawl, as its kickoff item: the start URL first (robots.txt permitting), then, unless
- * ignored, every URL its sitemaps list; then marks the kickoff finished.
+ * ignored, every URL its sitemaps list, at discovery depth 0 like the start page (as Firecrawl
+ * counts them: `maxDiscoveryDepth: 0` is the start page and the sitemaps); then marks the kickoff finished.
  */
 export async function kickoffCrawl(ctx: JobContext): Promise<void> {
   await discover(ctx, [ctx.startUrl], 0, 'start');
@@ -22,11 +23,11 @@ export async function kickoffCrawl(ctx: JobContext): Promise<void> {
     for await (const url of urls) {
       batch.push(url);
       if (batch.length >= SITEMAP_BATCH) {
-        await discover(ctx, batch, 1, 'sitemap');
+        await discover(ctx, batch, 0, 'sitemap');
         batch = [];
       }
     }
-    if (batch.length) await discover(ctx, batch, 1, 'sitemap');
+    if (batch.length) await discover(ctx, batch, 0, 'sitemap');
   }
   await finishKickoff(ctx.store, ctx.jobId, { retentionMs: ctx.retentionMs });
 }

@@ -67,6 +67,16 @@ describe('crawl()', () => {
     expect(pathsOf(docs)).toEqual(['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c']);
   });
 
+  it('counts sitemap URLs as depth 0: maxDiscoveryDepth 0 is the start page and what the sitemaps list', async () => {
+    const docs = await collect(crawl(`${site.url}/crawl/`, { allowBackwardCrawling: true, includePaths: ['^/crawl/', '^/orphan$'], maxDiscoveryDepth: 0 }));
+    const paths = pathsOf(docs);
+    expect(paths).toContain('/crawl/');
+    expect(paths).toContain('/orphan');
+    // /crawl/a/1/x is in the sitemap; /crawl/blocked is only linked, never listed.
+    expect(paths).toContain('/crawl/a/1/x');
+    expect(paths).not.toContain('/crawl/blocked');
+  });
+
   it('counts path segments with maxDepth, as Firecrawl does', async () => {
     const docs = await collect(crawl(`${site.url}/crawl/`, { ignoreSitemap: true, maxDepth: 2, ignoreQueryParameters: true }));
     expect(pathsOf(docs)).toEqual(['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c']);
