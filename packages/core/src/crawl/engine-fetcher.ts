@@ -8,7 +8,12 @@ export function engineFetcher(base: HttpFetchOptions, policy: SsrfPolicy): Resou
   return (url, init) =>
     httpFetch(
       url,
-      { ...base, ...(init?.signal ? { signal: init.signal } : {}), headers: { ...base.headers, ...init?.headers } },
+      {
+        ...base,
+        ...(init?.signal ? { signal: init.signal } : {}),
+        ...(init?.truncateAt === undefined ? {} : { truncateAt: init.truncateAt }),
+        headers: { ...base.headers, ...init?.headers },
+      },
       policy,
     );
 }

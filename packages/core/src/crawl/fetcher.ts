@@ -5,6 +5,8 @@ import { DEFAULT_USER_AGENT } from '../options.js';
 export interface ResourceRequest {
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Read the body only to this many bytes, ignoring the rest (robots.txt, sitemaps), instead of failing when it is large. */
+  truncateAt?: number;
 }
 
 export interface FetchedResource {
@@ -14,6 +16,8 @@ export interface FetchedResource {
   /** Response headers with lower-case names. */
   headers: Record<string, string>;
   body: Uint8Array;
+  /** Set when `truncateAt` cut the body short. */
+  truncated?: boolean;
 }
 
 /**
@@ -61,8 +65,8 @@ export function createBasicFetcher(options: BasicFetcherOptions = {}): ResourceF
           current = new URL(location, current).href;
           continue;
         }
-        const body = await readCapped(response, maxBodyBytes, current);
-        return { url: current, status: response.status, headers: headerRecord(response.headers), body };
+        const { body, truncated } = await readCapped(response, init.truncateAt ?? maxBodyBytes, current, init.truncateAt !== undefined);
+        return { url: current, status: response.status, headers: headerRecord(response.headers), body, ...(truncated ? { truncated } : {}) };
       }
     } catch (error) {
       throw toFetchError(error, current, { timedOut: timeout.aborted, callerAborted: init.signal?.aborted ?? false, timeoutMs });
@@ -70,24 +74,30 @@ export function createBasicFetcher(options: BasicFetcherOptions = {}): ResourceF
   };
 }
 
-async function readCapped(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+/** Reads the body up to `maxBytes`: past it, fails with SCRAPE_TOO_LARGE, or with `truncate` stops there. */
+async function readCapped(response: Response, maxBytes: number, url: string, truncate: boolean): Promise<{ body: Uint8Array; truncated: boolean }> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
     throw tooLarge(url, maxBytes);
   }
-  if (!response.body) return new Uint8Array(0);
+  if (!response.body) return { body: new Uint8Array(0), truncated: false };
   const chunks: Uint8Array[] = [];
   let total = 0;
+  let truncated = false;
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    if (total + value.byteLength > maxBytes) {
       await reader.cancel();
-      throw tooLarge(url, maxBytes);
+      if (!truncate) throw tooLarge(url, maxBytes);
+      chunks.push(value.subarray(0, maxBytes - total));
+      total = maxBytes;
+      truncated = true;
+      break;
     }
+    total += value.byteLength;
     chunks.push(value);
   }
   const body = new Uint8Array(total);
@@ -96,7 +106,7 @@ async function readCapped(response: Response, maxBytes: number, url: string): Pr
     body.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return body;
+  return { body, truncated };
 }
 
 function tooLarge(url: string, maxBytes: number): TrawlError {

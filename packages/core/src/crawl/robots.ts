@@ -1,5 +1,6 @@
 import robotsParserExport from 'robots-parser';
 import { TrawlError } from '../errors.js';
+import { ROBOTS_MAX_BYTES } from '../limits.js';
 import type { ResourceFetcher } from './fetcher.js';
 
 export interface RobotsPolicyOptions {
@@ -44,9 +45,6 @@ interface RobotsRules {
 // robots-parser is CommonJS with an ESM-shaped .d.ts: at runtime the default import is the function.
 const robotsParser = robotsParserExport as unknown as (url: string, contents: string) => RobotsRules;
 
-/** RFC 9309 §2.5: crawlers must parse at least 500 KiB; anything past that is ignored. */
-const MAX_ROBOTS_BYTES = 512 * 1024;
-
 interface RobotsRecord {
   status: RobotsStatus;
   expiresAt: number;
@@ -71,9 +69,10 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
     const robotsUrl = `${origin}/robots.txt`;
     const headers = options.requestUserAgent ? { 'user-agent': options.requestUserAgent } : undefined;
     try {
-      const response = await options.fetcher(robotsUrl, { headers });
+      // RFC 9309 §2.5: a crawler may ignore what follows the first 500 KiB, so the rest is never read.
+      const response = await options.fetcher(robotsUrl, { ...(headers ? { headers } : {}), truncateAt: ROBOTS_MAX_BYTES });
       if (response.status >= 200 && response.status < 300) {
-        const text = new TextDecoder().decode(response.body.subarray(0, MAX_ROBOTS_BYTES));
+        const text = robotsText(response.body, response.truncated === true);
         const rules = robotsParser(robotsUrl, text);
         const sitemaps = absoluteUrls(rules.getSitemaps(), robotsUrl);
         return { status: 'fetched', expiresAt: Date.now() + ttlMs, rules, sitemaps };
@@ -133,6 +132,12 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
     sitemaps: async (originOrUrl) => (await recordFor(originOrUrl)).sitemaps,
     status: async (url) => (await recordFor(url)).status,
   };
+}
+
+/** A cut file ends in a partial line (`Disallow: /` of `Disallow: /private`): that line is dropped. */
+function robotsText(body: Uint8Array, truncated: boolean): string {
+  const text = new TextDecoder().decode(body);
+  return truncated ? text.slice(0, text.lastIndexOf('\n') + 1) : text;
 }
 
 function originOf(url: string): string {

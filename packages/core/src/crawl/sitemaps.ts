@@ -1,10 +1,8 @@
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
+import { decompressPrefix } from '../fetch/decompress.js';
+import { SITEMAP_MAX_BYTES } from '../limits.js';
 import type { ResourceFetcher } from './fetcher.js';
 import type { RobotsPolicy } from './robots.js';
-
-const gunzipAsync = promisify(gunzip);
 
 export interface SitemapOptions {
   fetcher: ResourceFetcher;
@@ -14,7 +12,7 @@ export interface SitemapOptions {
   maxNesting?: number;
   /** Page URLs yielded at most (default 100,000); one sitemap alone may list 50,000. */
   maxUrls?: number;
-  /** Largest sitemap accepted after decompression, in bytes (default 50 MiB, the protocol's limit). */
+  /** A sitemap is read to this many bytes after decompression, the rest ignored (default 50 MiB, the protocol's limit). */
   maxBytes?: number;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -127,27 +125,40 @@ export async function collectSitemapUrls(
 }
 
 async function readSitemap(url: string, options: SitemapOptions): Promise<ParsedSitemap> {
-  let body: Uint8Array;
+  const maxBytes = options.maxBytes ?? SITEMAP_MAX_BYTES;
+  let text: string;
   try {
-    const response = await options.fetcher(url, { headers: options.headers, signal: options.signal });
+    const response = await options.fetcher(url, { headers: options.headers, signal: options.signal, truncateAt: maxBytes });
     if (response.status < 200 || response.status >= 300) return { kind: 'invalid', reason: `HTTP ${response.status}` };
-    body = await decompressIfGzip(response.body, options.maxBytes ?? 50 * 1024 * 1024);
+    const body = await gunzipIfGzip(response.body, maxBytes);
+    const cut = response.truncated === true || body.byteLength >= maxBytes;
+    text = new TextDecoder().decode(body);
+    if (cut) text = completeEntries(text);
   } catch (error) {
     return { kind: 'invalid', reason: error instanceof Error ? error.message : String(error) };
   }
-  return parseSitemap(new TextDecoder().decode(body), url);
+  return parseSitemap(text, url);
 }
 
 /**
  * Gunzips only when the bytes are gzip. Headers (`Content-Encoding`, `application/gzip`) and a
  * `.gz` suffix are hints, not facts: the HTTP layer may already have decoded the body.
  */
-async function decompressIfGzip(body: Uint8Array, maxBytes: number): Promise<Uint8Array> {
-  if (body.length >= 2 && body[0] === GZIP_MAGIC_0 && body[1] === GZIP_MAGIC_1) {
-    return gunzipAsync(body, { maxOutputLength: maxBytes });
-  }
-  if (body.length > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
+async function gunzipIfGzip(body: Uint8Array, maxBytes: number): Promise<Uint8Array> {
+  if (body.length >= 2 && body[0] === GZIP_MAGIC_0 && body[1] === GZIP_MAGIC_1) return decompressPrefix(body, 'gzip', maxBytes);
   return body;
+}
+
+/**
+ * A sitemap cut at the byte cap, made whole again: XML keeps its entries up to the last complete
+ * `</url>` or `</sitemap>` and gets its root closed; a text list keeps its complete lines.
+ */
+export function completeEntries(text: string): string {
+  for (const [entryEnd, rootEnd] of [['</url>', '</urlset>'], ['</sitemap>', '</sitemapindex>']] as const) {
+    const last = text.lastIndexOf(entryEnd);
+    if (last >= 0) return `${text.slice(0, last + entryEnd.length)}\n${rootEnd}\n`;
+  }
+  return text.trimStart().startsWith('<') ? text : text.slice(0, text.lastIndexOf('\n') + 1);
 }
 
 /**

@@ -5,7 +5,7 @@ import { DEFAULT_USER_AGENT } from '../options.js';
 import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 import { OPEN_POLICY } from '../url/ssrf.js';
-import { decompressBody } from './decompress.js';
+import { decompressBody, decompressPrefix } from './decompress.js';
 import { dispatcherFor } from './dispatcher.js';
 import { timeoutError, toNetworkError } from './network-errors.js';
 import type { HttpFetchOptions, LoadedPage } from './types.js';
@@ -56,14 +56,20 @@ export async function httpFetch(target: string, options: HttpFetchOptions = {}, 
       continue;
     }
     const flatHeaders = flattenHeaders(response.headers);
+    const truncateAt = options.truncateAt;
     let raw: Uint8Array;
     try {
-      raw = await readCapped(response.body, maxBodyBytes, url.href);
+      raw = await readCapped(response.body, truncateAt ?? maxBodyBytes, url.href, truncateAt !== undefined);
     } catch (error) {
       throw abortAware(error, url.href, timeoutMs, options.signal, timeoutSignal);
     }
-    const body = decompressBody(raw, flatHeaders['content-encoding'], maxBodyBytes);
-    return { url: url.href, status: response.statusCode, headers: flatHeaders, body, redirects };
+    const encoding = flatHeaders['content-encoding'];
+    if (truncateAt === undefined) {
+      return { url: url.href, status: response.statusCode, headers: flatHeaders, body: decompressBody(raw, encoding, maxBodyBytes), redirects };
+    }
+    const body = await decompressPrefix(raw, encoding, truncateAt);
+    const truncated = raw.byteLength >= truncateAt || body.byteLength >= truncateAt;
+    return { url: url.href, status: response.statusCode, headers: flatHeaders, body, redirects, ...(truncated ? { truncated } : {}) };
   }
 }
 
@@ -93,15 +99,19 @@ function nextRedirect(from: URL, location: string, seen: string[], maxRedirects:
   return next;
 }
 
-async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(err?: Error): unknown }, maxBytes: number, url: string): Promise<Uint8Array> {
+/** Reads the body up to `maxBytes`: past it, fails with SCRAPE_TOO_LARGE, or with `truncate` stops there. */
+async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(err?: Error): unknown }, maxBytes: number, url: string, truncate = false): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
+    if (size + chunk.byteLength > maxBytes) {
       body.destroy();
-      throw new TrawlError('SCRAPE_TOO_LARGE', `The response of ${url} is larger than ${maxBytes} bytes (maxBodyBytes)`);
+      if (!truncate) throw new TrawlError('SCRAPE_TOO_LARGE', `The response of ${url} is larger than ${maxBytes} bytes (maxBodyBytes)`);
+      chunks.push(chunk.subarray(0, maxBytes - size));
+      size = maxBytes;
+      break;
     }
+    size += chunk.byteLength;
     chunks.push(chunk);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);

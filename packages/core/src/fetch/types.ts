@@ -16,6 +16,8 @@ export interface LoadedPage {
   actions?: ActionResults;
   /** What the engine could not honour, for the Document's `warning`. */
   warning?: string;
+  /** Set when `truncateAt` cut the body short. */
+  truncated?: boolean;
 }
 
 export interface HttpFetchOptions {
@@ -25,6 +27,11 @@ export interface HttpFetchOptions {
   skipTlsVerification?: boolean;
   maxRedirects?: number;
   maxBodyBytes?: number;
+  /**
+   * Read the (decoded) body only to this many bytes and ignore the rest, instead of failing past
+   * `maxBodyBytes`: for files a reader may cut short (robots.txt, sitemaps).
+   */
+  truncateAt?: number;
   userAgent?: string;
   signal?: AbortSignal;
 }

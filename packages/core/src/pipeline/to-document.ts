@@ -4,6 +4,7 @@ import type { Document, DocumentMetadata } from '../document.js';
 import { TrawlError } from '../errors.js';
 import { decodeBody } from '../fetch/charset.js';
 import type { LoadedPage } from '../fetch/types.js';
+import { MAX_LINKS_PER_PAGE } from '../limits.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import { contentKind } from './content-kind.js';
 import { textDocument } from './text-document.js';
@@ -21,13 +22,27 @@ export interface PageConversion {
 
 /** pageToDocument for crawlers: the same single parse also yields every link of the raw page. */
 export function convertPage(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
-  const conversion = convertContent(page, sourceURL, options, withPageLinks);
+  const conversion = capLinks(convertContent(page, sourceURL, options, withPageLinks));
   const { document } = conversion;
   // What only a browser produces, and what the engine skipped, ride along on the loaded page.
   if (page.screenshot !== undefined) document.screenshot = page.screenshot;
   if (page.actions) document.actions = page.actions;
-  if (page.warning) document.warning = page.warning;
+  if (page.warning) document.warning = document.warning ? `${page.warning} ${document.warning}` : page.warning;
   return conversion;
+}
+
+/**
+ * A page keeps its first MAX_LINKS_PER_PAGE links (in the document and for the crawler); the
+ * rest are dropped with a warning, so a page of a million links cannot flood a crawl.
+ */
+function capLinks(conversion: PageConversion): PageConversion {
+  const { document, pageLinks } = conversion;
+  const found = Math.max(document.links?.length ?? 0, pageLinks.length);
+  if (found <= MAX_LINKS_PER_PAGE) return conversion;
+  if (document.links && document.links.length > MAX_LINKS_PER_PAGE) document.links = document.links.slice(0, MAX_LINKS_PER_PAGE);
+  const note = `The page has ${found} links; only the first ${MAX_LINKS_PER_PAGE} were kept.`;
+  document.warning = document.warning ? `${document.warning} ${note}` : note;
+  return { document, pageLinks: pageLinks.slice(0, MAX_LINKS_PER_PAGE) };
 }
 
 function convertContent(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {

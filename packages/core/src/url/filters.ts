@@ -1,4 +1,5 @@
 import { TrawlError } from '../errors.js';
+import { MAX_URL_LENGTH } from '../limits.js';
 import { pathDepth } from './depth.js';
 import { INDEX_FILES } from './normalize.js';
 import { compileGlobPatterns, compileRegexPatterns, type PathPattern } from './patterns.js';
@@ -85,6 +86,7 @@ export function createLinkFilter(options: LinkFilterOptions): LinkFilter {
   const basePath = backwardBase(start.pathname);
 
   return (link, context) => {
+    if (link.length > MAX_URL_LENGTH) return reject('invalid-url', `longer than ${MAX_URL_LENGTH} characters: ${link.slice(0, 80)}`);
     if (!/^https?:/i.test(link)) {
       return /^[a-z][a-z0-9+.-]*:/i.test(link)
         ? reject('unsupported-scheme', `only http and https links are crawled: ${link.slice(0, 40)}`)

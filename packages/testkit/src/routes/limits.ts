@@ -1,5 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { linkList, simplePage } from '../pages/layout.js';
-import { sendHtml } from '../server/respond.js';
+import { send, sendHtml } from '../server/respond.js';
 import type { Route } from '../server/router.js';
 
 /**
@@ -17,7 +18,11 @@ export const limitPages = {
   },
   /** `?n=N` (default 100, at most 200,000) links to `/limits/link/0` .. `/limits/link/N-1`. */
   manyLinks: '/limits/many-links',
+  /** `oversizeRobotsTxt(64 MiB)` as text/plain with `Content-Encoding: gzip` (about 100 KB on the wire). */
+  gzipRobotsBomb: '/limits/robots-bomb.txt',
 };
+
+let bomb: Buffer | undefined;
 
 const MAX_MANY_LINKS = 200_000;
 
@@ -33,6 +38,13 @@ export function limitRoutes(): Route[] {
     {
       path: /^\/limits\/(?:backtracking|link)\/[^/]+$/,
       handle: ({ res, url }) => sendHtml(res, simplePage('Limits target', `<h1>Target</h1>\n<p>${url.pathname.length} characters of path.</p>`)),
+    },
+    {
+      path: limitPages.gzipRobotsBomb,
+      handle: ({ res }) => {
+        bomb ??= gzipSync(oversizeRobotsTxt(64 * 1024 * 1024), { level: 9 });
+        send(res, 200, 'text/plain; charset=utf-8', bomb, { 'content-encoding': 'gzip' });
+      },
     },
     {
       path: limitPages.manyLinks,
