@@ -40,6 +40,15 @@ describe('trawl scrape', () => {
     expect(result.stderr).toMatch(/^error \[SCRAPE_CONNECTION_ERROR\]: /m);
   });
 
+  it('reads a URL without a scheme as the API does, and quotes a bad one as typed', async () => {
+    const result = await runCli(['scrape', `${site.url.replace('http://', '')}/articles/boilerplate`]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(phrases.articleLead);
+    const bad = await runCli(['scrape', 'not a url']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toBe('error [SCRAPE_INVALID_URL]: Invalid URL "not a url": give an absolute http:// or https:// URL');
+  });
+
   it('rejects an unknown format as a usage error', async () => {
     const result = await runCli(['scrape', `${site.url}/`, '--format', 'pdf']);
     expect(result.code).toBe(2);

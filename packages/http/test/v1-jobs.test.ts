@@ -163,6 +163,8 @@ describe('POST /v1/batch/scrape', () => {
       ['urls', 1],
       ['urls', 2],
     ]);
+    // The message quotes what was sent, never the scheme a missing one defaults to.
+    expect(strict.body.details[0].message).toBe('Invalid URL "not a url": give an absolute http:// or https:// URL');
     const lenient = await api.request('POST', '/v1/batch/scrape', { body: { urls, ignoreInvalidURLs: true } });
     expect(lenient.status).toBe(200);
     expect(lenient.body.invalidURLs).toEqual(['not a url', 'ftp://example.com/x']);

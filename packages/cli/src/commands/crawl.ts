@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { closeDispatchers, crawl, type CrawlOptions, type EngineChoice, type Store } from '@trawl/core';
 import { LocalIndex } from '@trawl/search';
 import { type CliIO, writeLine } from '../io.js';
+import { urlArgument } from '../url-argument.js';
 import { CrawlOutput } from '../output-files.js';
 import { engineOption, pageBrowser } from '../page-browser.js';
 import { createProgress } from '../progress.js';
@@ -29,7 +30,7 @@ const int = (v: string) => Number.parseInt(v, 10);
 export function crawlCommand(io: CliIO): Command {
   return new Command('crawl')
     .description('crawl a site; with --out, write one Markdown file per page and index.jsonl')
-    .argument('<url>', 'where the crawl starts')
+    .argument('<url>', 'where the crawl starts', urlArgument)
     .option('-l, --limit <n>', 'pages to attempt at most', int, 100)
     .option('-d, --max-depth <n>', 'link hops from the start page (sitemap URLs are 0 hops; the API calls this maxDiscoveryDepth)', int)
     .option('-i, --include <regex...>', 'only crawl paths matching these regular expressions')

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { closeDispatchers, map } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
+import { urlArgument } from '../url-argument.js';
 
 interface MapFlags {
   search?: string;
@@ -16,7 +17,7 @@ const int = (v: string) => Number.parseInt(v, 10);
 export function mapCommand(io: CliIO): Command {
   return new Command('map')
     .description("list a site's URLs, one per line")
-    .argument('<url>', 'the site')
+    .argument('<url>', 'the site', urlArgument)
     .option('-s, --search <query>', 'keep and rank URLs relevant to a query')
     .option('-l, --limit <n>', 'URLs at most (up to 5000)', int)
     .option('--sitemap', 'also read sitemaps')

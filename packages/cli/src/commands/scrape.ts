@@ -2,13 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { closeDispatchers, scrape, type Document } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
+import { urlArgument } from '../url-argument.js';
 import { engineOption, pageBrowser } from '../page-browser.js';
 import { addScrapeFlags, parseActions, renderDocument, toScrapeOptions, type ScrapeFlags } from '../scrape-flags.js';
 
 const DEFAULT_SCREENSHOT_FILE = 'screenshot.png';
 
 export function scrapeCommand(io: CliIO): Command {
-  return addScrapeFlags(new Command('scrape').description('scrape one page and print it').argument('<url>', 'the page to scrape'))
+  return addScrapeFlags(new Command('scrape').description('scrape one page and print it').argument('<url>', 'the page to scrape', urlArgument))
     .option('-H, --header <header...>', 'request header, "Name: value" (repeatable)')
     .option('--timeout <ms>', 'request timeout in milliseconds', (v) => Number.parseInt(v, 10))
     .option('--skip-tls-verification', 'accept invalid TLS certificates')

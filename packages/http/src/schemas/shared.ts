@@ -1,4 +1,4 @@
-import { MAX_PATTERNS, parseTargetUrl, scrapeOptionsSchema, userRegexProblem } from '@trawl/core';
+import { MAX_PATTERNS, parseTypedUrl, scrapeOptionsSchema, userRegexProblem } from '@trawl/core';
 import { z } from 'zod';
 
 /** Fields the official SDKs add to every body (`origin: "js-sdk@1.x"`, an integration name). */
@@ -8,12 +8,12 @@ export const clientFields = {
 };
 
 /**
- * A target URL as Firecrawl takes it: a missing scheme means `http://`. Only http(s) URLs
- * pass; whether the address may be fetched is the SSRF policy's call, at fetch time.
+ * A target URL as Firecrawl takes it: a missing scheme means `http://` (core's parseTypedUrl,
+ * which the CLI uses too). Only http(s) URLs pass; whether the address may be fetched is the
+ * SSRF policy's call, at fetch time.
  */
 export function normalizeTargetUrl(input: string): string {
-  const trimmed = input.trim();
-  return parseTargetUrl(trimmed.includes('://') ? trimmed : `http://${trimmed}`).href;
+  return parseTypedUrl(input).href;
 }
 
 export const targetUrlSchema = z.string().transform((value, ctx) => {

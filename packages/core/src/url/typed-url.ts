@@ -1,0 +1,18 @@
+import { TrawlError } from '../errors.js';
+import { clip } from '../limits.js';
+import { parseTargetUrl } from './guard.js';
+
+/**
+ * A target URL as a person types it, read the same way by the API and the CLI: trimmed, and
+ * `http://` when it names no scheme (`example.com/a`, `127.0.0.1:3000/about`), as Firecrawl
+ * reads it. Errors quote what was typed, never the scheme added to it.
+ */
+export function parseTypedUrl(input: string): URL {
+  const typed = input.trim();
+  if (typed.includes('://')) return parseTargetUrl(typed);
+  try {
+    return parseTargetUrl(`http://${typed}`);
+  } catch {
+    throw new TrawlError('SCRAPE_INVALID_URL', `Invalid URL "${clip(typed)}": give an absolute http:// or https:// URL`);
+  }
+}
