@@ -64,15 +64,25 @@ export type Action = z.infer<typeof actionSchema>;
 
 /** The v1 scrape options of the API contract, shared by the library, the CLI and the server. */
 export const scrapeOptionsSchema = z.object({
+  /** What the Document carries (default `['markdown']`): markdown, html, rawHtml, links, screenshot, screenshot@fullPage, json. */
   formats: z.array(formatSchema).min(1).default(['markdown']),
+  /** Keep only the main content, without headers, navs, footers and sidebars (default true). */
   onlyMainContent: z.boolean().default(true),
+  /** Keep only elements matching these CSS selectors. */
   includeTags: z.array(z.string()).optional(),
+  /** Drop elements matching these CSS selectors. */
   excludeTags: z.array(z.string()).optional(),
+  /** Request headers (cookies, user agent…), sent to the target site only. */
   headers: requestHeadersSchema.optional(),
+  /** Milliseconds to wait after the page loads, in the browser (default 0). */
   waitFor: z.number().int().min(0).max(MAX_WAIT_MS).default(0),
+  /** Emulate a mobile device, in the browser (default false). */
   mobile: z.boolean().default(false),
+  /** Accept invalid TLS certificates (default false). */
   skipTlsVerification: z.boolean().default(false),
+  /** Milliseconds the whole load may take (default 30,000); `waitFor` and wait actions are added to it. */
   timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(30_000),
+  /** What the `json` format asks the model: a JSON Schema, a prompt, a system prompt. */
   jsonOptions: z
     .object({
       schema: z.record(z.string(), z.unknown()).optional(),
@@ -80,15 +90,20 @@ export const scrapeOptionsSchema = z.object({
       prompt: z.string().optional(),
     })
     .optional(),
+  /** Browser actions run before the page is read: wait, click, write, press, scroll, screenshot, scrape, executeJavascript. */
   actions: z.array(actionSchema).max(MAX_ACTIONS).optional(),
+  /** Where the browser appears to be: a country code (timezone, geolocation, locale) and languages. */
   location: z
     .object({
       country: z.string().regex(/^[A-Z]{2}$/).default('US'),
       languages: z.array(z.string()).optional(),
     })
     .optional(),
+  /** Replace inline base64 images with a placeholder (default false). */
   removeBase64Images: z.boolean().default(false),
+  /** Refuse ad and tracker hosts and hide cookie banners, in the browser (default true). */
   blockAds: z.boolean().default(true),
+  /** The upstream proxy of a browser load: `basic`, `stealth` or `auto` (TRAWL_PROXY_BASIC, TRAWL_PROXY_STEALTH). */
   proxy: z.enum(['basic', 'stealth', 'auto']).optional(),
   /** v0 `crawlerOptions.generateImgAltText`: a vision model writes the missing alt text of Markdown images. */
   generateImgAltText: z.boolean().optional(),

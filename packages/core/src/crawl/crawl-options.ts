@@ -16,21 +16,31 @@ import type { SsrfPolicy } from '../url/ssrf.js';
 export const crawlOptionsSchema = z.object({
   /** Pages to scrape at most, the start page included (default 10,000). */
   limit: z.number().int().positive().max(MAX_CRAWL_LIMIT).default(10_000),
+  /** Path segments a URL may have, Firecrawl's depth: `/a/b` has 2 (sitemap URLs get this plus the start URL's). */
   maxDepth: z.number().int().min(0).max(MAX_DEPTH).optional(),
+  /** Link hops from the start page; the start page and sitemap URLs are at 0 (`trawl crawl --max-depth`). */
   maxDiscoveryDepth: z.number().int().min(0).max(MAX_DEPTH).optional(),
   /** v0: glob patterns on the path (see url/glob.ts). */
   includes: z.array(z.string()).max(MAX_PATTERNS).optional(),
+  /** v0: glob patterns on the path of pages never to crawl. */
   excludes: z.array(z.string()).max(MAX_PATTERNS).optional(),
   /** v1: regular expressions (RE2 syntax) on the path, or on the whole URL with `regexOnFullURL`. */
   includePaths: z.array(z.string()).max(MAX_PATTERNS).optional(),
+  /** v1: regular expressions of paths never to crawl (on the whole URL with `regexOnFullURL`). */
   excludePaths: z.array(z.string()).max(MAX_PATTERNS).optional(),
+  /** Match includePaths and excludePaths against the whole URL instead of the path (default false). */
   regexOnFullURL: z.boolean().default(false),
   /** Also crawl pages outside the start URL's path (v1 `crawlEntireDomain`). */
   allowBackwardCrawling: z.boolean().default(false),
+  /** Also crawl links to other sites (default false). */
   allowExternalContentLinks: z.boolean().default(false),
+  /** Also crawl subdomains of the start URL's host (default false). */
   allowSubdomains: z.boolean().default(false),
+  /** Do not read sitemaps: find pages by following links only (default false). */
   ignoreSitemap: z.boolean().default(false),
+  /** Treat URLs that differ only in their query string as one page (default false). */
   ignoreQueryParameters: z.boolean().default(false),
+  /** Do not read robots.txt: every URL is allowed, no Crawl-delay (default false; be considerate). */
   ignoreRobots: z.boolean().default(false),
   /** v0: documents carry only their URL and metadata, no content. */
   returnOnlyUrls: z.boolean().default(false),
