@@ -27,7 +27,8 @@ export const targetUrlSchema = z.string().transform((value, ctx) => {
 
 /**
  * Firecrawl scrape fields Trawl accepts so that existing clients keep working, and ignores:
- * PDF parsing is always on, there is no shared cache, and nothing is retained beyond the job.
+ * PDFs are not converted at all yet (415), there is no shared cache, and nothing is retained
+ * beyond the job.
  */
 const ignoredScrapeFields = {
   parsePDF: z.boolean().optional(),
