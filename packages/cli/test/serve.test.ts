@@ -41,7 +41,8 @@ describe('trawl serve', { timeout: 90_000 }, () => {
   it('serves the API with settings from the environment, runs no jobs with --no-worker, and stops cleanly on SIGTERM', async () => {
     const server = await start(['--no-worker'], { TRAWL_STORE: 'memory', TRAWL_ALLOW_PRIVATE_NETWORK: 'true', TRAWL_API_KEYS: 'secret-key:team-a' });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.output().stdout).toMatch(/store: memory; worker: off; auth: 1 key\(s\); private networks: allowed/);
+    expect(server.output().stdout).toMatch(/store: memory; worker: off; auth: 1 key\(s\);/);
+    expect(server.output().stdout).toMatch(/^private networks: allowed \(SSRF guard off/m);
     expect((await json(`${server.url}/v1/team/credit-usage`)).status).toBe(401);
     const scraped = await post(`${server.url}/v1/scrape`, { url: `${site.url}/articles/boilerplate` }, 'secret-key');
     expect(scraped.status).toBe(200);

@@ -66,5 +66,7 @@ describe('trawl worker', { timeout: 120_000 }, () => {
       expect(await worker.stop()).toBe(0);
     }
     expect(worker.log()).toMatch(/job \S+ completed: 2 pages, 0 failed/);
+    // The SSRF policy it ran with was printed on start.
+    expect(worker.log()).toMatch(/^private networks: allowed \(SSRF guard off/m);
   });
 });

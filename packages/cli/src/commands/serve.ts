@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { closeDispatchers, type Document } from '@trawl/core';
+import { closeDispatchers, describeSsrfPolicy, OPEN_POLICY, STRICT_POLICY, type Document } from '@trawl/core';
 import { createServer, createStoreRegistry, openAccessProblem, readServerSettings, type Env, type ServerSettings, type StoreRegistry } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
@@ -71,8 +71,9 @@ async function serve(settings: ServerSettings, env: Env, io: CliIO): Promise<voi
     writeLine(
       io.stdout,
       `Trawl API listening on ${url}\n` +
-        `store: ${storeSetting}; worker: ${settings.worker ? 'on' : 'off'}; auth: ${auth}; private networks: ${settings.allowPrivateNetwork ? 'allowed' : 'blocked'}; ` +
-        `browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'}; search: ${adapters.search?.name ?? 'none'}`,
+        `store: ${storeSetting}; worker: ${settings.worker ? 'on' : 'off'}; auth: ${auth}; ` +
+        `browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'}; search: ${adapters.search?.name ?? 'none'}\n` +
+        describeSsrfPolicy(settings.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY),
     );
     const signal = await stopRequested;
     writeLine(io.stdout, `${signal}: shutting down; unfinished pages stay queued in the store`);

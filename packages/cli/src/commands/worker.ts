@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { closeDispatchers, OPEN_POLICY, startWorker, STRICT_POLICY, type Document, type JobRecord } from '@trawl/core';
+import { closeDispatchers, describeSsrfPolicy, OPEN_POLICY, startWorker, STRICT_POLICY, type Document, type JobRecord } from '@trawl/core';
 import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
@@ -68,7 +68,8 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
       });
       writeLine(
         io.stderr,
-        `worker ready on ${redact(url)} (pid ${process.pid}, concurrency ${flags.concurrency}; browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'})`,
+        `worker ready on ${redact(url)} (pid ${process.pid}, concurrency ${flags.concurrency}; browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'})\n` +
+          describeSsrfPolicy(policy),
       );
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals) => {

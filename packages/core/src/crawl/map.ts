@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { isTrawlError, TrawlError } from '../errors.js';
 import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
 import { DEFAULT_USER_AGENT, requestHeadersSchema } from '../options.js';
 import { invalidOptions } from '../options-error.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
-import { parseTargetUrl } from '../url/guard.js';
+import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
 import { toSsrfPolicy } from '../url/ssrf.js';
 import { crawl } from './crawl.js';
 import { engineFetcher } from './engine-fetcher.js';
@@ -51,9 +52,11 @@ const mapBoundsSchema = z.object({
  * URL first.
  */
 export async function map(url: string, options: MapOptions = {}): Promise<string[]> {
-  const start = parseTargetUrl(url).href;
+  const target = parseTargetUrl(url);
+  const start = target.href;
   const bounds = mapBoundsSchema.safeParse({ limit: options.limit, timeout: options.timeout, maxConcurrency: options.maxConcurrency, headers: options.headers });
   if (!bounds.success) throw invalidOptions('map', bounds.error);
+  await refuseBlockedStart(target, toSsrfPolicy(options.ssrf));
   const limit = options.limit ?? MAP_MAX_LIMIT;
   const collectLimit = options.search ? Math.max(limit, SEARCH_MAX_RESULTS) : limit;
   const found = new LinkSet(collectLimit);
@@ -68,11 +71,13 @@ export async function map(url: string, options: MapOptions = {}): Promise<string
 
   const sitemapWork = options.sitemapOnly || options.ignoreSitemap === false ? fromSitemaps(start, options, signal, (u) => inScope(u) && found.add(u)) : Promise.resolve();
   const titles = new Map<string, string>();
-  const crawlWork = options.sitemapOnly ? Promise.resolve() : fromPages(start, options, signal, (u) => inScope(u) && found.add(u), titles);
+  const crawlWork = options.sitemapOnly ? Promise.resolve(undefined) : fromPages(start, options, signal, (u) => inScope(u) && found.add(u), titles);
   const stopWhenFull = found.full.then(() => controller.abort());
-  await Promise.all([sitemapWork, crawlWork]);
+  const [, startFailure] = await Promise.all([sitemapWork, crawlWork]);
   void stopWhenFull;
   controller.abort();
+  // A start page that redirected to a refused address: an error, not a map of one URL.
+  if (startFailure?.code === 'SCRAPE_BLOCKED_URL') throw new TrawlError('SCRAPE_BLOCKED_URL', startFailure.error);
 
   const links = [...found.values()];
   return options.search ? rankLinks(links, options.search, { titles }).slice(0, Math.min(limit, SEARCH_MAX_RESULTS)) : links.slice(0, limit);
@@ -88,8 +93,23 @@ async function fromSitemaps(start: string, options: MapOptions, signal: AbortSig
   }
 }
 
-/** Fetches pages breadth-first for their links, noting each page's title for ranking by `search`. */
-async function fromPages(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void, titles: Map<string, string>): Promise<void> {
+/**
+ * A start URL the SSRF policy refuses is an error (SCRAPE_BLOCKED_URL), not a map holding only
+ * itself. A name that does not resolve is left to the page fetch, as before.
+ */
+async function refuseBlockedStart(target: URL, policy: SsrfPolicy): Promise<void> {
+  try {
+    await assertAllowedTarget(target, policy);
+  } catch (error) {
+    if (isTrawlError(error) && error.code === 'SCRAPE_BLOCKED_URL') throw error;
+  }
+}
+
+/**
+ * Fetches pages breadth-first for their links, noting each page's title for ranking by `search`.
+ * Resolves to the start page's failure, if it failed.
+ */
+async function fromPages(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void, titles: Map<string, string>): Promise<{ error: string; code?: string } | undefined> {
   const job = crawl(start, {
     limit: MAP_MAX_LIMIT,
     ignoreSitemap: true,
@@ -107,7 +127,12 @@ async function fromPages(start: string, options: MapOptions, signal: AbortSignal
     if (doc.metadata.title) for (const url of [doc.metadata.sourceURL, doc.metadata.url]) titles.set(normalizeUrl(url), doc.metadata.title);
     for (const link of doc.links ?? []) add(link);
   });
+  let startFailure: { error: string; code?: string } | undefined;
+  job.on('pageError', (failure) => {
+    if (failure.url === start) startFailure = failure;
+  });
   await job.done;
+  return startFailure;
 }
 
 /** Insertion-ordered URLs, deduplicated as "the same page", that says when it is full. */

@@ -1,5 +1,5 @@
 import robotsParserExport from 'robots-parser';
-import { TrawlError } from '../errors.js';
+import { isTrawlError, TrawlError } from '../errors.js';
 import { ROBOTS_MAX_BYTES } from '../limits.js';
 import type { ResourceFetcher } from './fetcher.js';
 
@@ -24,8 +24,12 @@ export interface RobotsPolicyOptions {
   maxOrigins?: number;
 }
 
-/** One origin's robots.txt as read: a fetched file, "no file" (allow all), or unreachable. */
-export type RobotsStatus = 'fetched' | 'missing' | 'unreachable' | 'ignored';
+/**
+ * One origin's robots.txt as read: a fetched file, "no file" (allow all), unreachable, or
+ * `blocked`: the SSRF policy refuses the address, so there is nothing to obey and the page's
+ * own fetch is refused (and reported as SCRAPE_BLOCKED_URL) instead.
+ */
+export type RobotsStatus = 'fetched' | 'missing' | 'unreachable' | 'blocked' | 'ignored';
 
 export interface RobotsPolicy {
   isAllowed(url: string): Promise<boolean>;
@@ -80,7 +84,8 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
       if (response.status >= 400 && response.status < 500 && response.status !== 429) {
         return { status: 'missing', expiresAt: Date.now() + ttlMs, sitemaps: [] };
       }
-    } catch {
+    } catch (error) {
+      if (isTrawlError(error) && error.code === 'SCRAPE_BLOCKED_URL') return { status: 'blocked', expiresAt: Date.now() + ttlMs, sitemaps: [] };
       // network failure: unreachable, below
     }
     return { status: 'unreachable', expiresAt: Date.now() + unreachableTtlMs, sitemaps: [] };

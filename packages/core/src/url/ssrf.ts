@@ -16,6 +16,13 @@ export interface SsrfPolicy {
 export const OPEN_POLICY: SsrfPolicy = { blockPrivateNetworks: false };
 export const STRICT_POLICY: SsrfPolicy = { blockPrivateNetworks: true };
 
+/** The policy in one line, for the start-up output of servers and workers. */
+export function describeSsrfPolicy(policy: SsrfPolicy): string {
+  if (!policy.blockPrivateNetworks) return 'private networks: allowed (SSRF guard off: any address may be fetched)';
+  const allowed = policy.allowHosts?.length ? `; allowed hosts: ${policy.allowHosts.join(', ')}` : '';
+  return `private networks: blocked (SSRF guard on: loopback, private, link-local and metadata addresses are refused${allowed})`;
+}
+
 export function toSsrfPolicy(value: SsrfPolicy | boolean | undefined): SsrfPolicy {
   if (value === undefined || value === false) return OPEN_POLICY;
   if (value === true) return STRICT_POLICY;
