@@ -30,7 +30,8 @@ export function createProgram(io: CliIO = processIO): Command {
     workerCommand(io),
     serveCommand(io),
   ];
-  for (const command of commands) program.addCommand(command.exitOverride());
+  // addCommand, unlike command(), inherits nothing: without this a subcommand's usage errors bypass `io`.
+  for (const command of commands) program.addCommand(command.copyInheritedSettings(program));
   return program;
 }
 

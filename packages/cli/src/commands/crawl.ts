@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { closeDispatchers, crawl, type CrawlOptions, type EngineChoice, type Store } from '@trawl/core';
 import { LocalIndex } from '@trawl/search';
 import { type CliIO, writeLine } from '../io.js';
+import { nonNegativeNumber, wholeNumber } from '../numeric-flags.js';
 import { urlArgument } from '../url-argument.js';
 import { CrawlOutput } from '../output-files.js';
 import { engineOption, pageBrowser } from '../page-browser.js';
@@ -25,19 +26,17 @@ interface CrawlFlags {
   store?: string;
 }
 
-const int = (v: string) => Number.parseInt(v, 10);
-
 export function crawlCommand(io: CliIO): Command {
   return new Command('crawl')
     .description('crawl a site; with --out, write one Markdown file per page and index.jsonl')
     .argument('<url>', 'where the crawl starts', urlArgument)
-    .option('-l, --limit <n>', 'pages to attempt at most', int, 100)
-    .option('-d, --max-depth <n>', 'link hops from the start page (sitemap URLs are 0 hops; the API calls this maxDiscoveryDepth)', int)
+    .option('-l, --limit <n>', 'pages to attempt at most', wholeNumber(), 100)
+    .option('-d, --max-depth <n>', 'link hops from the start page (sitemap URLs are 0 hops; the API calls this maxDiscoveryDepth)', wholeNumber(0))
     .option('-i, --include <regex...>', 'only crawl paths matching these regular expressions')
     .option('-e, --exclude <regex...>', 'never crawl paths matching these regular expressions')
     .option('-o, --out <dir>', 'write pages here instead of printing JSON lines')
-    .option('-c, --concurrency <n>', 'pages fetched at once', int, 8)
-    .option('--delay <seconds>', 'seconds between requests to one host', Number.parseFloat)
+    .option('-c, --concurrency <n>', 'pages fetched at once', wholeNumber(), 8)
+    .option('--delay <seconds>', 'seconds between requests to one host', nonNegativeNumber)
     .option('--ignore-sitemap', 'do not read sitemaps')
     .option('--ignore-robots', 'do not read robots.txt (be considerate)')
     .option('--entire-domain', 'also follow links outside the start path')

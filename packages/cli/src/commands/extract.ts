@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { closeDispatchers, extract } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
+import { wholeNumber } from '../numeric-flags.js';
 import { pageBrowser } from '../page-browser.js';
 
 interface ExtractFlags {
@@ -15,8 +16,6 @@ interface ExtractFlags {
   timeout?: number;
 }
 
-const int = (v: string) => Number.parseInt(v, 10);
-
 export function extractCommand(io: CliIO): Command {
   return new Command('extract')
     .description('extract structured data from pages with an LLM (set OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_BASE_URL or ANTHROPIC_API_KEY)')
@@ -24,11 +23,11 @@ export function extractCommand(io: CliIO): Command {
     .option('-p, --prompt <text>', 'what to extract')
     .option('-s, --schema <json>', 'JSON Schema of the answer, inline or @file.json')
     .option('--system-prompt <text>', 'replaces the opening of the instructions')
-    .option('-l, --limit <n>', 'pages read at most (default 10)', int)
+    .option('-l, --limit <n>', 'pages read at most (default 10)', wholeNumber())
     .option('--ignore-sitemap', 'find pages by following links only')
     .option('--no-subdomains', 'keep globs to the exact host')
     .option('--show-sources', 'also print which page gave each field')
-    .option('--timeout <ms>', 'give up after this many milliseconds', int)
+    .option('--timeout <ms>', 'give up after this many milliseconds', wholeNumber())
     .action(async (urls: string[], flags: ExtractFlags) => {
       const llm = await llmFromEnvironment();
       const browser = pageBrowser();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { closeDispatchers, generateLlmsTxt } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
+import { wholeNumber } from '../numeric-flags.js';
 import { urlArgument } from '../url-argument.js';
 import { pageBrowser } from '../page-browser.js';
 
@@ -12,13 +13,11 @@ interface LlmsTxtFlags {
   out?: string;
 }
 
-const int = (v: string) => Number.parseInt(v, 10);
-
 export function llmstxtCommand(io: CliIO): Command {
   return new Command('llmstxt')
     .description("write a site's llms.txt; an LLM (OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_BASE_URL or ANTHROPIC_API_KEY) writes the descriptions, page metadata serves without one")
     .argument('<url>', 'the site', urlArgument)
-    .option('-n, --max-urls <n>', 'pages included at most (default 10)', int)
+    .option('-n, --max-urls <n>', 'pages included at most (default 10)', wholeNumber())
     .option('--full', 'print llms-full.txt (every page in full) instead')
     .option('-o, --out <dir>', 'write llms.txt (and llms-full.txt with --full) into this directory')
     .action(async (url: string, flags: LlmsTxtFlags) => {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { closeDispatchers, map } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
+import { wholeNumber } from '../numeric-flags.js';
 import { urlArgument } from '../url-argument.js';
 
 interface MapFlags {
@@ -12,18 +13,16 @@ interface MapFlags {
   timeout?: number;
 }
 
-const int = (v: string) => Number.parseInt(v, 10);
-
 export function mapCommand(io: CliIO): Command {
   return new Command('map')
     .description("list a site's URLs, one per line")
     .argument('<url>', 'the site', urlArgument)
     .option('-s, --search <query>', 'keep and rank URLs relevant to a query')
-    .option('-l, --limit <n>', 'URLs at most (up to 5000)', int)
+    .option('-l, --limit <n>', 'URLs at most (up to 5000)', wholeNumber())
     .option('--sitemap', 'also read sitemaps')
     .option('--sitemap-only', 'only read sitemaps, fetch no pages')
     .option('--subdomains', 'include subdomains')
-    .option('--timeout <ms>', 'stop looking after this many milliseconds', int)
+    .option('--timeout <ms>', 'stop looking after this many milliseconds', wholeNumber())
     .action(async (url: string, flags: MapFlags) => {
       try {
         const links = await map(url, {

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { closeDispatchers, scrape, type Document } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
+import { wholeNumber } from '../numeric-flags.js';
 import { urlArgument } from '../url-argument.js';
 import { engineOption, pageBrowser } from '../page-browser.js';
 import { addScrapeFlags, parseActions, renderDocument, toScrapeOptions, type ScrapeFlags } from '../scrape-flags.js';
@@ -11,12 +12,12 @@ const DEFAULT_SCREENSHOT_FILE = 'screenshot.png';
 export function scrapeCommand(io: CliIO): Command {
   return addScrapeFlags(new Command('scrape').description('scrape one page and print it').argument('<url>', 'the page to scrape', urlArgument))
     .option('-H, --header <header...>', 'request header, "Name: value" (repeatable)')
-    .option('--timeout <ms>', 'request timeout in milliseconds', (v) => Number.parseInt(v, 10))
+    .option('--timeout <ms>', 'request timeout in milliseconds', wholeNumber())
     .option('--skip-tls-verification', 'accept invalid TLS certificates')
     .option('--screenshot [file]', `save a screenshot of the viewport as PNG (default ${DEFAULT_SCREENSHOT_FILE}; kept in the JSON with --json)`)
     .option('--full-page-screenshot [file]', 'save a screenshot of the whole page as PNG')
     .option('--mobile', 'emulate a mobile device')
-    .option('--wait-for <ms>', 'wait this long after the page loads', (v) => Number.parseInt(v, 10))
+    .option('--wait-for <ms>', 'wait this long after the page loads', wholeNumber(0))
     .option('--actions <json>', 'actions to run before reading the page, as a JSON array', parseActions)
     .addOption(engineOption())
     .action(async (url: string, flags: ScrapeFlags) => {

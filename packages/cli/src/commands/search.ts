@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { closeDispatchers, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
 import { chooseProvider, LocalIndex, PROVIDER_NAMES, providerFromEnv } from '@trawl/search';
 import { type CliIO, writeLine } from '../io.js';
+import { wholeNumber } from '../numeric-flags.js';
 import { pageBrowser } from '../page-browser.js';
 import { DEFAULT_STORE_URL, STORE_URL_FORMS, storeFromUrl } from '../store-from-url.js';
 
@@ -20,20 +21,18 @@ interface SearchFlags {
   corpus: string;
 }
 
-const int = (v: string) => Number.parseInt(v, 10);
-
 export function searchCommand(io: CliIO): Command {
   return new Command('search')
     .description('search the web (or the pages this instance indexed) and print the hits')
     .argument('<query>', 'what to search for')
-    .option('-l, --limit <n>', 'results at most', int, 5)
+    .option('-l, --limit <n>', 'results at most', wholeNumber(), 5)
     .option('--scrape', 'fetch each hit and print its Markdown')
     .addOption(new Option('-p, --provider <name>', 'search provider (default: TRAWL_SEARCH_PROVIDER, else the first configured, else duckduckgo)').choices(PROVIDER_NAMES))
     .option('--lang <code>', 'language of results, e.g. en')
     .option('--country <code>', 'country of results, e.g. us')
     .option('--location <place>', 'where to search from, for providers that localise')
     .option('--tbs <range>', 'time range: qdr:h|d|w|m|y, or cdr:1,cd_min:M/D/YYYY,cd_max:M/D/YYYY')
-    .option('--timeout <ms>', 'give up after this many milliseconds', int, 60_000)
+    .option('--timeout <ms>', 'give up after this many milliseconds', wholeNumber(), 60_000)
     .option('--no-main-content', 'with --scrape, keep headers, navs, footers and sidebars')
     .option('--json', 'print the reply as /v1/search would')
     .option('--store <url>', `with --provider local, the store holding the index (${STORE_URL_FORMS}; default TRAWL_STORE or ${DEFAULT_STORE_URL})`)

@@ -3,6 +3,7 @@ import { closeDispatchers, describeSsrfPolicy, OPEN_POLICY, startWorker, STRICT_
 import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
+import { nonNegativeNumber, wholeNumber } from '../numeric-flags.js';
 import { DEFAULT_STORE_URL, STORE_URL_FORMS, storeFromUrl } from '../store-from-url.js';
 
 interface WorkerFlags {
@@ -13,12 +14,6 @@ interface WorkerFlags {
   retentionHours?: number;
 }
 
-const positiveInteger = (name: string) => (value: string) => {
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
-  return number;
-};
-
 /**
  * `trawl worker`: runs the pages of every job in a shared store until SIGINT or SIGTERM. Start
  * as many as the crawls need, on any machines that reach the store; each hands its unfinished
@@ -28,10 +23,10 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
   return new Command('worker')
     .description('run crawl and batch-scrape pages from a shared store until stopped (SIGINT/SIGTERM)')
     .option('-s, --store <url>', `where jobs live: ${STORE_URL_FORMS} (default: $TRAWL_STORE or ${DEFAULT_STORE_URL})`)
-    .option('-c, --concurrency <n>', 'pages handled at once', positiveInteger('--concurrency'), 10)
-    .option('--lease-ms <ms>', 'how long a page may take before another worker may take it over (default 120000)', positiveInteger('--lease-ms'))
+    .option('-c, --concurrency <n>', 'pages handled at once', wholeNumber(), 10)
+    .option('--lease-ms <ms>', 'how long a page may take before another worker may take it over (default 120000)', wholeNumber())
     .option('--allow-private-network', 'let crawls reach private and loopback addresses (default: $TRAWL_ALLOW_PRIVATE_NETWORK or false)')
-    .option('--retention-hours <hours>', 'how long finished jobs stay readable', Number)
+    .option('--retention-hours <hours>', 'how long finished jobs stay readable', nonNegativeNumber)
     .action(async (flags: WorkerFlags) => {
       const url = flags.store ?? (env.TRAWL_STORE?.trim() || DEFAULT_STORE_URL);
       const allowPrivate = flags.allowPrivateNetwork ?? ['1', 'true', 'yes', 'on'].includes(env.TRAWL_ALLOW_PRIVATE_NETWORK?.trim().toLowerCase() ?? '');

@@ -1,0 +1,66 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/program.js';
+
+/** Runs the CLI in this process: flags are checked before any command does its work. */
+async function trawl(...args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await run(['node', 'trawl', ...args], { stdout, stderr, stdin: new PassThrough() });
+  return { code, stderr: err, stdout: out };
+}
+
+const URL = 'http://127.0.0.1:9/';
+
+describe('numeric flags', () => {
+  it.each([
+    ['scrape', URL, '--timeout'],
+    ['scrape', URL, '--wait-for'],
+    ['crawl', URL, '--limit'],
+    ['crawl', URL, '--max-depth'],
+    ['crawl', URL, '--concurrency'],
+    ['crawl', URL, '--delay'],
+    ['map', URL, '--limit'],
+    ['map', URL, '--timeout'],
+    ['search', 'q', '--limit'],
+    ['search', 'q', '--timeout'],
+    ['extract', URL, '--limit'],
+    ['extract', URL, '--timeout'],
+    ['llmstxt', URL, '--max-urls'],
+    ['worker', '--store', '--concurrency'],
+    ['worker', '--store', '--lease-ms'],
+    ['worker', '--store', '--retention-hours'],
+  ])('trawl %s refuses %s %s abc as a usage error naming the flag', async (command, first, flag) => {
+    const args = first === '--store' ? [command, '--store', 'memory', flag, 'abc'] : [command, first, flag, 'abc'];
+    const result = await trawl(...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(flag);
+    expect(result.stderr).toContain('"abc"');
+  });
+
+  it.each([
+    ['--timeout', '0'],
+    ['--timeout', '1.5'],
+    ['--timeout', '-3'],
+    ['--wait-for', '-1'],
+    ['--timeout', '12abc'],
+  ])('refuses %s %s', async (flag, value) => {
+    const result = await trawl('scrape', URL, flag, value);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`"${value}"`);
+  });
+});
+
+describe('trawl convert', () => {
+  it('marks --url as required in its help, and says so when it is missing', async () => {
+    const help = await trawl('convert', '--help');
+    expect(help.stdout).toMatch(/-u, --url <url>\s+\(required\)/);
+    const missing = await trawl('convert', '-');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("required option '-u, --url <url>' not specified");
+  });
+});
