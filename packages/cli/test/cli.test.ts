@@ -49,6 +49,13 @@ describe('trawl scrape', () => {
     expect(bad.stderr.trim()).toBe('error [SCRAPE_INVALID_URL]: Invalid URL "not a url": give an absolute http:// or https:// URL');
   });
 
+  it('prints an error page but says its status on stderr and exits 1', async () => {
+    const result = await runCli(['scrape', `${site.url}/status/404`]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`error: ${site.url}/status/404 answered HTTP 404 Not Found`);
+    expect(result.stdout.length).toBeGreaterThan(0);
+  });
+
   it('rejects an unknown format as a usage error', async () => {
     const result = await runCli(['scrape', `${site.url}/`, '--format', 'pdf']);
     expect(result.code).toBe(2);

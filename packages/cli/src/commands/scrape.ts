@@ -33,6 +33,9 @@ export function scrapeCommand(io: CliIO): Command {
         });
         writeLine(io.stdout, renderDocument(doc, flags));
         if (!flags.json) await reportExtras(doc, flags, io);
+        // The page is printed (an error page can say why), but a script must not take it for the page it wanted.
+        const status = doc.metadata.statusCode;
+        if (status >= 400) throw new Error(`${doc.metadata.url} answered HTTP ${status}${doc.metadata.error ? ` ${doc.metadata.error}` : ''}`);
       } finally {
         await Promise.all([closeDispatchers(), browser?.close()]);
       }
