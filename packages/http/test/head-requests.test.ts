@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { startApi, type TestApi } from './helpers/api-server.js';
+import { describe, expect, it } from 'vitest';
+import { siteAndApi } from './helpers/api-server.js';
 
-let site: FixtureSite;
-let api: TestApi;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.close();
-  await site?.close();
-});
+const env = siteAndApi();
 
 /** Status, headers and the raw body length of a request. */
 async function raw(method: string, path: string): Promise<{ status: number; headers: Headers; bodyBytes: number }> {
-  const response = await fetch(`${api.url}${path}`, { method });
+  const response = await fetch(`${env.api.url}${path}`, { method });
   return { status: response.status, headers: response.headers, bodyBytes: (await response.arrayBuffer()).byteLength };
 }
 
 describe('HEAD', () => {
   it('answers every GET route like GET, without a body', async () => {
-    const start = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/crawl/`, ignoreSitemap: true, limit: 3 } });
-    await api.waitForJob(`/v1/crawl/${start.body.id}`);
+    const start = await env.api.request('POST', '/v1/crawl', { body: { url: `${env.site.url}/crawl/`, ignoreSitemap: true, limit: 3 } });
+    await env.api.waitForJob(`/v1/crawl/${start.body.id}`);
     const paths = [
       `/v1/crawl/${start.body.id}`,
       `/v1/crawl/${start.body.id}/errors`,

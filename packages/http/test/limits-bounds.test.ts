@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_TIMEOUT_MS, MAX_URL_LENGTH } from '@trawl/core';
-import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { quietLogger, startApi, type TestApi } from './helpers/api-server.js';
+import { quietLogger, siteAndApi } from './helpers/api-server.js';
 
-let site: FixtureSite;
-let api: TestApi;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  api = await startApi({ logger: quietLogger });
-});
-afterAll(async () => {
-  await api?.close();
-  await site?.close();
-});
+const env = siteAndApi({ logger: quietLogger });
 
 /** Posts a body and expects a 400 naming `path` among its details. */
 async function expectBadRequest(path: string, body: Record<string, unknown>, detailPath: string): Promise<any> {
-  const res = await api.request('POST', path, { body });
+  const res = await env.api.request('POST', path, { body });
   expect({ path, status: res.status }).toEqual({ path, status: 400 });
   const paths = (res.body.details ?? []).map((d: { path: unknown[] }) => d.path.join('.'));
   expect(paths).toContain(detailPath);
@@ -26,19 +15,19 @@ async function expectBadRequest(path: string, body: Record<string, unknown>, det
 
 describe('every number a request carries is bounded', () => {
   it('refuses timeout 99999999999 on v1 scrape, v0 scrape, map, search and batch with 400, not 500', async () => {
-    const url = `${site.url}/articles/minimal`;
+    const url = `${env.site.url}/articles/minimal`;
     await expectBadRequest('/v1/scrape', { url, timeout: 99_999_999_999 }, 'timeout');
     await expectBadRequest('/v0/scrape', { url, timeout: 99_999_999_999 }, 'timeout');
     await expectBadRequest('/v1/map', { url, timeout: 99_999_999_999 }, 'timeout');
     await expectBadRequest('/v1/batch/scrape', { urls: [url], timeout: 99_999_999_999 }, 'timeout');
     await expectBadRequest('/v1/crawl', { url, scrapeOptions: { timeout: 99_999_999_999 } }, 'scrapeOptions.timeout');
     // The largest accepted value still works.
-    const ok = await api.request('POST', '/v1/scrape', { body: { url, timeout: MAX_TIMEOUT_MS } });
+    const ok = await env.api.request('POST', '/v1/scrape', { body: { url, timeout: MAX_TIMEOUT_MS } });
     expect(ok.status).toBe(200);
   });
 
   it('refuses waitFor past 60 s, too many actions and long waits', async () => {
-    const url = `${site.url}/articles/minimal`;
+    const url = `${env.site.url}/articles/minimal`;
     await expectBadRequest('/v1/scrape', { url, waitFor: 99_999_999_999 }, 'waitFor');
     await expectBadRequest('/v0/scrape', { url, pageOptions: { waitFor: 60_001 } }, 'pageOptions.waitFor');
     await expectBadRequest('/v1/scrape', { url, actions: [{ type: 'wait', milliseconds: 3_600_000 }] }, 'actions.0.milliseconds');
@@ -46,7 +35,7 @@ describe('every number a request carries is bounded', () => {
   });
 
   it('refuses crawl delay 1e12, huge limits and depths', async () => {
-    const url = `${site.url}/crawl/`;
+    const url = `${env.site.url}/crawl/`;
     await expectBadRequest('/v1/crawl', { url, delay: 1e12 }, 'delay');
     await expectBadRequest('/v1/crawl', { url, limit: 1e9 }, 'limit');
     await expectBadRequest('/v1/crawl', { url, maxDepth: 1e6 }, 'maxDepth');
@@ -58,7 +47,7 @@ describe('every number a request carries is bounded', () => {
   });
 
   it('refuses scrape headers with a line break, a bad name or too much, with 400 instead of 502', async () => {
-    const url = `${site.url}/articles/minimal`;
+    const url = `${env.site.url}/articles/minimal`;
     await expectBadRequest('/v1/scrape', { url, headers: { 'X-A': 'a\r\nX-B: b' } }, 'headers.X-A');
     await expectBadRequest('/v1/scrape', { url, headers: { 'Bad Name': 'v' } }, 'headers.Bad Name');
     await expectBadRequest('/v1/scrape', { url, headers: { 'X-Big': 'v'.repeat(100_000) } }, 'headers.X-Big');
@@ -66,35 +55,35 @@ describe('every number a request carries is bounded', () => {
     await expectBadRequest('/v1/scrape', { url, headers: many }, 'headers');
     await expectBadRequest('/v0/scrape', { url, pageOptions: { headers: { 'X-A': 'a\nb' } } }, 'pageOptions.headers.X-A');
     await expectBadRequest('/v1/crawl', { url, scrapeOptions: { headers: { 'X-A': 'a\nb' } } }, 'scrapeOptions.headers.X-A');
-    // Good headers still reach the site.
-    site.resetRequests();
-    const ok = await api.request('POST', '/v1/scrape', { body: { url, headers: { 'X-Trawl-Test': 'yes; tab\tok' } } });
+    // Good headers still reach the env.site.
+    env.site.resetRequests();
+    const ok = await env.api.request('POST', '/v1/scrape', { body: { url, headers: { 'X-Trawl-Test': 'yes; tab\tok' } } });
     expect(ok.status).toBe(200);
-    const sent = site.requests.find((r) => r.path === '/articles/minimal');
+    const sent = env.site.requests.find((r) => r.path === '/articles/minimal');
     expect(sent?.headers['x-trawl-test']).toBe('yes; tab\tok');
   });
 
   it('refuses a 9 MB URL and echoes only a short prefix of it', async () => {
-    const huge = `${site.url}/${'a'.repeat(9 * 1024 * 1024)}`;
+    const huge = `${env.site.url}/${'a'.repeat(9 * 1024 * 1024)}`;
     for (const [path, body] of [
       ['/v1/scrape', { url: huge }],
       ['/v1/crawl', { url: huge }],
       ['/v1/map', { url: huge }],
       ['/v0/scrape', { url: huge }],
     ] as const) {
-      const res = await api.request('POST', path, { body });
+      const res = await env.api.request('POST', path, { body });
       expect({ path, status: res.status }).toEqual({ path, status: 400 });
       const text = JSON.stringify(res.body);
       expect(text.length).toBeLessThan(2000);
       expect(text).toContain(`at most ${MAX_URL_LENGTH}`);
     }
-    const batch = await api.request('POST', '/v1/batch/scrape', { body: { urls: [huge, `${site.url}/articles/minimal`], ignoreInvalidURLs: true } });
+    const batch = await env.api.request('POST', '/v1/batch/scrape', { body: { urls: [huge, `${env.site.url}/articles/minimal`], ignoreInvalidURLs: true } });
     expect(batch.status).toBe(200);
     expect(JSON.stringify(batch.body).length).toBeLessThan(2000);
   });
 
   it('quotes an unknown key of 1 MB only by its start', async () => {
-    const res = await api.request('POST', '/v1/scrape', { body: { url: `${site.url}/`, ['k'.repeat(1024 * 1024)]: 1 } });
+    const res = await env.api.request('POST', '/v1/scrape', { body: { url: `${env.site.url}/`, ['k'.repeat(1024 * 1024)]: 1 } });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body).length).toBeLessThan(2000);
   });

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limitPages, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { startApi, type TestApi } from './helpers/api-server.js';
+import { describe, expect, it } from 'vitest';
+import { limitPages } from '@trawl/testkit';
+import { siteAndApi } from './helpers/api-server.js';
 
-let site: FixtureSite;
-let api: TestApi;
-
-beforeAll(async () => {
-  site = await startFixtureSite();
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.close();
-  await site?.close();
-});
+const env = siteAndApi();
 
 async function crawledPaths(body: Record<string, unknown>): Promise<string[]> {
-  const start = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}${limitPages.backtracking}`, ignoreSitemap: true, ...body } });
+  const start = await env.api.request('POST', '/v1/crawl', { body: { url: `${env.site.url}${limitPages.backtracking}`, ignoreSitemap: true, ...body } });
   expect(start.status).toBe(200);
-  const done = await api.waitForJob(`/v1/crawl/${start.body.id}`);
+  const done = await env.api.waitForJob(`/v1/crawl/${start.body.id}`);
   expect(done.body.status).toBe('completed');
   return done.body.data.map((doc: { metadata: { sourceURL: string } }) => new URL(doc.metadata.sourceURL).pathname).sort();
 }
@@ -38,11 +28,11 @@ describe('crawl patterns run on a linear-time engine', () => {
   });
 
   it('v0 glob excludes against the bait complete', async () => {
-    const start = await api.request('POST', '/v0/crawl', {
-      body: { url: `${site.url}${limitPages.backtracking}`, crawlerOptions: { ignoreSitemap: true, excludes: ['/limits/backtracking/*a*a*a*a*a*a*a*a*a*a*b'] } },
+    const start = await env.api.request('POST', '/v0/crawl', {
+      body: { url: `${env.site.url}${limitPages.backtracking}`, crawlerOptions: { ignoreSitemap: true, excludes: ['/limits/backtracking/*a*a*a*a*a*a*a*a*a*a*b'] } },
     });
     expect(start.status).toBe(200);
-    const done = await api.waitForJob(`/v1/crawl/${start.body.jobId}`);
+    const done = await env.api.waitForJob(`/v1/crawl/${start.body.jobId}`);
     expect(done.body.status).toBe('completed');
     expect(done.body.data).toHaveLength(4);
   });
@@ -51,7 +41,7 @@ describe('crawl patterns run on a linear-time engine', () => {
     ['a backreference', '(a)\\1', /backreferences/],
     ['a lookahead', '^/(?=limits)', /lookaround/],
   ])('answers 400 for %s, saying why', async (_name, pattern, why) => {
-    const res = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/`, excludePaths: [pattern] } });
+    const res = await env.api.request('POST', '/v1/crawl', { body: { url: `${env.site.url}/`, excludePaths: [pattern] } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('BAD_REQUEST');
     expect(res.body.details[0].path).toEqual(['excludePaths', 0]);
@@ -59,10 +49,10 @@ describe('crawl patterns run on a linear-time engine', () => {
   });
 
   it('answers 400 for a pattern too long or too many, quoting none of it whole', async () => {
-    const long = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/`, includePaths: ['x'.repeat(100_000)] } });
+    const long = await env.api.request('POST', '/v1/crawl', { body: { url: `${env.site.url}/`, includePaths: ['x'.repeat(100_000)] } });
     expect(long.status).toBe(400);
     expect(JSON.stringify(long.body).length).toBeLessThan(2000);
-    const many = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/`, includePaths: Array.from({ length: 101 }, (_, i) => `^/${i}`) } });
+    const many = await env.api.request('POST', '/v1/crawl', { body: { url: `${env.site.url}/`, includePaths: Array.from({ length: 101 }, (_, i) => `^/${i}`) } });
     expect(many.status).toBe(400);
     expect(many.body.details[0].path).toEqual(['includePaths']);
   });

@@ -1,4 +1,6 @@
 import { createServer, type TrawlApiOptions, type TrawlServer } from '@trawl/http';
+import { startFixtureSite, type FixtureSite, type FixtureSiteOptions } from '@trawl/testkit';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -48,4 +50,18 @@ export async function startApi(options: TrawlApiOptions = {}): Promise<TestApi> 
     },
     close: () => server.close(),
   };
+}
+
+/** The fixture site and the API, started before a file's tests and stopped after them. */
+export function siteAndApi(apiOptions: TrawlApiOptions = {}, siteOptions: FixtureSiteOptions = {}): { site: FixtureSite; api: TestApi } {
+  const env = {} as { site: FixtureSite; api: TestApi };
+  beforeAll(async () => {
+    env.site = await startFixtureSite(siteOptions);
+    env.api = await startApi(apiOptions);
+  });
+  afterAll(async () => {
+    await env.api?.close();
+    await env.site?.close();
+  });
+  return env;
 }
