@@ -41,6 +41,7 @@ describe('the library refuses out-of-bounds options with TrawlError', () => {
     ['map timeout', () => map(`${site.url}/`, { timeout: 99_999_999_999 }), /timeout/],
     ['map headers', () => map(`${site.url}/`, { headers: { 'X-A': 'a\nb' } }), /line break/],
     ['httpFetch timeout', () => httpFetch(`${site.url}/`, { timeout: 99_999_999_999 }), /timeout/],
+    ['a batch over the crawl limit', () => batchScrape(Array.from({ length: 100_001 }, (_, i) => `${site.url}/p/${i}`)), /at most 100000 URLs/],
   ])('%s', async (_name, attempt, why) => {
     const error = await rejection(attempt);
     expect(error.code).toBe('INVALID_OPTIONS');

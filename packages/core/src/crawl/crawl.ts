@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { TrawlError } from '../errors.js';
 import { resolveScrapeOptions } from '../options.js';
 import type { JobRecord, Store } from '../ports/store.js';
 import { createMemoryStore } from '../stores/memory/index.js';
@@ -7,7 +6,7 @@ import { splitCrawlOptions, type CrawlOptions, type JobRuntimeOptions } from './
 import { CrawlJob } from './crawl-job.js';
 import { createJobContext, type JobContext } from './job-context.js';
 import { failJob, runJob } from './job-runner.js';
-import { startBatchJob, startCrawlJob } from './start-job.js';
+import { assertBatchSize, startBatchJob, startCrawlJob } from './start-job.js';
 import { createLinkFilter } from '../url/filters.js';
 import { parseTargetUrl } from '../url/guard.js';
 import { assertLlmAvailable } from '../llm/llm-formats.js';
@@ -31,7 +30,7 @@ export type BatchScrapeOptions = Pick<CrawlOptions, 'maxConcurrency' | 'perHostC
 
 /** Scrapes a list of URLs as one job, through the same machinery as a crawl (no links followed). */
 export function batchScrape(urls: readonly string[], options: BatchScrapeOptions = {}): CrawlJob {
-  if (!urls.length) throw new TrawlError('INVALID_OPTIONS', 'batchScrape needs at least one URL');
+  assertBatchSize(urls);
   for (const u of urls) parseTargetUrl(u);
   const { rules, runtime } = splitCrawlOptions(options);
   resolveScrapeOptions(runtime.scrapeOptions);

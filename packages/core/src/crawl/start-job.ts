@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TrawlError } from '../errors.js';
+import { MAX_CRAWL_LIMIT } from '../limits.js';
 import { applyJobEvent, finishKickoff } from '../jobs/job-events.js';
 import { newJob } from '../jobs/job-record.js';
 import { resolveScrapeOptions, type ScrapeOptionsInput } from '../options.js';
@@ -38,9 +39,15 @@ export async function startCrawlJob(url: string, rulesInput: CrawlOptionsInput, 
   return job;
 }
 
+/** A batch holds 1 to MAX_CRAWL_LIMIT URLs. */
+export function assertBatchSize(urls: readonly string[]): void {
+  if (!urls.length) throw new TrawlError('INVALID_OPTIONS', 'A batch scrape needs at least one URL');
+  if (urls.length > MAX_CRAWL_LIMIT) throw new TrawlError('INVALID_OPTIONS', `A batch scrape takes at most ${MAX_CRAWL_LIMIT} URLs, got ${urls.length}`);
+}
+
 /** Creates a batch scrape job with all its URLs queued (no links are followed). */
 export async function startBatchJob(urls: readonly string[], rulesInput: CrawlOptionsInput, input: StartJobInput): Promise<JobRecord> {
-  if (!urls.length) throw new TrawlError('INVALID_OPTIONS', 'A batch scrape needs at least one URL');
+  assertBatchSize(urls);
   const targets = urls.map((u) => parseTargetUrl(u).href);
   const spec: JobSpec = {
     kind: 'batch_scrape',
