@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { phrases, startFixtureSite, waitFor, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
@@ -76,6 +79,23 @@ describe('trawl serve', { timeout: 90_000 }, () => {
     expect(await stop(server)).toBe(0);
     const cli = await runCli(['search', 'harbour pilots', '--provider', 'local', '--store', store]);
     expect(cli.stdout).toContain(`${site.url}/articles/boilerplate`);
+  });
+
+  it('`pnpm start` stops cleanly on SIGTERM sent to pnpm, as Docker and systemd send it', async () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const pnpm = spawn('pnpm', ['start'], { cwd: root, env: { ...process.env, PORT: '0', TRAWL_STORE: 'memory' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    pnpm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    pnpm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = once(pnpm, 'exit');
+    const url = await waitFor('pnpm start to listen', async () => /listening on (http:\/\/\S+)/.exec(output)?.[1], 60_000);
+    expect((await fetch(`${url}/v1/team/credit-usage`)).status).toBe(200);
+    pnpm.kill('SIGTERM');
+    await exited;
+    // Nothing is left listening: the server itself got the signal, not only pnpm.
+    const freed = await waitFor('the port to be freed', () => fetch(url).then(() => undefined, () => true), 10_000).catch(() => false);
+    expect(freed).toBe(true);
+    expect(output).toContain('SIGTERM: shutting down');
   });
 
   it('refuses to bind a non-loopback address without API keys', async () => {
