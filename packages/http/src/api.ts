@@ -56,9 +56,12 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     };
     res.on('close', onClose);
     try {
-      await runtime.ready;
-      const teamId = await authenticate(req);
-      await enforceRateLimit(runtime.store, rateLimits, route.rateClass, teamId);
+      let teamId = '';
+      if (!route.public) {
+        await runtime.ready;
+        teamId = await authenticate(req);
+        await enforceRateLimit(runtime.store, rateLimits, route.rateClass, teamId);
+      }
       const body = route.readsBody ? await readJsonBody(req) : undefined;
       const result = await route.handle({ req, params, location, teamId, body, signal: aborter.signal }, context);
       sendJson(res, result.status ?? 200, result.body);

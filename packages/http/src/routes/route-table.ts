@@ -5,6 +5,7 @@ import { v1ExtractStart, v1ExtractStatus, v1LlmsTxtStart, v1LlmsTxtStatus } from
 import { v1Map } from './map.js';
 import { v1Scrape } from './scrape.js';
 import { v0Search, v1Search } from './search.js';
+import { liveness, readiness, serviceDescription } from './service.js';
 import { CANCEL_NOT_FOUND, v1JobCancel, v1JobErrors, v1JobStatus } from './status.js';
 import { v1CreditUsage } from './team.js';
 import type { RouteDefinition } from './types.js';
@@ -38,6 +39,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/v0/crawl/status/:jobId', style: 'v0', rateClass: 'status', readsBody: false, handle: v0CrawlStatus },
   { method: 'DELETE', path: '/v0/crawl/cancel/:jobId', style: 'v0', rateClass: 'status', readsBody: false, handle: v0CrawlCancel },
   { method: 'POST', path: '/v0/search', style: 'v0', rateClass: 'search', readsBody: true, handle: v0Search },
+  // The service itself: what it is, and probes for load balancers and Kubernetes.
+  { method: 'GET', path: '/', style: 'plain', rateClass: 'status', readsBody: false, public: true, handle: serviceDescription },
+  { method: 'GET', path: '/healthz', style: 'plain', rateClass: 'status', readsBody: false, public: true, handle: liveness },
+  { method: 'GET', path: '/readyz', style: 'plain', rateClass: 'status', readsBody: false, public: true, handle: readiness },
 ];
 
 export function createRouter(): Router<RouteDefinition> {

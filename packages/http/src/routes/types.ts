@@ -46,5 +46,7 @@ export interface RouteDefinition {
   style: ErrorStyle;
   rateClass: RateLimitClass;
   readsBody: boolean;
+  /** Answered without auth or rate limits: the service description and the health probes. */
+  public?: boolean;
   handle: RouteHandler;
 }
