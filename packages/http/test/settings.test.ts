@@ -97,4 +97,10 @@ describe('store registry', () => {
     await expect(createStoreRegistry().open('sqlite:./a.db')).rejects.toThrow(/needs the @trawl\/store-sqlite package/);
     await expect(registry.open('mongo://x')).rejects.toThrow(/unknown store "mongo"/);
   });
+
+  it('names each known store once when a setting is misspelt, also with the adapters registered', async () => {
+    const registry = createStoreRegistry();
+    for (const scheme of ['sqlite', 'redis', 'rediss']) registry.register(scheme, () => createMemoryStore());
+    await expect(registry.open('sqlit:./x.db')).rejects.toThrow('TRAWL_STORE=sqlit:./x.db: unknown store "sqlit" (known: memory, sqlite, redis, rediss).');
+  });
 });

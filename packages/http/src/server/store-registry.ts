@@ -49,7 +49,7 @@ export function createStoreRegistry(): StoreRegistry {
       throw new Error(
         adapter
           ? `TRAWL_STORE=${setting} needs the ${adapter} package, which is not available here.`
-          : `TRAWL_STORE=${setting}: unknown store "${scheme}" (known: ${[...drivers.keys(), ...Object.keys(KNOWN_ADAPTERS)].join(', ')}).`,
+          : `TRAWL_STORE=${setting}: unknown store "${scheme}" (known: ${[...new Set([...drivers.keys(), ...Object.keys(KNOWN_ADAPTERS)])].join(', ')}).`,
       );
     },
   };
