@@ -3,8 +3,8 @@ import { createTrawlApi, type TrawlApi, type TrawlApiOptions } from '@trawl/http
 
 export interface ExampleApp {
   app: Express;
-  /** The mounted API: close it when the app shuts down (it runs the crawl worker). */
-  firecrawl: TrawlApi;
+  /** The mounted Trawl API: close it when the app shuts down (it runs the crawl worker). */
+  trawlApi: TrawlApi;
 }
 
 /**
@@ -13,10 +13,10 @@ export interface ExampleApp {
  */
 export function createApp(options: TrawlApiOptions = {}): ExampleApp {
   const app = express();
-  const firecrawl = createTrawlApi(options);
+  const trawlApi = createTrawlApi(options);
 
   // Mounted before the app's body parser: the API reads its own JSON bodies, up to 10 MB.
-  app.use('/firecrawl', firecrawl);
+  app.use('/firecrawl', trawlApi);
 
   app.use(express.json());
   const notes: string[] = [];
@@ -31,5 +31,5 @@ export function createApp(options: TrawlApiOptions = {}): ExampleApp {
     res.json({ notes });
   });
 
-  return { app, firecrawl };
+  return { app, trawlApi };
 }

@@ -5,7 +5,7 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const keys = process.env.TRAWL_API_KEYS?.trim() ? parseApiKeys(process.env.TRAWL_API_KEYS) : undefined;
 
-const { app, firecrawl } = createApp({
+const { app, trawlApi } = createApp({
   ...(keys ? { auth: keys } : {}),
   allowPrivateNetwork: process.env.TRAWL_ALLOW_PRIVATE_NETWORK === 'true',
 });
@@ -19,6 +19,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     server.close();
     server.closeIdleConnections();
     // Stops the API's worker; unfinished pages stay queued in its store.
-    void firecrawl.close();
+    void trawlApi.close();
   });
 }

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
-  await example?.firecrawl.close();
+  await example?.trawlApi.close();
   await site?.close();
 });
 
