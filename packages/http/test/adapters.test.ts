@@ -184,14 +184,14 @@ describe('with the @trawl/llm adapter (OpenAI-compatible stand-in)', () => {
     const before = await credits();
     const v1 = await api.request('POST', '/v1/scrape', { token: 'k', body: { url: `${site.url}/articles/boilerplate`, formats: ['json'], jsonOptions: { schema: titleSchema } } });
     expect(v1.status).toBe(200);
-    expect(v1.body.data.json.title).toBe(phrases.articleHeading);
+    expect(v1.body.data.json.title).toBe(phrases.articleTitle);
     expect(await credits()).toBe(before - 5);
     const v0 = await api.request('POST', '/v0/scrape', {
       token: 'k',
       body: { url: `${site.url}/articles/boilerplate`, pageOptions: { onlyMainContent: true }, extractorOptions: { mode: 'llm-extraction', extractionSchema: titleSchema } },
     });
     expect(v0.status).toBe(200);
-    expect(v0.body.data.llm_extraction.title).toBe(phrases.articleHeading);
+    expect(v0.body.data.llm_extraction.title).toBe(phrases.articleTitle);
     expect(v0.body.data.content).toContain(phrases.articleLead);
   });
 
@@ -201,7 +201,7 @@ describe('with the @trawl/llm adapter (OpenAI-compatible stand-in)', () => {
     expect(start.status).toBe(200);
     expect(start.body).toEqual({ success: true, id: expect.any(String) });
     const done = await waitForLlmJob(api, `/v1/extract/${start.body.id}`, 'k');
-    expect(done.body).toMatchObject({ success: true, status: 'completed', data: { title: phrases.articleHeading } });
+    expect(done.body).toMatchObject({ success: true, status: 'completed', data: { title: phrases.articleTitle } });
     expect(new Date(done.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
     await api.server.api.settled();
     expect(await credits()).toBe(before - 5);

@@ -52,7 +52,7 @@ describe('@mendable/firecrawl-js 1.x with adapters', () => {
     const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
     const result = await app.extract([`${site.url}/articles/boilerplate`], { prompt: 'The title of the article', schema: titleSchema });
     if (!result.success) throw new Error(result.error);
-    expect((result.data as { title: string }).title).toBe(phrases.articleHeading);
+    expect((result.data as { title: string }).title).toBe(phrases.articleTitle);
     expect(model.requests.some((r) => JSON.stringify(r.body).includes(phrases.articleLead))).toBe(true);
   });
 
