@@ -5,7 +5,7 @@ import { removeDocsChrome } from './docs-chrome.js';
 import { findMainRegion } from './main-region.js';
 import { unwrapContentNoscripts } from './noscript.js';
 import { copyPageHeading, keepPageHeading } from './page-heading.js';
-import { classifyPage, type PageType } from './page-type/page-type.js';
+import { classifyPage, declaresArticle, type PageType } from './page-type/page-type.js';
 import type { PageSignals } from './page-type/page-signals.js';
 import type { HtmlDocument } from './parse.js';
 import { readabilityArticle } from './readability.js';
@@ -15,14 +15,24 @@ import { hasText, textLength } from './text.js';
 
 /** Below this much text in its main region a page is short: see isShortPage. */
 const SHORT_PAGE_CHARS = 600;
+/**
+ * Readability's pick holding less than this share of the furniture-free region's text cut the
+ * page. Measured on the WCXB dev split (docs/content.md): below about half, the region reading
+ * wins for every kind of page, articles included; above it Readability's tighter pick wins.
+ */
+const MIN_ARTICLE_SHARE = 0.6;
+/**
+ * On a page that declares itself an article (declaresArticle), the extra text of the region is
+ * mostly comments, teasers and promos: Readability keeps the article unless it kept almost
+ * nothing (article-extraction benchmark, docs/content.md).
+ */
+const MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE = 0.1;
 
 export interface MainContentPage {
   document: HtmlDocument;
   url: string;
   /** What the page's markup said about its kind, read before noise removal (JSON-LD lives in scripts). */
   signals: PageSignals;
-  /** A fresh, noise-free parse of the page, for the rare article Readability finds nothing in. */
-  reparse: () => HtmlDocument;
 }
 
 export interface MainContent {
@@ -31,11 +41,14 @@ export interface MainContent {
 }
 
 /**
- * The page's main content, extracted the way its kind needs: Readability's pick for articles
- * and documentation (one dense block of prose), the main region minus furniture for every other
- * kind (threads, products, grids, listings, landing pages spread their content over many blocks
- * that a single-block pick would cut). The page's H1 is kept once whatever the kind.
- * Consumes `page.document`.
+ * The page's main content. Two readings of the page compete: Readability's pick (one dense
+ * block of prose: right for articles and docs) and the main region minus furniture (right for
+ * threads, products, grids, listings and landing pages, whose content is spread over many
+ * blocks that a single-block pick cuts). Readability's pick wins unless it holds much less text
+ * than the furniture-free region, i.e. unless it cut the page; a thread and a short page
+ * (where Readability picks footers) take the region at once. The page's kind also tunes the
+ * region reading: comments stay on a thread, other products' grids go from a product page.
+ * The page's H1 is kept once whatever the kind. Consumes `page.document`.
  */
 export function extractMainContent(page: MainContentPage): MainContent {
   const body = page.document.body;
@@ -43,10 +56,15 @@ export function extractMainContent(page: MainContentPage): MainContent {
   const heading = copyPageHeading(body);
   const pageType = classifyPage(page.url, page.signals);
   let content: Element;
-  if ((pageType === 'article' || pageType === 'documentation') && !isShortPage(body)) {
-    content = readableArticle(page.document) ?? withoutFurniture(reparsedBody(page), pageType);
-  } else {
+  if (pageType === 'forum' || isShortPage(body)) {
     content = withoutFurniture(body, pageType);
+  } else {
+    // Readability rewrites the document it reads; the region reading works on a copy.
+    const copy = body.cloneNode(true) as Element;
+    const article = readableArticle(page.document);
+    const region = withoutFurniture(copy, pageType);
+        const minShare = pageType === 'article' && declaresArticle(page.url, page.signals) ? MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE : MIN_ARTICLE_SHARE;
+    content = article && textLength(article) >= textLength(region) * minShare ? article : region;
   }
   if (pageType === 'documentation') removeDocsChrome(content);
   keepPageHeading(content, heading);
@@ -91,8 +109,3 @@ function isShortPage(body: Element): boolean {
   return textLength(findMainRegion(body)) < SHORT_PAGE_CHARS;
 }
 
-function reparsedBody(page: MainContentPage): Element {
-  const body = page.reparse().body;
-  unwrapContentNoscripts(body);
-  return body;
-}

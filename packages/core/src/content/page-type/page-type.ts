@@ -27,8 +27,7 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
   if (has(FORUM_SCHEMA) || fromUrl === 'forum') return 'forum';
   if (fromUrl === 'documentation') return 'documentation';
   // News sites declare a Product for their subscription offer beside the article itself.
-  const declaresArticle = has(ARTICLE_SCHEMA) || signals.ogType === 'article';
-  if (declaresArticle && fromUrl !== 'product' && fromUrl !== 'collection' && !signals.addToCart) return 'article';
+  if (has(ARTICLE_SCHEMA) && fromUrl !== 'product' && fromUrl !== 'collection' && !signals.addToCart) return 'article';
   if (has(COLLECTION_SCHEMA) || signals.ogType === 'product.group') return productGrid || fromUrl !== 'product' ? 'collection' : 'product';
   if (has(PRODUCT_SCHEMA) || signals.ogType === 'product' || signals.ogType === 'og:product' || fromUrl === 'product') {
     return productGrid && signals.priceCount >= 12 && !has(PRODUCT_SCHEMA) ? 'collection' : 'product';
@@ -36,8 +35,18 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
   if (fromUrl === 'collection') return productGrid || signals.addToCart ? 'collection' : 'listing';
   if (productGrid && signals.addToCart) return 'collection';
   if (fromUrl) return fromUrl;
+  // WordPress and others say og:type "article" of every page, so it counts only where nothing else speaks.
+  if (signals.ogType === 'article') return 'article';
   if (has(SERVICE_SCHEMA)) return 'service';
   if (signals.codeBlockCount >= 3) return 'documentation';
   if (signals.longParagraphs >= 5) return 'article';
   return 'service';
+}
+
+/**
+ * Whether a page says it is an article (a schema.org article type, og:type "article", or an
+ * article-shaped URL), as opposed to one that only reads like one.
+ */
+export function declaresArticle(url: string, signals: PageSignals): boolean {
+  return ARTICLE_SCHEMA.some((type) => signals.schemaTypes.has(type)) || signals.ogType === 'article' || pageTypeFromUrl(url) === 'article';
 }
