@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
@@ -81,14 +81,70 @@ describe('trawl crawl', () => {
     expect(result.code).toBe(0);
     const index = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     expect(index.length).toBeGreaterThanOrEqual(4);
-    for (const entry of index) {
+    for (const entry of index.filter((e) => e.file)) {
       const markdown = await readFile(join(out, entry.file), 'utf8');
-      expect(markdown.length).toBeGreaterThan(0);
+      // Each file says where it came from.
+      expect(markdown).toMatch(/^---\ntitle: ".*"\nurl: "http:\/\/127\.0\.0\.1:\d+\/[^"]*"\nstatus: \d{3}\n---\n\n/);
+      expect(markdown).toContain(`url: "${entry.url}"`);
       expect(entry.metadata.url).toBe(entry.url);
     }
+    // The start page, a directory URL, is index.md inside the folder its pages go to.
+    expect(index.find((e) => new URL(e.url).pathname === '/crawl/')?.file).toBe(join(`127.0.0.1_${site.port}`, 'crawl', 'index.md'));
     expect(result.stderr).toMatch(/crawl: \d+\/\d+ pages/);
     expect(result.stderr).toMatch(/^completed: \d+ pages/m);
+    // /private/secret and /redirect/301 are on the site but above /crawl/.
+    expect(result.stderr).toMatch(/^\d+ links on this site lead outside the start path and were not followed; add --entire-domain to crawl them$/m);
   });
+
+  it('records failed pages in index.jsonl with their error', async () => {
+    const out = join(dir, 'failed');
+    const result = await runCli(['crawl', `${site.url}/document.pdf`, '--out', out]);
+    const index = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(index).toEqual([{ url: `${site.url}/document.pdf`, error: expect.any(String), code: 'SCRAPE_UNSUPPORTED_CONTENT' }]);
+    expect(result.stderr).toMatch(/^completed: 0 pages, 1 errors/m);
+  });
+
+  it('refuses an --out that is a file before fetching anything', async () => {
+    const file = join(dir, 'a-file');
+    await writeFile(file, 'keep me');
+    site.resetRequests();
+    const result = await runCli(['crawl', `${site.url}/crawl/`, '--out', file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`error: --out ${file} is a file: give a directory to write the pages into`);
+    expect(site.requests).toEqual([]);
+    expect(await readFile(file, 'utf8')).toBe('keep me');
+  });
+
+  it('with --store, stops on Ctrl-C with the rest queued, and --resume finishes the crawl', async () => {
+    const slow = await startFixtureSite({ crawlDelay: 0.3 });
+    try {
+      const store = `sqlite:${join(dir, 'resumable.db')}`;
+      const out = join(dir, 'resumable');
+      let interrupted = false;
+      const first = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--store', store, '--out', out], {
+        onStderr: (text, interrupt) => {
+          if (!interrupted && /crawl: [1-9]\d*\//.test(text)) {
+            interrupted = true;
+            interrupt();
+          }
+        },
+      });
+      expect(first.code).toBe(0);
+      expect(first.stderr).toMatch(/^stopped: /m);
+      const id = /--resume (\S+)/.exec(first.stderr)?.[1];
+      expect(id).toBeDefined();
+      const resumed = await runCli(['crawl', `${slow.url}/crawl/`, '--store', store, '--out', out, '--resume', id!], { timeoutMs: 60_000 });
+      expect(resumed.stderr).toMatch(/^completed: /m);
+      const urls = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l).url as string);
+      // Every page once, across the two runs: the crawl went on where it stopped.
+      expect(new Set(urls).size).toBe(urls.length);
+      expect(urls.map((u) => new URL(u).pathname)).toEqual(expect.arrayContaining(['/crawl/', '/crawl/a', '/crawl/c/1/x']));
+      const again = await runCli(['crawl', `${slow.url}/crawl/`, '--store', store, '--resume', id!]);
+      expect(again.stderr).toContain(`--resume ${id}: that crawl is already completed`);
+    } finally {
+      await slow.close();
+    }
+  }, 90_000);
 
   it('counts --max-depth in link hops', async () => {
     const result = await runCli(['crawl', `${site.url}/crawl/`, '--max-depth', '1', '--ignore-sitemap']);
@@ -141,8 +197,9 @@ describe('trawl map', () => {
 describe('fileNameFor', () => {
   it.each([
     ['https://example.com/', 'example.com/index.md'],
+    ['https://example.com/docs/', 'example.com/docs/index.md'],
     ['https://example.com/docs/intro.html', 'example.com/docs/intro.md'],
-    ['https://example.com/a/b/?page=2', 'example.com/a/b_page_2.md'],
+    ['https://example.com/a/b/?page=2', 'example.com/a/b/index_page_2.md'],
     ['http://127.0.0.1:8080/x y/z', '127.0.0.1_8080/x_y/z.md'],
   ])('%s -> %s', (url, file) => {
     expect(fileNameFor(url)).toBe(file);
