@@ -8,6 +8,8 @@ import { runCli } from './run-cli.js';
 
 let site: FixtureSite;
 let dir: string;
+/** A progress line with at least one page done: the moment to press Ctrl-C. */
+const FIRST_PAGE_DONE = /crawl: [1-9]\d*\//;
 beforeAll(async () => {
   site = await startFixtureSite();
   dir = await mkdtemp(join(tmpdir(), 'trawl-cli-'));
@@ -120,15 +122,7 @@ describe('trawl crawl', () => {
     try {
       const store = `sqlite:${join(dir, 'resumable.db')}`;
       const out = join(dir, 'resumable');
-      let interrupted = false;
-      const first = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--store', store, '--out', out], {
-        onStderr: (text, interrupt) => {
-          if (!interrupted && /crawl: [1-9]\d*\//.test(text)) {
-            interrupted = true;
-            interrupt();
-          }
-        },
-      });
+      const first = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--store', store, '--out', out], { interruptWhen: FIRST_PAGE_DONE });
       expect(first.code).toBe(0);
       expect(first.stderr).toMatch(/^stopped: /m);
       const id = /--resume (\S+)/.exec(first.stderr)?.[1];
@@ -165,16 +159,7 @@ describe('trawl crawl', () => {
     const slow = await startFixtureSite({ crawlDelay: 0.4 });
     try {
       const out = join(dir, 'interrupted');
-      let interrupted = false;
-      const result = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--out', out], {
-        onStderr: (text, interrupt) => {
-          // One Ctrl-C cancels cleanly; a second one would (rightly) kill the process.
-          if (!interrupted && /crawl: [1-9]\d*\//.test(text)) {
-            interrupted = true;
-            interrupt();
-          }
-        },
-      });
+      const result = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--out', out], { interruptWhen: FIRST_PAGE_DONE });
       expect(result.code).toBe(0);
       expect(result.stderr).toMatch(/^cancelled: /m);
       const files = await readdir(out);

@@ -1,18 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/program.js';
+import { runInProcess } from './run-cli.js';
 
-/** Runs the CLI in this process: flags are checked before any command does its work. */
-async function trawl(...args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await run(['node', 'trawl', ...args], { stdout, stderr, stdin: new PassThrough() });
-  return { code, stderr: err, stdout: out };
-}
+// In this process: flags are checked before any command does its work.
+const trawl = (...args: string[]) => runInProcess(args);
 
 const URL = 'http://127.0.0.1:9/';
 

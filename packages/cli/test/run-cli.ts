@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { run } from '../src/program.js';
 
 const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 
@@ -9,17 +11,24 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real `trawl` binary in a child process, as a user would. */
-export function runCli(args: string[], options: { input?: string; timeoutMs?: number; onStderr?: (text: string, kill: () => void) => void } = {}): Promise<CliResult> {
+/**
+ * Runs the real `trawl` binary in a child process, as a user would. `interruptWhen`: one Ctrl-C
+ * (SIGINT) once stderr matches it; a second would (rightly) kill the process.
+ */
+export function runCli(args: string[], options: { input?: string; timeoutMs?: number; interruptWhen?: RegExp } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--conditions=trawl-source', '--import', 'tsx', BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    let interrupted = false;
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
-      options.onStderr?.(stderr, () => child.kill('SIGINT'));
+      if (!interrupted && options.interruptWhen?.test(stderr)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
     });
     child.on('error', reject);
     child.on('close', (code) => {
@@ -28,4 +37,16 @@ export function runCli(args: string[], options: { input?: string; timeoutMs?: nu
     });
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** Runs the `trawl` program in this process, its streams captured: fast, for what needs no separate process. */
+export async function runInProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await run(['node', 'trawl', ...args], { stdout, stderr, stdin: new PassThrough() });
+  return { code, stdout: out, stderr: err };
 }

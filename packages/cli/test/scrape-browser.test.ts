@@ -1,11 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { run } from '../src/program.js';
-import { runCli } from './run-cli.js';
+import { runCli, runInProcess } from './run-cli.js';
 
 let site: FixtureSite;
 let dir: string;
@@ -20,16 +18,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function trawl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString()));
-  const code = await run(['node', 'trawl', ...args], { stdout, stderr, stdin: new PassThrough() });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const trawl = (...args: string[]) => runInProcess(args);
 
 describe('trawl scrape with the browser (local Chromium)', () => {
   it('renders JavaScript pages on its own', async () => {
