@@ -99,8 +99,11 @@ export const scrapeOptionsSchema = z.object({
       languages: z.array(z.string()).optional(),
     })
     .optional(),
-  /** Replace inline base64 images with a placeholder (default false). */
-  removeBase64Images: z.boolean().default(false),
+  /**
+   * Replace inline base64 images with a placeholder (default true).
+   * Firecrawl's default: a data: URL is bytes an LLM cannot read, the alt text is what it can.
+   */
+  removeBase64Images: z.boolean().default(true),
   /** Refuse ad and tracker hosts and hide cookie banners, in the browser (default true). */
   blockAds: z.boolean().default(true),
   /** The upstream proxy of a browser load: `basic`, `stealth` or `auto` (TRAWL_PROXY_BASIC, TRAWL_PROXY_STEALTH). */
