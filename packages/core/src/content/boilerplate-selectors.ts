@@ -24,8 +24,8 @@ export const BOILERPLATE_SELECTOR = [
   '[role="dialog"]', '[role="alertdialog"]', '.breadcrumb', '[aria-label="breadcrumb" i]',
   '.share-buttons', '.sharing', '.social-share', '.skip-link', '.skip-to-content', '.newsletter',
   '[hidden]', '[aria-hidden="true"]',
-  // Sign-in and search boxes: controls, never content.
-  'form:has(input[type="password"])', '[role="search"]', 'form:has(input[type="search"])',
+  // Sign-in, search and reply boxes: controls, never content.
+  'form:has(input[type="password"])', '[role="search"]', 'form:has(input[type="search"])', 'form:has(textarea)',
 ].join(', ');
 
 /**

@@ -38,3 +38,41 @@ function isCard(element: Element): boolean {
   const length = (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
   return length > 0 && length <= MAX_CARD_CHARS;
 }
+
+/**
+ * Removes the cards of other products from one product's page: a short block holding a price
+ * and a link to another page (cross-sells, "add the essentials", carousels that no shared class
+ * names). Returns how many went.
+ */
+export function removeOtherProductCards(root: Element, pageUrl: string): number {
+  let removed = 0;
+  const pagePath = pathOf(pageUrl, pageUrl);
+  for (const link of Array.from(root.querySelectorAll('a[href]'))) {
+    if (!link.isConnected) continue;
+    const target = pathOf(link.getAttribute('href')!, pageUrl);
+    if (!target || target === pagePath || target === '/') continue;
+    let card: Element | null = link;
+    while (card && card !== root && !PRICE.test(card.textContent ?? '')) {
+      const parent: Element | null = card.parentElement;
+      if (!parent || parent === root || textLengthOf(parent) > MAX_CARD_CHARS) break;
+      card = parent;
+    }
+    if (card && card !== root && PRICE.test(card.textContent ?? '') && textLengthOf(card) <= MAX_CARD_CHARS && !card.querySelector('h1')) {
+      card.remove();
+      removed++;
+    }
+  }
+  return removed;
+}
+
+function pathOf(href: string, base: string): string | null {
+  try {
+    return new URL(href, base).pathname.replace(/\/+$/, '') || '/';
+  } catch {
+    return null;
+  }
+}
+
+function textLengthOf(element: Element): number {
+  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+}

@@ -1,7 +1,8 @@
 import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
-import { findCardGrids, isProductGrid } from './card-grids.js';
+import { findCardGrids, isProductGrid, removeOtherProductCards } from './card-grids.js';
 import { removeDocsChrome } from './docs-chrome.js';
+import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { findMainRegion } from './main-region.js';
 import { unwrapContentNoscripts } from './noscript.js';
 import { copyPageHeading, keepPageHeading } from './page-heading.js';
@@ -9,7 +10,9 @@ import { classifyPage, declaresArticle, type PageType } from './page-type/page-t
 import type { PageSignals } from './page-type/page-signals.js';
 import type { HtmlDocument } from './parse.js';
 import { readabilityArticle } from './readability.js';
+import { findProductRegion } from './product-region.js';
 import { removeRelatedSections } from './related-sections.js';
+import { removeThreadChrome } from './thread-chrome.js';
 import { findThreadRegion } from './thread-posts.js';
 import { hasText, textLength } from './text.js';
 
@@ -57,13 +60,13 @@ export function extractMainContent(page: MainContentPage): MainContent {
   const pageType = classifyPage(page.url, page.signals);
   let content: Element;
   if (pageType === 'forum' || isShortPage(body)) {
-    content = withoutFurniture(body, pageType);
+    content = withoutFurniture(body, pageType, page.url);
   } else {
     // Readability rewrites the document it reads; the region reading works on a copy.
     const copy = body.cloneNode(true) as Element;
     const article = readableArticle(page.document);
-    const region = withoutFurniture(copy, pageType);
-        const minShare = pageType === 'article' && declaresArticle(page.url, page.signals) ? MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE : MIN_ARTICLE_SHARE;
+    const region = withoutFurniture(copy, pageType, page.url);
+    const minShare = pageType === 'article' && declaresArticle(page.url, page.signals) ? MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE : MIN_ARTICLE_SHARE;
     content = article && textLength(article) >= textLength(region) * minShare ? article : region;
   }
   if (pageType === 'documentation') removeDocsChrome(content);
@@ -87,16 +90,22 @@ function readableArticle(document: HtmlDocument): Element | null {
 }
 
 /** The page's main region minus page furniture and blocks about other pages. */
-function withoutFurniture(body: Element, pageType: PageType): Element {
-  const region = (pageType === 'forum' ? findThreadRegion(body) : null) ?? findMainRegion(body);
+function withoutFurniture(body: Element, pageType: PageType, url: string): Element {
+  const mainRegion = (pageType === 'forum' ? findThreadRegion(body) : null) ?? findMainRegion(body);
+  const region = (pageType === 'product' ? findProductRegion(mainRegion) : null) ?? mainRegion;
   removeBoilerplate(region);
   // Listings are made of the teasers other pages call "latest posts" or "popular products".
   if (pageType !== 'listing' && pageType !== 'collection') removeRelatedSections(region);
   // One product's page shows other products only as recommendations.
-  if (pageType === 'product') for (const grid of findCardGrids(region)) if (isProductGrid(grid)) grid.remove();
+  if (pageType === 'product') {
+    for (const grid of findCardGrids(region)) if (isProductGrid(grid)) grid.remove();
+    removeOtherProductCards(region, url);
+  }
   // On a thread the comments are the content.
   if (pageType !== 'forum') removeNonArticleParts(region);
+  else removeThreadChrome(region);
   removeActionChrome(region);
+  removeDuplicateBlocks(region);
   return region;
 }
 

@@ -1,0 +1,22 @@
+/**
+ * What forum software puts around each post besides the author's name and the date: the
+ * poster's profile box (join date, post count, badges, reputation, location), signatures,
+ * and the reply box. Named by whole class words, as the furniture patterns are.
+ */
+const POST_CHROME_CLASS =
+  /(?:^|[\s_-])(?:userinfo|user-info|user-details|userdetails|user-extras|userExtras|message-userExtras|message-userTitle|postprofile|post-profile|userstats|user-stats|member-stats|author-stats|signature|sig|badges?|reputation|user-title|usertitle|rank|postbit-user|post-signature|user-card)(?:$|[\s_-])/i;
+/** A short line of profile statistics, where no class names it. */
+const PROFILE_STAT = /^(?:joined|join date|messages|posts|reaction score|points|location|member since|registered|reputation|likes received|trophy points|karma)\s*:?\s*[\w ,.-]{0,40}$/i;
+const MAX_STAT_CHARS = 60;
+
+/** Removes profile boxes, signatures and statistics from a thread's posts under `root`. */
+export function removeThreadChrome(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll('[class]'))) {
+    if (element.isConnected && POST_CHROME_CLASS.test(element.getAttribute('class') ?? '')) element.remove();
+  }
+  for (const element of Array.from(root.querySelectorAll('dl, dt, dd, li, div, span, p'))) {
+    if (!element.isConnected || element.firstElementChild?.firstElementChild) continue;
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text.length > 0 && text.length <= MAX_STAT_CHARS && PROFILE_STAT.test(text)) element.remove();
+  }
+}
