@@ -89,6 +89,13 @@ describe.each(mounts)('$name', (mount) => {
     expect(res.body.data.markdown).toContain('minimal page');
   });
 
+  it('describes itself at the mount root, its links under the mount', async () => {
+    const res = await call(`${url}/firecrawl/`);
+    expect(res.status).toBe(200);
+    expect(res.body.api.v1).toBe(`${url}/firecrawl/v1`);
+    expect(res.body.health.readiness).toBe(`${url}/firecrawl/readyz`);
+  });
+
   it('builds job URLs and `next` with the mount prefix', async () => {
     const start = await call(`${url}/firecrawl/v1/batch/scrape`, 'POST', { urls: [`${site.url}/blog/1`, `${site.url}/blog/2`] });
     expect(start.body.url).toBe(`${url}/firecrawl/v1/batch/scrape/${start.body.id}`);

@@ -1,8 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express5';
-import { createTrawlApi } from '@trawl/http';
 import { createSqliteStore } from '@trawl/store-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, startApi, type TestApi } from './helpers/api-server.js';
@@ -35,7 +33,8 @@ describe('the service description and health probes', () => {
   it('is not ready (503) when its store fails, while it stays alive', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'trawl-ready-'));
     const store = createSqliteStore({ path: join(dir, 'trawl.db') });
-    const broken = await startApi({ store, logger: quietLogger });
+    // No embedded worker: only the probe reads the store here.
+    const broken = await startApi({ store, logger: quietLogger, worker: false });
     try {
       await store.close(); // the database goes away under the running server
       const ready = await broken.request('GET', '/readyz');
@@ -45,22 +44,6 @@ describe('the service description and health probes', () => {
     } finally {
       await broken.close();
       await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('links relative to where it is mounted under Express', async () => {
-    const app = express();
-    const trawl = createTrawlApi({ sweepIntervalMs: 0 });
-    app.use('/firecrawl', trawl);
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const { port } = server.address() as { port: number };
-      const body = (await (await fetch(`http://127.0.0.1:${port}/firecrawl/`)).json()) as { api: { v1: string } };
-      expect(body.api.v1).toBe(`http://127.0.0.1:${port}/firecrawl/v1`);
-    } finally {
-      server.close();
-      await trawl.close();
     }
   });
 });
