@@ -6,6 +6,7 @@ import { browserRoutes } from './routes/browser.js';
 import { charsetRoutes } from './routes/charsets.js';
 import { compressedRoutes } from './routes/compressed.js';
 import { crawlRoutes } from './routes/crawl.js';
+import { hostileRoutes } from './routes/hostile.js';
 import { limitRoutes } from './routes/limits.js';
 import { nonHtmlRoutes } from './routes/non-html.js';
 import { pageTypeRoutes } from './routes/page-types.js';
@@ -39,6 +40,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...robotsAndSitemapRoutes(options),
     ...browserRoutes(),
     ...limitRoutes(),
+    ...hostileRoutes(),
   ];
   const route = createRouter(routes, ({ res }) => sendNotFound(res));
   return startRecordingServer((req, res) => {

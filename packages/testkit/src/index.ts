@@ -8,6 +8,8 @@ export { baseHrefArticle } from './pages/articles.js';
 export { harbourFurniture, pageTypeFixtures, type PageTypeFixture } from './pages/page-types.js';
 export { fixtureJson } from './routes/non-html.js';
 export { limitPages, oversizeRobotsTxt } from './routes/limits.js';
+export { hostilePages } from './routes/hostile.js';
+export { hostilePhrases, manyShortLinksPage, nestedTagsPage, unclosedAnchorsPage, type NestedTag } from './pages/hostile.js';
 export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } from './pages/browser.js';
 export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
 export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';
