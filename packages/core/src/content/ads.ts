@@ -12,13 +12,14 @@ export function removeAdsAndConsentBanners(root: Element): void {
   // Measuring the whole page's text is dear, and most pages have no ad slot: measure on the first.
   let limit: number | undefined;
   const withinLimit = (element: Element) => textLength(element) <= (limit ??= textLength(root) * MAX_SHARE_OF_TEXT);
-  const walk = (parent: Element): void => {
+  // An explicit stack, not recursion: a page's depth is its author's choice.
+  const pending: Element[] = [root];
+  for (let parent = pending.pop(); parent; parent = pending.pop()) {
     for (const element of Array.from(parent.children)) {
       if (isAdOrConsentBanner(element) && withinLimit(element)) element.remove();
-      else walk(element);
+      else pending.push(element);
     }
-  };
-  walk(root);
+  }
 }
 
 function isAdOrConsentBanner(element: Element): boolean {

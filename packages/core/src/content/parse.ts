@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { boundTreeDepth } from './bounded-tree.js';
 
 /** The DOM every step of the content pipeline shares (a linkedom document, typed as the DOM's). */
 export type HtmlDocument = globalThis.Document;
@@ -14,7 +15,8 @@ const STRAY_CDATA = /(?<![/*]\s*)<!\[CDATA\[/g;
 /**
  * Parses a page or a fragment once, into a document that always has <html>, <head> and <body>.
  * linkedom takes a fragment's first element as the document element and leaves content outside
- * <body> when a page omits that tag, so both cases are repaired here for every later step.
+ * <body> when a page omits that tag, so both cases are repaired here for every later step; the
+ * tree's depth is bounded here too (see bounded-tree.ts), so no later step meets a hostile depth.
  */
 export function parseHtml(html: string): HtmlDocument {
   let source = html.replace(LEADING_DOCTYPE, '');
@@ -27,7 +29,15 @@ export function parseHtml(html: string): HtmlDocument {
     });
   }
   ensureHeadAndBody(document);
+  elementCounts.set(document, boundTreeDepth(document.documentElement));
   return document;
+}
+
+const elementCounts = new WeakMap<HtmlDocument, number>();
+
+/** How many elements `parseHtml` made for `document` (0 for a document it did not make). */
+export function parsedElementCount(document: HtmlDocument): number {
+  return elementCounts.get(document) ?? 0;
 }
 
 /** Gives <html> exactly one <head> and one <body>, moving stray content into the body. */

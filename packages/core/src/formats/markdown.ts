@@ -3,6 +3,7 @@ import { strikethrough, tables, taskListItems } from '@joplin/turndown-plugin-gf
 import TurndownService from 'turndown';
 import { parseHtml, type HtmlDocument } from '../content/parse.js';
 import { installTableRows, withTableRowsMemo } from '../content/table-rows.js';
+import { nextInTree } from '../content/tree-walk.js';
 import { layoutTableRule } from './layout-tables.js';
 
 installTableRows();
@@ -66,12 +67,11 @@ function codeLanguage(pre: Element): string {
 }
 
 /** A code block's text, with <br> line breaks that textContent would lose. */
-function codeText(node: Node): string {
+function codeText(root: Node): string {
   let text = '';
-  for (const child of Array.from(node.childNodes)) {
-    if (child.nodeType === 3) text += (child as Text).data;
-    else if (child.nodeName === 'BR') text += '\n';
-    else if (child.nodeType === 1) text += codeText(child);
+  for (let node = nextInTree(root, root); node; node = nextInTree(node, root)) {
+    if (node.nodeType === 3) text += (node as Text).data;
+    else if (node.nodeName === 'BR') text += '\n';
   }
   return text;
 }

@@ -34,13 +34,14 @@ export function convertPage(page: LoadedPage, sourceURL: string, options: Resolv
 /**
  * A page keeps its first MAX_LINKS_PER_PAGE links (in the document and for the crawler); the
  * rest are dropped with a warning, so a page of a million links cannot flood a crawl.
+ * extractLinks reads one link past the cap, which is how a longer page shows here.
  */
 function capLinks(conversion: PageConversion): PageConversion {
   const { document, pageLinks } = conversion;
   const found = Math.max(document.links?.length ?? 0, pageLinks.length);
   if (found <= MAX_LINKS_PER_PAGE) return conversion;
   if (document.links && document.links.length > MAX_LINKS_PER_PAGE) document.links = document.links.slice(0, MAX_LINKS_PER_PAGE);
-  const note = `The page has ${found} links; only the first ${MAX_LINKS_PER_PAGE} were kept.`;
+  const note = `The page has more than ${MAX_LINKS_PER_PAGE} links; only the first ${MAX_LINKS_PER_PAGE} were kept.`;
   document.warning = document.warning ? `${document.warning} ${note}` : note;
   return { document, pageLinks: pageLinks.slice(0, MAX_LINKS_PER_PAGE) };
 }
