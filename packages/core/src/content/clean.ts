@@ -44,7 +44,7 @@ export function cleanContent(page: PageSource, options: CleanOptions): Element {
     // The caller named the content it wants, which overrides main-content detection.
     content = onlyMatching(document, joinSelectors('includeTags', options.includeTags, document));
   } else if (signals) {
-    content = extractMainContent({ document, url: page.url, signals }).content;
+    content = extractMainContent({ document, url: page.url, signals, reparse: () => reparsedWithoutNoise(page.html, options) }).content;
   } else {
     content = document.body;
   }
@@ -63,6 +63,12 @@ function removeNoise(document: HtmlDocument, options: CleanOptions): void {
   removeAll(document.body, NON_CONTENT_SELECTOR);
   if (options.excludeTags?.length) removeAll(document.body, joinSelectors('excludeTags', options.excludeTags, document));
   if (options.blockAds) removeAdsAndConsentBanners(document.body);
+}
+
+function reparsedWithoutNoise(html: string, options: CleanOptions): HtmlDocument {
+  const document = parseHtml(html);
+  removeNoise(document, options);
+  return document;
 }
 
 /** Joins the caller's selectors into one, naming an invalid one instead of failing deep inside. */

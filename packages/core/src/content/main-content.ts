@@ -16,7 +16,12 @@ import { removeThreadChrome } from './thread-chrome.js';
 import { findThreadRegion } from './thread-posts.js';
 import { hasText, textLength } from './text.js';
 
-/** Below this much text in its main region a page is short: see isShortPage. */
+/**
+ * Below this much text in its main region a page is short. Readability scores blocks by their
+ * prose; on a page with little text (a short docs page, a contact page, an FAQ) a footer or
+ * sidebar can outscore the real content, and such pages are small enough for furniture
+ * removal to be exact, so they never go to Readability.
+ */
 const SHORT_PAGE_CHARS = 600;
 /**
  * Readability's pick holding less than this share of the furniture-free region's text cut the
@@ -36,6 +41,8 @@ export interface MainContentPage {
   url: string;
   /** What the page's markup said about its kind, read before noise removal (JSON-LD lives in scripts). */
   signals: PageSignals;
+  /** A fresh, noise-free parse of the page, for the rare article Readability kept almost nothing of. */
+  reparse: () => HtmlDocument;
 }
 
 export interface MainContent {
@@ -58,20 +65,37 @@ export function extractMainContent(page: MainContentPage): MainContent {
   unwrapContentNoscripts(body);
   const heading = copyPageHeading(body);
   const pageType = classifyPage(page.url, page.signals);
+  const regionText = textLength(findMainRegion(body));
   let content: Element;
-  if (pageType === 'forum' || isShortPage(body)) {
+  if (pageType === 'forum' || regionText < SHORT_PAGE_CHARS) {
     content = withoutFurniture(body, pageType, page.url);
+  } else if (pageType === 'article' && declaresArticle(page.url, page.signals)) {
+    // Most pages a crawler meets are articles that say so. The region's text before furniture
+    // removal bounds its text after, so a pick holding enough of it wins without a second
+    // reading; only a pick that kept almost nothing pays for a fresh parse.
+    const article = readableArticle(page.document);
+    if (article && textLength(article) >= regionText * MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE) content = article;
+    else content = morePromising(article, withoutFurniture(reparsedBody(page), pageType, page.url), MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE);
   } else {
     // Readability rewrites the document it reads; the region reading works on a copy.
     const copy = body.cloneNode(true) as Element;
     const article = readableArticle(page.document);
-    const region = withoutFurniture(copy, pageType, page.url);
-    const minShare = pageType === 'article' && declaresArticle(page.url, page.signals) ? MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE : MIN_ARTICLE_SHARE;
-    content = article && textLength(article) >= textLength(region) * minShare ? article : region;
+    content = morePromising(article, withoutFurniture(copy, pageType, page.url), MIN_ARTICLE_SHARE);
   }
   if (pageType === 'documentation') removeDocsChrome(content);
   keepPageHeading(content, heading);
   return { content, pageType };
+}
+
+/** Readability's pick unless it holds less than `minShare` of the region's text (it cut the page). */
+function morePromising(article: Element | null, region: Element, minShare: number): Element {
+  return article && textLength(article) >= textLength(region) * minShare ? article : region;
+}
+
+function reparsedBody(page: MainContentPage): Element {
+  const body = page.reparse().body;
+  unwrapContentNoscripts(body);
+  return body;
 }
 
 /**
@@ -86,6 +110,7 @@ function readableArticle(document: HtmlDocument): Element | null {
   if (!article) return null;
   removeBoilerplate(article);
   removeNonArticleParts(article);
+  removeDuplicateBlocks(article);
   return hasText(article) ? article : null;
 }
 
@@ -109,12 +134,4 @@ function withoutFurniture(body: Element, pageType: PageType, url: string): Eleme
   return region;
 }
 
-/**
- * Readability scores blocks by their prose; on a page with little text (a short docs page, a
- * contact page, an FAQ) a footer or sidebar can outscore the real content. Such pages are small
- * enough for furniture removal to be exact, so they never go to Readability.
- */
-function isShortPage(body: Element): boolean {
-  return textLength(findMainRegion(body)) < SHORT_PAGE_CHARS;
-}
 
