@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { closeDispatchers, scrape } from '@trawl/core';
 import { createSqliteStore } from '@trawl/store-sqlite';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { run } from '../../cli/src/program.js';
+import { runInProcess } from '../../cli/test/run-cli.js';
 import { LocalIndex } from '../src/index.js';
 import { fixtureHits, startBraveStandIn, type StandIn } from '../src/testing/index.js';
 
@@ -17,14 +16,7 @@ async function trawl(args: string[], env: Record<string, string> = {}): Promise<
   for (const key of Object.keys(process.env)) if (SEARCH_SETTINGS.test(key)) vi.stubEnv(key, undefined);
   vi.stubEnv('TRAWL_BROWSER', 'off');
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await run(['node', 'trawl', ...args], { stdout, stderr, stdin: new PassThrough() });
-  return { code, stdout: out, stderr: err };
+  return runInProcess(args);
 }
 
 afterEach(() => {
