@@ -21,6 +21,17 @@ export { parseTargetUrl, assertAllowedTarget } from './url/guard.js';
 export { parseTypedUrl } from './url/typed-url.js';
 export { isNonPublicAddress, BlockedAddressError, toSsrfPolicy, describeSsrfPolicy, OPEN_POLICY, STRICT_POLICY, type SsrfPolicy } from './url/ssrf.js';
 export { pageToDocument } from './pipeline/to-document.js';
+export {
+  ConvertPool,
+  closeSharedConvertPool,
+  sharedConvertPool,
+  useConvertPool,
+  DEFAULT_CONVERT_DEADLINE_MS,
+  DEFAULT_CONVERT_MEMORY_MB,
+  type ConvertPoolOptions,
+} from './convert/convert-pool.js';
+export { MAX_TREE_DEPTH } from './content/bounded-tree.js';
+export { MAX_MAIN_CONTENT_ELEMENTS } from './content/build-document.js';
 
 // Crawl, map and batch scrape
 export { crawl, batchScrape, type BatchScrapeOptions } from './crawl/crawl.js';

@@ -12,6 +12,7 @@ import { invalidOptions } from './options-error.js';
 import type { SsrfPolicy } from './url/ssrf.js';
 import type { Browser, EngineChoice } from './ports/browser.js';
 import type { LlmProvider } from './ports/llm.js';
+import type { ConvertPool } from './convert/convert-pool.js';
 
 export const formatSchema = z.enum([
   'markdown',
@@ -133,6 +134,11 @@ export interface EngineOptions {
   browser?: Browser;
   /** The model behind the `json` format and image alt text (e.g. @trawl/llm's `llmFromEnv()`). */
   llm?: LlmProvider;
+  /**
+   * Where pages are converted: a ConvertPool of worker threads (default: the process's shared
+   * pool, see docs/operations.md), or `false` for the calling thread (as `htmlToDocument` does).
+   */
+  convertPool?: ConvertPool | false;
 }
 
 export type ScrapeOptions = ScrapeOptionsInput & EngineOptions;

@@ -4,7 +4,7 @@ import { isScrapeActionError } from './ports/browser.js';
 import { applyLlmFormats, conversionOptions } from './llm/llm-formats.js';
 import { assertScrapeCan } from './pipeline/capabilities.js';
 import { loadPage } from './pipeline/load-page.js';
-import { pageToDocument } from './pipeline/to-document.js';
+import { convertLoadedPage } from './pipeline/convert-loaded-page.js';
 import { parseTargetUrl } from './url/guard.js';
 import { toSsrfPolicy } from './url/ssrf.js';
 
@@ -15,17 +15,23 @@ import { toSsrfPolicy } from './url/ssrf.js';
  * A failed action throws SCRAPE_ACTION_ERROR whose `document` holds the content gathered before it.
  */
 export async function scrape(url: string, options: ScrapeOptions = {}): Promise<Document> {
-  const { ssrf, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser, llm, ...scrapeInput } = options;
+  const { ssrf, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser, llm, convertPool, ...scrapeInput } = options;
   const resolved = resolveScrapeOptions(scrapeInput);
   parseTargetUrl(url);
   assertScrapeCan(resolved, { choice: engine, hasBrowser: Boolean(browser), llm });
   try {
     const policy = toSsrfPolicy(ssrf);
     const page = await loadPage(url, resolved, { policy, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser });
-    const document = pageToDocument(page, url, conversionOptions(resolved));
+    const { document } = await convertLoadedPage(page, url, conversionOptions(resolved), false, convertPool, signal);
     return (await applyLlmFormats(document, resolved, { llm, policy, userAgent, signal })).document;
   } catch (error) {
-    if (isScrapeActionError(error) && error.page) error.document = pageToDocument(error.page, url, resolved);
+    if (isScrapeActionError(error) && error.page) {
+      // What the page showed before the failed action; the action's error is the one to report.
+      error.document = await convertLoadedPage(error.page, url, resolved, false, convertPool, signal).then(
+        (conversion) => conversion.document,
+        () => undefined,
+      );
+    }
     throw error;
   }
 }

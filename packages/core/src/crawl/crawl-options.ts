@@ -5,6 +5,7 @@ import type { ScrapeOptionsInput } from '../options.js';
 import type { Store } from '../ports/store.js';
 import type { Browser, EngineChoice } from '../ports/browser.js';
 import type { LlmProvider } from '../ports/llm.js';
+import type { ConvertPool } from '../convert/convert-pool.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 
 /**
@@ -80,6 +81,8 @@ export interface JobRuntimeOptions {
   browser?: Browser;
   /** The model behind the `json` format and image alt text; the caller owns it. */
   llm?: LlmProvider;
+  /** Where pages are converted (default: the process's shared pool of threads; false: this thread). */
+  convertPool?: ConvertPool | false;
 }
 
 export type CrawlOptions = CrawlOptionsInput & JobRuntimeOptions;
@@ -92,9 +95,9 @@ export function resolveCrawlOptions(input: CrawlOptionsInput): ResolvedCrawlOpti
 
 /** Splits user options into the crawl rules and the runtime settings. */
 export function splitCrawlOptions(options: CrawlOptions): { rules: ResolvedCrawlOptions; runtime: JobRuntimeOptions } {
-  const { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, llm, ...rules } = options;
+  const { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, llm, convertPool, ...rules } = options;
   return {
     rules: resolveCrawlOptions(rules),
-    runtime: { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, llm },
+    runtime: { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, llm, convertPool },
   };
 }

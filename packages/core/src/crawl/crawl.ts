@@ -72,6 +72,7 @@ function launch(store: Store, jobId: string, runtime: JobRuntimeOptions, start: 
       ...(runtime.engine ? { engine: runtime.engine } : {}),
       ...(runtime.browser ? { browser: runtime.browser } : {}),
       ...(runtime.llm ? { llm: runtime.llm } : {}),
+      ...(runtime.convertPool !== undefined ? { convertPool: runtime.convertPool } : {}),
       },
       handle.channels,
     );

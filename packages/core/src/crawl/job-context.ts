@@ -4,6 +4,7 @@ import { DEFAULT_USER_AGENT, type ResolvedScrapeOptions } from '../options.js';
 import type { ErrorEntry, JobKind, JobRecord, Store } from '../ports/store.js';
 import type { Browser, EngineChoice } from '../ports/browser.js';
 import type { LlmProvider } from '../ports/llm.js';
+import type { ConvertPool } from '../convert/convert-pool.js';
 import { createLinkFilter, type LinkFilter } from '../url/filters.js';
 import { normalizeUrl } from '../url/normalize.js';
 import { toSsrfPolicy, type SsrfPolicy } from '../url/ssrf.js';
@@ -40,6 +41,8 @@ export interface RunnerSettings {
   browser?: Browser;
   /** The model behind the `json` format and image alt text; pages that need one fail without it. */
   llm?: LlmProvider;
+  /** Where pages are converted (default: the process's shared pool of threads; false: this thread). */
+  convertPool?: ConvertPool | false;
 }
 
 /** Everything one running job needs: its spec, its store, and the per-job services. */
@@ -58,6 +61,7 @@ export interface JobContext {
   readonly engine: EngineChoice;
   readonly browser: Browser | undefined;
   readonly llm: LlmProvider | undefined;
+  readonly convertPool: ConvertPool | false | undefined;
   readonly retainDocuments: boolean;
   readonly retentionMs: number | undefined;
   readonly fetcher: ResourceFetcher;
@@ -117,6 +121,7 @@ export function createJobContext(record: JobRecord, settings: RunnerSettings, ch
     engine: settings.engine ?? 'auto',
     browser: settings.browser,
     llm: settings.llm,
+    convertPool: settings.convertPool,
     retainDocuments: settings.retainDocuments,
     retentionMs: settings.retentionMs,
     fetcher,

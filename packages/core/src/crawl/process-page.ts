@@ -6,7 +6,8 @@ import type { LoadedPage } from '../fetch/types.js';
 import { applyJobEvent, recordPageOutcome, type PageOutcome } from '../jobs/job-events.js';
 import type { Lease } from '../ports/store.js';
 import { loadPage } from '../pipeline/load-page.js';
-import { convertPage } from '../pipeline/to-document.js';
+import { convertLoadedPage } from '../pipeline/convert-loaded-page.js';
+import type { PageConversion } from '../pipeline/to-document.js';
 import { applyLlmFormats, conversionOptions, pageCredits } from '../llm/llm-formats.js';
 import { discover } from './discover.js';
 import type { JobContext } from './job-context.js';
@@ -57,10 +58,11 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
 
   if (page.redirects.length && !(await acceptRedirect(ctx, lease, page.url))) return 0;
 
-  let conversion: ReturnType<typeof convertPage>;
+  let conversion: PageConversion;
   try {
-    conversion = convertPage(page, url, conversionOptions(ctx.scrape), ctx.kind === 'crawl');
+    conversion = await convertLoadedPage(page, url, conversionOptions(ctx.scrape), ctx.kind === 'crawl', ctx.convertPool, ctx.abort.signal);
   } catch (error) {
+    if (ctx.abort.signal.aborted) return 0;
     const failure = asTrawlError(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }

@@ -20,11 +20,22 @@ export interface PageConversion {
   pageLinks: string[];
 }
 
+/** What conversion reads of a loaded page: all a conversion thread is sent. */
+export type PageContent = Pick<LoadedPage, 'url' | 'status' | 'headers' | 'body'>;
+
 /** pageToDocument for crawlers: the same single parse also yields every link of the raw page. */
 export function convertPage(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
-  const conversion = capLinks(convertContent(page, sourceURL, options, withPageLinks));
+  return withEngineExtras(page, convertPageContent(page, sourceURL, options, withPageLinks));
+}
+
+/** The conversion itself (decode, parse, clean, formats, links), in whichever thread calls it. */
+export function convertPageContent(page: PageContent, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
+  return capLinks(convertContent(page, sourceURL, options, withPageLinks));
+}
+
+/** What only a browser produces, and what the engine skipped, ride along on the loaded page. */
+export function withEngineExtras(page: LoadedPage, conversion: PageConversion): PageConversion {
   const { document } = conversion;
-  // What only a browser produces, and what the engine skipped, ride along on the loaded page.
   if (page.screenshot !== undefined) document.screenshot = page.screenshot;
   if (page.actions) document.actions = page.actions;
   if (page.warning) document.warning = document.warning ? `${page.warning} ${document.warning}` : page.warning;
@@ -46,7 +57,7 @@ function capLinks(conversion: PageConversion): PageConversion {
   return { document, pageLinks: pageLinks.slice(0, MAX_LINKS_PER_PAGE) };
 }
 
-function convertContent(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
+function convertContent(page: PageContent, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
   const contentType = page.headers['content-type'];
   const kind = contentKind(contentType, page.body);
   if (kind === 'unsupported') {

@@ -1,0 +1,120 @@
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { TrawlError } from '../errors.js';
+import type { ResolvedScrapeOptions } from '../options.js';
+import type { PageContent, PageConversion } from '../pipeline/to-document.js';
+import { conversionOf, type ConvertOutcome, type StartedTask } from './convert-task.js';
+
+export interface ConvertPoolOptions {
+  /** Conversion threads (default: the machine's cores, `os.availableParallelism()`). */
+  threads?: number;
+  /** A page's conversion deadline in ms (default 15 s): past it the thread is ended and the page fails with SCRAPE_TIMEOUT. */
+  deadlineMs?: number;
+  /** Heap of each thread in MB (default 1024): a page that needs more fails with SCRAPE_TOO_LARGE. */
+  maxMemoryMb?: number;
+}
+
+export const DEFAULT_CONVERT_DEADLINE_MS = 15_000;
+export const DEFAULT_CONVERT_MEMORY_MB = 1024;
+
+/**
+ * Worker threads that turn loaded pages into Documents, so that parsing, cleaning, main content,
+ * Markdown and links never hold the caller's event loop, and a process converts on every core.
+ * Each page runs under a deadline and each thread under a heap limit: a page past either ends its
+ * thread (a new one takes its place) and fails alone.
+ */
+export class ConvertPool {
+  readonly threads: number;
+  readonly deadlineMs: number;
+  readonly maxMemoryMb: number;
+  readonly #piscina: Piscina<StartedTask, ConvertOutcome>;
+
+  constructor(options: ConvertPoolOptions = {}) {
+    this.threads = wholeNumber('threads', options.threads ?? availableParallelism());
+    this.deadlineMs = wholeNumber('deadlineMs', options.deadlineMs ?? DEFAULT_CONVERT_DEADLINE_MS);
+    this.maxMemoryMb = wholeNumber('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_CONVERT_MEMORY_MB);
+    this.#piscina = new Piscina<StartedTask, ConvertOutcome>({
+      ...workerEntry(),
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      resourceLimits: { maxOldGenerationSizeMb: this.maxMemoryMb },
+    });
+  }
+
+  /** Converts one page in a thread; `signal` gives up on it (queued or running). */
+  async convert(page: PageContent, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean, signal?: AbortSignal): Promise<PageConversion> {
+    // The deadline starts when a thread takes the page (it says so on `started`), not while the
+    // page waits for a thread or a thread starts.
+    const started = new MessageChannel();
+    const deadline = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    started.port1.once('message', () => (timer = setTimeout(() => deadline.abort(), this.deadlineMs)));
+    const task: StartedTask = { page: { url: page.url, status: page.status, headers: page.headers, body: page.body }, sourceURL, options, withPageLinks, started: started.port2 };
+    try {
+      const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+      return conversionOf(await this.#piscina.run(task, { signal: stop, transferList: [started.port2] }));
+    } catch (error) {
+      throw this.#failure(error, page.url, deadline.signal, signal);
+    } finally {
+      clearTimeout(timer);
+      started.port1.close();
+    }
+  }
+
+  /** Ends every thread; pages still converting fail. */
+  async close(): Promise<void> {
+    await this.#piscina.destroy();
+  }
+
+  #failure(error: unknown, url: string, deadline: AbortSignal, signal: AbortSignal | undefined): unknown {
+    if (error instanceof TrawlError) return error;
+    if (signal?.aborted) return new TrawlError('SCRAPE_ABORTED', `Converting ${url} was cancelled`, { cause: error });
+    if (deadline.aborted) {
+      return new TrawlError('SCRAPE_TIMEOUT', `Converting ${url} took longer than ${this.deadlineMs} ms, so it was stopped: the page is too large or too complex`, { cause: error });
+    }
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new TrawlError('SCRAPE_TOO_LARGE', `Converting ${url} needed more than ${this.maxMemoryMb} MB of memory, so it was stopped`, { cause: error });
+    }
+    return new TrawlError('INTERNAL', `Converting ${url} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * The thread's entry file and the flags it runs with. Run from TypeScript sources (the workspace's
+ * tests, `pnpm start`), the entry is a .ts file: threads inherit the process's flags, so a process
+ * started with `--import tsx` passes it on, and one that was not (vitest) gets it added.
+ */
+function workerEntry(): { filename: string; execArgv?: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = new URL(`./convert-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href;
+  if (!fromSource || process.execArgv.some((flag) => flag.includes('tsx'))) return { filename };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename, execArgv: [...process.execArgv, '--import', tsx] };
+}
+
+function wholeNumber(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TrawlError('INVALID_OPTIONS', `The conversion pool's ${name} must be a whole number of at least 1 (got ${value})`);
+  return value;
+}
+
+let shared: ConvertPool | undefined;
+
+/** The process's pool, made on first use with the default settings, unless `useConvertPool` set one. */
+export function sharedConvertPool(): ConvertPool {
+  return (shared ??= new ConvertPool());
+}
+
+/** Makes `pool` the process's pool (a server sized by its settings); the previous one is the caller's to close. */
+export function useConvertPool(pool: ConvertPool): void {
+  shared = pool;
+}
+
+/** Ends the process's pool, if one was made (a server's shutdown; idle threads do not keep a process alive). */
+export async function closeSharedConvertPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}

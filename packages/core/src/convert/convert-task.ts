@@ -1,0 +1,36 @@
+import { isTrawlError, TrawlError, type TrawlErrorCode } from '../errors.js';
+import type { MessagePort } from 'node:worker_threads';
+import type { ResolvedScrapeOptions } from '../options.js';
+import { convertPageContent, type PageContent, type PageConversion } from '../pipeline/to-document.js';
+
+/** One page for a conversion thread: plain data, copied across the thread boundary. */
+export interface ConvertTask {
+  page: PageContent;
+  sourceURL: string;
+  options: ResolvedScrapeOptions;
+  withPageLinks: boolean;
+}
+
+/** A task as sent to a thread: it posts on `started` when it begins, which starts the page's deadline. */
+export interface StartedTask extends ConvertTask {
+  started: MessagePort;
+}
+
+/** A thread's answer. A TrawlError travels as its fields: a class does not survive the copy. */
+export type ConvertOutcome = { ok: true; conversion: PageConversion } | { ok: false; error: { code: TrawlErrorCode; message: string; status: number } };
+
+/** Runs a task, turning a TrawlError into data; any other failure is the pool's to report. */
+export function runConvertTask(task: ConvertTask): ConvertOutcome {
+  try {
+    return { ok: true, conversion: convertPageContent(task.page, task.sourceURL, task.options, task.withPageLinks) };
+  } catch (error) {
+    if (!isTrawlError(error)) throw error;
+    return { ok: false, error: { code: error.code, message: error.message, status: error.status } };
+  }
+}
+
+/** The conversion, or the TrawlError the thread reported. */
+export function conversionOf(outcome: ConvertOutcome): PageConversion {
+  if (outcome.ok) return outcome.conversion;
+  throw new TrawlError(outcome.error.code, outcome.error.message, { status: outcome.error.status });
+}

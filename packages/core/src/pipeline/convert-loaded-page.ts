@@ -1,0 +1,20 @@
+import { sharedConvertPool, type ConvertPool } from '../convert/convert-pool.js';
+import type { LoadedPage } from '../fetch/types.js';
+import type { ResolvedScrapeOptions } from '../options.js';
+import { convertPage, withEngineExtras, type PageConversion } from './to-document.js';
+
+/**
+ * convertPage off the caller's thread: in `pool` (default: the process's shared pool), or in the
+ * calling thread when `pool` is false. `signal` gives up on a page still waiting or converting.
+ */
+export async function convertLoadedPage(
+  page: LoadedPage,
+  sourceURL: string,
+  options: ResolvedScrapeOptions,
+  withPageLinks: boolean,
+  pool: ConvertPool | false | undefined,
+  signal?: AbortSignal,
+): Promise<PageConversion> {
+  if (pool === false) return convertPage(page, sourceURL, options, withPageLinks);
+  return withEngineExtras(page, await (pool ?? sharedConvertPool()).convert(page, sourceURL, options, withPageLinks, signal));
+}

@@ -1,0 +1,89 @@
+import { manyShortLinksPage, unclosedAnchorsPage } from '@trawl/testkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConvertPool } from '../../src/convert/convert-pool.js';
+import { TrawlError } from '../../src/errors.js';
+import { resolveScrapeOptions } from '../../src/options.js';
+import { convertPage, type PageContent } from '../../src/pipeline/to-document.js';
+
+const URL = 'https://pool.example/page';
+const options = resolveScrapeOptions({ formats: ['markdown', 'links'] });
+
+function htmlPage(html: string): PageContent & { redirects: string[] } {
+  return { url: URL, status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(html), redirects: [] };
+}
+
+const ARTICLE = '<html><head><title>Tides</title></head><body><article><h1>Tides</h1><p>The harbour pilots read the <a href="/tables">tide tables</a> every morning before the boats go out.</p></article></body></html>';
+
+/** The longest pause of this thread's event loop while `work` runs. */
+async function longestPause(work: Promise<unknown>): Promise<number> {
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await work.catch(() => undefined);
+  } finally {
+    clearInterval(timer);
+  }
+  return longest;
+}
+
+describe('ConvertPool', () => {
+  const pool = new ConvertPool({ threads: 2, deadlineMs: 10_000 });
+  const strict = new ConvertPool({ threads: 1, deadlineMs: 300 });
+  afterAll(() => Promise.all([pool.close(), strict.close()]));
+
+  it('converts a page in a thread exactly as the calling thread would', async () => {
+    const inThread = convertPage(htmlPage(ARTICLE), URL, options, true);
+    const pooled = await pool.convert(htmlPage(ARTICLE), URL, options, true);
+    expect(pooled).toEqual(inThread);
+    expect(pooled.document.markdown).toContain('[tide tables](https://pool.example/tables)');
+  });
+
+  it("passes a page's TrawlError on with its code", async () => {
+    const image = { url: URL, status: 200, headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) };
+    const failure = await pool.convert(image, URL, options, false).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TrawlError);
+    expect((failure as TrawlError).code).toBe('SCRAPE_UNSUPPORTED_CONTENT');
+  });
+
+  it('keeps the calling event loop free while a hostile page converts', async () => {
+    const conversion = pool.convert(htmlPage(unclosedAnchorsPage(200_000)), URL, options, true);
+    expect(await longestPause(conversion)).toBeLessThan(250);
+    expect((await conversion).document.markdown).toContain('After the anchors');
+  });
+
+  it('stops a page past its deadline with SCRAPE_TIMEOUT, and converts the next page in a new thread', async () => {
+    const failure = await strict.convert(htmlPage(unclosedAnchorsPage(200_000)), URL, options, true).catch((error: unknown) => error);
+    expect((failure as TrawlError).code).toBe('SCRAPE_TIMEOUT');
+    expect((failure as TrawlError).status).toBe(408);
+    expect((failure as TrawlError).message).toContain('took longer than 300 ms');
+    // The deadline counts from when a thread takes the page, so the new thread's start is not held against it.
+    expect((await strict.convert(htmlPage(ARTICLE), URL, options, false)).document.markdown).toContain('Tides');
+  });
+
+  it('stops a page that needs more memory than a thread has with SCRAPE_TOO_LARGE', async () => {
+    const small = new ConvertPool({ threads: 1, maxMemoryMb: 64 });
+    try {
+      const failure = await small.convert(htmlPage(manyShortLinksPage(1_000_000)), URL, options, true).catch((error: unknown) => error);
+      expect((failure as TrawlError).code).toBe('SCRAPE_TOO_LARGE');
+      expect((failure as TrawlError).message).toContain('more than 64 MB');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('gives up on a page when the caller aborts', async () => {
+    const controller = new AbortController();
+    const conversion = pool.convert(htmlPage(unclosedAnchorsPage(200_000)), URL, options, true, controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    expect(((await conversion.catch((error: unknown) => error)) as TrawlError).code).toBe('SCRAPE_ABORTED');
+  });
+
+  it('refuses a pool of no threads', () => {
+    expect(() => new ConvertPool({ threads: 0 })).toThrow(/threads must be a whole number/);
+  });
+});
