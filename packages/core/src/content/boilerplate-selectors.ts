@@ -24,6 +24,8 @@ export const BOILERPLATE_SELECTOR = [
   '[role="dialog"]', '[role="alertdialog"]', '.breadcrumb', '[aria-label="breadcrumb" i]',
   '.share-buttons', '.sharing', '.social-share', '.skip-link', '.skip-to-content', '.newsletter',
   '[hidden]', '[aria-hidden="true"]',
+  // Menus, dropdowns and dialogs: controls and overlays, never content.
+  'dialog', '[role="menu"]', '[role="listbox"]', '[role="menubar"]', 'details-menu', '.dropdown-menu',
   // Sign-in, search and reply boxes: controls, never content.
   'form:has(input[type="password"])', '[role="search"]', 'form:has(input[type="search"])', 'form:has(textarea)',
 ].join(', ');
@@ -49,6 +51,8 @@ export const NON_ARTICLE_PATTERN = classWordPattern([
   'tags', 'taglist',
   'author-(?:bio|box|info)', 'about-the-author',
   'credits?', 'copyright',
+  // Listing controls: filters, facets, sorting and page links.
+  'filters?', 'facets?', 'refinements?', 'sort-by', 'sorting', 'pagination', 'pager',
 ]);
 
 /** Class or id words of ad slots ("ad-slot", "div-gpt-ad-1", "adsbygoogle"…). */
