@@ -47,7 +47,7 @@ export function withEngineExtras(page: LoadedPage, conversion: PageConversion): 
  * rest are dropped with a warning, so a page of a million links cannot flood a crawl.
  * extractLinks reads one link past the cap, which is how a longer page shows here.
  */
-function capLinks(conversion: PageConversion): PageConversion {
+export function capLinks(conversion: PageConversion): PageConversion {
   const { document, pageLinks } = conversion;
   const found = Math.max(document.links?.length ?? 0, pageLinks.length);
   if (found <= MAX_LINKS_PER_PAGE) return conversion;
