@@ -46,6 +46,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       ...(options.browser ? { browser: options.browser } : {}),
       ...(options.llm ? { llm: options.llm } : {}),
+      ...(options.convertPool !== undefined ? { convertPool: options.convertPool } : {}),
     }),
   };
 

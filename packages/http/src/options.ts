@@ -1,4 +1,4 @@
-import type { Browser, Document, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
+import type { Browser, ConvertPool, Document, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
 import type { AuthOption } from './auth/authenticate.js';
 import type { RateLimits } from './limits/rate-limits.js';
 import type { Logger } from './logger.js';
@@ -47,6 +47,11 @@ export interface TrawlApiOptions {
    * logged; it never fails the page.
    */
   onPage?: (document: Document, jobId: string) => unknown;
+  /**
+   * Where scrapes and the embedded worker convert pages: default, the process's shared pool of
+   * worker threads (one per core); `false` converts on the server's own event loop. The caller closes a pool it passes.
+   */
+  convertPool?: ConvertPool | false;
   /** User agent of the server's requests when the caller's headers name none. */
   userAgent?: string;
   /** A prefix to strip when the host server does not (plain `node:http` under `/firecrawl`). */

@@ -87,6 +87,7 @@ function startEmbeddedWorker(options: TrawlApiOptions, store: Store, policy: Ssr
     ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),
     ...(options.browser ? { browser: options.browser } : {}),
     ...(options.llm ? { llm: options.llm } : {}),
+    ...(options.convertPool !== undefined ? { convertPool: options.convertPool } : {}),
     onEvent: (jobId, event, ...args) => {
       notifier.onWorkerEvent(jobId, event, ...args);
       if (event === 'page' && options.onPage) void pageHook(options.onPage, args[0] as Document, jobId, logger);

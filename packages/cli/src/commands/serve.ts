@@ -1,7 +1,8 @@
 import { Command } from 'commander';
-import { closeDispatchers, describeSsrfPolicy, OPEN_POLICY, STRICT_POLICY, type Document } from '@trawl/core';
+import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, STRICT_POLICY, type Document } from '@trawl/core';
 import { createServer, createStoreRegistry, openAccessProblem, readServerSettings, type Env, type ServerSettings, type StoreRegistry } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
+import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
 import { DEFAULT_STORE_URL, STORE_URL_FORMS, storeFromUrl } from '../store-from-url.js';
 
@@ -36,6 +37,7 @@ export function serveCommand(io: CliIO, env: Env = process.env): Command {
       // Checked before the store opens, so a refused start leaves nothing behind.
       const problem = openAccessProblem(settings.host, settings.apiKeys !== undefined);
       if (problem) throw new Error(problem);
+      convertPoolFromEnv(env);
       await serve(settings, env, io);
     });
 }
@@ -80,7 +82,7 @@ async function serve(settings: ServerSettings, env: Env, io: CliIO): Promise<voi
   } finally {
     await server.close();
     await Promise.all([store.close(), adapters.browser?.close()]);
-    await closeDispatchers();
+    await Promise.all([closeDispatchers(), closeSharedConvertPool()]);
   }
 }
 

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
-import { closeDispatchers, describeSsrfPolicy, OPEN_POLICY, startWorker, STRICT_POLICY, type Document, type JobRecord } from '@trawl/core';
+import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, startWorker, STRICT_POLICY, type Document, type JobRecord } from '@trawl/core';
 import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
+import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
 import { nonNegativeNumber, wholeNumber } from '../numeric-flags.js';
 import { DEFAULT_STORE_URL, STORE_URL_FORMS, storeFromUrl } from '../store-from-url.js';
@@ -31,6 +32,7 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
       const url = flags.store ?? (env.TRAWL_STORE?.trim() || DEFAULT_STORE_URL);
       const allowPrivate = flags.allowPrivateNetwork ?? ['1', 'true', 'yes', 'on'].includes(env.TRAWL_ALLOW_PRIVATE_NETWORK?.trim().toLowerCase() ?? '');
       const policy = allowPrivate ? OPEN_POLICY : STRICT_POLICY;
+      convertPoolFromEnv(env);
       const logger = stderrLogger(io);
       const store = await storeFromUrl(url);
       // A worker renders and extracts; it never searches, but feeds the local index when that is the provider.
@@ -80,7 +82,7 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
       } finally {
         await webhooks.close();
         await Promise.all([store.close(), adapters.browser?.close()]);
-        await closeDispatchers();
+        await Promise.all([closeDispatchers(), closeSharedConvertPool()]);
       }
     });
 }

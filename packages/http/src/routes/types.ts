@@ -18,7 +18,7 @@ export interface ApiContext {
   browser: Browser | undefined;
   policy: SsrfPolicy;
   /** Engine settings of a scrape made for a request: policy, user agent, adapters, cancellation. */
-  engine(signal: AbortSignal): Pick<EngineOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm'>;
+  engine(signal: AbortSignal): Pick<EngineOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm' | 'convertPool'>;
 }
 
 export interface RouteRequest {

@@ -1,0 +1,23 @@
+import { closeSharedConvertPool, DEFAULT_CONVERT_DEADLINE_MS, sharedConvertPool } from '@trawl/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { convertPoolFromEnv } from '../src/convert-pool-from-env.js';
+
+describe('the conversion pool of serve and worker', () => {
+  afterEach(() => closeSharedConvertPool());
+
+  it('is sized by TRAWL_CONVERT_THREADS, TRAWL_CONVERT_TIMEOUT_MS and TRAWL_CONVERT_MEMORY_MB', () => {
+    convertPoolFromEnv({ TRAWL_CONVERT_THREADS: '3', TRAWL_CONVERT_TIMEOUT_MS: '5000', TRAWL_CONVERT_MEMORY_MB: '512' });
+    const pool = sharedConvertPool();
+    expect([pool.threads, pool.deadlineMs, pool.maxMemoryMb]).toEqual([3, 5000, 512]);
+  });
+
+  it('keeps the defaults when none is set', () => {
+    convertPoolFromEnv({});
+    expect(sharedConvertPool().deadlineMs).toBe(DEFAULT_CONVERT_DEADLINE_MS);
+  });
+
+  it('refuses a value that is not a whole number of at least 1, naming the variable', () => {
+    expect(() => convertPoolFromEnv({ TRAWL_CONVERT_THREADS: '0' })).toThrow('TRAWL_CONVERT_THREADS must be a whole number of at least 1 (got "0")');
+    expect(() => convertPoolFromEnv({ TRAWL_CONVERT_TIMEOUT_MS: 'soon' })).toThrow(/TRAWL_CONVERT_TIMEOUT_MS/);
+  });
+});
