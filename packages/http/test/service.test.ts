@@ -18,7 +18,7 @@ describe('the service description and health probes', () => {
     expect(res.body).toMatchObject({
       name: 'Trawl',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      api: { v1: `${api.url}/v1`, v0: `${api.url}/v0` },
+      api: { v2: `${api.url}/v2`, v1: `${api.url}/v1`, v0: `${api.url}/v0` },
       health: { liveness: `${api.url}/healthz`, readiness: `${api.url}/readyz` },
       docs: { api: expect.stringContaining('docs/api.md') },
     });

@@ -18,7 +18,8 @@ import type { Document } from '../document.js';
 /** Any JSON-serialisable value; the store stores and returns it without looking inside. */
 export type OpaqueJson = unknown;
 
-export type JobKind = 'crawl' | 'batch_scrape' | 'extract' | 'llmstxt';
+/** `scrape`: one finished scrape kept so `GET /v2/scrape/{id}` can read it again while retained. */
+export type JobKind = 'crawl' | 'batch_scrape' | 'extract' | 'llmstxt' | 'scrape';
 
 /** `scraping` is the only live state; the other three are terminal. */
 export type JobStatus = 'scraping' | 'completed' | 'failed' | 'cancelled';

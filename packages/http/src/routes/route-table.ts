@@ -9,10 +9,16 @@ import { liveness, readiness, serviceDescription } from './service.js';
 import { CANCEL_NOT_FOUND, v1JobCancel, v1JobErrors, v1JobStatus } from './status.js';
 import { v1CreditUsage } from './team.js';
 import type { RouteDefinition } from './types.js';
+import { V2_HOSTED_ONLY_ROUTES } from './v2-hosted-only.js';
+import { v2Scrape, v2ScrapeResult } from './v2-scrape.js';
 import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape } from './v0.js';
 
-/** Every endpoint of the API: the contract's E1–E17 plus what the official clients call. */
+/** Every endpoint of the API: the contract's E1–E17, v2, and what the official clients call. */
 export const ROUTES: readonly RouteDefinition[] = [
+  // v2: the 4.x SDK's paths, over the same engine, jobs and limits as v1
+  { method: 'POST', path: '/v2/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v2Scrape },
+  { method: 'GET', path: '/v2/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2ScrapeResult },
+  ...V2_HOSTED_ONLY_ROUTES,
   // v1
   { method: 'POST', path: '/v1/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v1Scrape },
   { method: 'POST', path: '/v1/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v1CrawlStart },

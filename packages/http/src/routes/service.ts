@@ -15,7 +15,7 @@ export const serviceDescription: RouteHandler = async ({ location }) => {
       name: 'Trawl',
       description: 'A Firecrawl-compatible web scraping API: scrape, crawl, map, search, extract, llms.txt.',
       version,
-      api: { v1: `${base}/v1`, v0: `${base}/v0` },
+      api: { v2: `${base}/v2`, v1: `${base}/v1`, v0: `${base}/v0` },
       health: { liveness: `${base}/healthz`, readiness: `${base}/readyz` },
       docs: {
         api: 'docs/api.md (every endpoint with a curl example)',

@@ -40,7 +40,7 @@ export interface RouteResult {
 export type RouteHandler = (request: RouteRequest, api: ApiContext) => Promise<RouteResult>;
 
 export interface RouteDefinition {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   /** How this endpoint words its errors (see error-response.ts). */
   style: ErrorStyle;

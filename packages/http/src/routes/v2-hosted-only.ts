@@ -1,0 +1,66 @@
+import { ApiError } from '../http/api-error.js';
+import type { RouteDefinition, RouteHandler } from './types.js';
+
+/**
+ * Endpoints of Firecrawl's hosted products that the 4.x SDK can call: each answers a 501 naming
+ * itself, so a client that uses them fails on that one call, not when it starts.
+ */
+const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[RouteDefinition['method'], string]> }> = [
+  {
+    product: 'agent',
+    routes: [
+      ['POST', '/v2/agent'],
+      ['GET', '/v2/agent'],
+      ['GET', '/v2/agent/:id'],
+      ['DELETE', '/v2/agent/:id'],
+      ['GET', '/v2/agent/:id/trace'],
+      ['GET', '/v2/agent/:id/snapshots/:snapshotId'],
+      ['GET', '/v2/agent/threads/:id'],
+    ],
+  },
+  {
+    product: 'browser sessions',
+    routes: [
+      ['POST', '/v2/browser'],
+      ['GET', '/v2/browser'],
+      ['DELETE', '/v2/browser/:id'],
+      ['POST', '/v2/browser/:id/execute'],
+    ],
+  },
+  { product: 'scrape interaction', routes: [['POST', '/v2/scrape/:id/interact'], ['DELETE', '/v2/scrape/:id/interact']] },
+  {
+    product: 'research search',
+    routes: [
+      ['GET', '/v2/search/research/papers'],
+      ['GET', '/v2/search/research/papers/:id'],
+      ['GET', '/v2/search/research/papers/:id/similar'],
+      ['GET', '/v2/search/research/github'],
+    ],
+  },
+  { product: 'developer search', routes: [['POST', '/v2/search/developer']] },
+  { product: 'feedback', routes: [['POST', '/v2/feedback'], ['POST', '/v2/search/:id/feedback']] },
+  {
+    product: 'monitors',
+    routes: [
+      ['POST', '/v2/monitor'],
+      ['GET', '/v2/monitor'],
+      ['GET', '/v2/monitor/:id'],
+      ['PATCH', '/v2/monitor/:id'],
+      ['DELETE', '/v2/monitor/:id'],
+      ['POST', '/v2/monitor/:id/run'],
+      ['GET', '/v2/monitor/:id/checks'],
+      ['GET', '/v2/monitor/:id/checks/:checkId'],
+    ],
+  },
+  { product: 'file parsing', routes: [['POST', '/v2/parse']] },
+];
+
+function hostedOnly(method: string, path: string, product: string): RouteHandler {
+  return async () => {
+    throw new ApiError(501, `${method} ${path} is Firecrawl's hosted ${product} product, which Trawl does not provide`, { code: 'NOT_IMPLEMENTED' });
+  };
+}
+
+export const V2_HOSTED_ONLY_ROUTES: readonly RouteDefinition[] = HOSTED_ONLY.flatMap(({ product, routes }) =>
+  routes.map(([method, path]): RouteDefinition => ({ method, path, style: 'plain', rateClass: 'status', readsBody: false, handle: hostedOnly(method, path, product) })),
+);

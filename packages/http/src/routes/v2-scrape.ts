@@ -1,0 +1,32 @@
+import { scrape, spendCredits } from '@trawl/core';
+import { ApiError } from '../http/api-error.js';
+import { pageCost } from '../limits/credits.js';
+import { v2ScrapeBodySchema } from '../schemas/v2-scrape.js';
+import { newScrapeId, readRetainedScrape, retainScrape } from '../v2/retained-scrape.js';
+import { planV2Scrape } from '../v2/scrape-plan.js';
+import { toV2Document } from '../v2/v2-document.js';
+import { assertJobCan } from './crawl.js';
+import { findTeamJob } from './find-job.js';
+import { parseV2Body } from './parse-v2-body.js';
+import type { RouteHandler } from './types.js';
+
+/** `POST /v2/scrape`: one page in v2's shape, kept for `GET /v2/scrape/{scrapeId}`. */
+export const v2Scrape: RouteHandler = async (request, api) => {
+  const { url, ...options } = parseV2Body(v2ScrapeBodySchema, request.body);
+  const { engine, shaping } = planV2Scrape(options);
+  assertJobCan(api, engine);
+  const document = await spendCredits(api.store.teams, request.teamId, pageCost(engine), () => scrape(url, { ...engine, ...api.engine(request.signal) }));
+  const scrapeId = newScrapeId();
+  const data = toV2Document(document, shaping, scrapeId);
+  await retainScrape(api.store, { id: scrapeId, teamId: request.teamId, retentionMs: api.retentionMs }, data);
+  return { body: { success: true, data } };
+};
+
+/** `GET /v2/scrape/{scrapeId}`: a scrape's document again, while it is retained. */
+export const v2ScrapeResult: RouteHandler = async (request, api) => {
+  const missing = new ApiError(404, 'Scrape not found: it never existed, belongs to another team or is past its retention', { code: 'SCRAPE_NOT_FOUND' });
+  const job = await findTeamJob(api.store, request.params.id!, request.teamId, ['scrape'], missing);
+  const data = await readRetainedScrape(api.store, job.id);
+  if (!data) throw missing;
+  return { body: { success: true, data } };
+};

@@ -1,0 +1,102 @@
+/**
+ * The v2 `formats` list: each entry a name (`"markdown"`) or an object (`{type: "json", prompt}`),
+ * as the 4.x SDK sends it. Every entry is checked against its own schema; a format Trawl does not
+ * produce is a 400 naming it, so a client never waits for output that will not come.
+ */
+import { z } from 'zod';
+
+const MAX_FORMATS = 20;
+const MAX_SELECTORS = 50;
+const MAX_PROMPT_CHARS = 10_000;
+
+const viewportSchema = z.strictObject({
+  width: z.number().int().min(1).max(7680),
+  height: z.number().int().min(1).max(7680),
+});
+
+const jsonSchemaObject = z.record(z.string(), z.unknown());
+
+/** Formats by `type`, each with the fields its object form may carry. */
+const FORMAT_SCHEMAS = {
+  markdown: z.strictObject({ type: z.literal('markdown') }),
+  html: z.strictObject({ type: z.literal('html') }),
+  rawHtml: z.strictObject({ type: z.literal('rawHtml') }),
+  links: z.strictObject({ type: z.literal('links') }),
+  images: z.strictObject({ type: z.literal('images') }),
+  summary: z.strictObject({ type: z.literal('summary') }),
+  screenshot: z.strictObject({
+    type: z.literal('screenshot'),
+    fullPage: z.boolean().optional(),
+    quality: z.number().int().min(0).max(100).optional(),
+    viewport: viewportSchema.optional(),
+  }),
+  json: z
+    .strictObject({
+      type: z.literal('json'),
+      prompt: z.string().max(MAX_PROMPT_CHARS).optional(),
+      schema: jsonSchemaObject.optional(),
+      checkPromptInjection: z.boolean().optional(),
+    })
+    .refine((format) => format.prompt !== undefined || format.schema !== undefined, { message: 'the json format needs a prompt, a schema or both' }),
+  attributes: z.strictObject({
+    type: z.literal('attributes'),
+    selectors: z
+      .array(z.strictObject({ selector: z.string().min(1).max(1000), attribute: z.string().min(1).max(200) }))
+      .min(1)
+      .max(MAX_SELECTORS),
+  }),
+  // Accepted in any form so the handler can answer 501 for it, not a 400 about its fields.
+  changeTracking: z.looseObject({ type: z.literal('changeTracking') }),
+} as const;
+
+type FormatSchemas = typeof FORMAT_SCHEMAS;
+export type V2FormatName = keyof FormatSchemas;
+export type V2Format = { [K in V2FormatName]: z.output<FormatSchemas[K]> }[V2FormatName];
+
+/** Firecrawl cloud formats that have no counterpart here. */
+const HOSTED_ONLY_FORMATS = new Set(['branding', 'product', 'menu', 'audio', 'video', 'question', 'highlights', 'query']);
+/** Formats whose name alone says too little. */
+const NEEDS_OBJECT = new Set<string>(['json', 'attributes']);
+
+function isFormatName(type: string): type is V2FormatName {
+  return Object.hasOwn(FORMAT_SCHEMAS, type);
+}
+
+const formatEntrySchema = z.union([z.string().max(100), z.looseObject({ type: z.string().max(100) })]).transform((value, ctx): V2Format => {
+  const type = typeof value === 'string' ? value : value.type;
+  if (!isFormatName(type)) {
+    const message = HOSTED_ONLY_FORMATS.has(type)
+      ? `the "${type}" format is a Firecrawl cloud feature that Trawl does not provide`
+      : `"${type}" is not a format (known: ${Object.keys(FORMAT_SCHEMAS).join(', ')})`;
+    ctx.addIssue({ code: 'custom', message, params: { code: 'unsupported_format' } });
+    return z.NEVER;
+  }
+  if (typeof value === 'string' && NEEDS_OBJECT.has(type)) {
+    ctx.addIssue({ code: 'custom', message: `the ${type} format must be an object: { type: "${type}", … }` });
+    return z.NEVER;
+  }
+  const parsed = FORMAT_SCHEMAS[type].safeParse(typeof value === 'string' ? { type } : value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: `${type} format: ${issue.message}`, path: issue.path } as never);
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+/** The list as sent; the default is Markdown, as in Firecrawl. */
+export const v2FormatsSchema = z
+  .array(formatEntrySchema)
+  .min(1)
+  .max(MAX_FORMATS)
+  .superRefine((formats, ctx) => {
+    const seen = new Set<string>();
+    for (const format of formats) {
+      if (seen.has(format.type)) ctx.addIssue({ code: 'custom', message: `the ${format.type} format is listed twice` });
+      seen.add(format.type);
+    }
+  });
+
+/** The format of `type` in the list, typed. */
+export function findFormat<K extends V2FormatName>(formats: readonly V2Format[], type: K): Extract<V2Format, { type: K }> | undefined {
+  return formats.find((format): format is Extract<V2Format, { type: K }> => format.type === type);
+}

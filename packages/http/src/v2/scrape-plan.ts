@@ -1,0 +1,131 @@
+/**
+ * A v2 scrape request in the engine's (v1) vocabulary: what core is asked for, and how the
+ * Document it returns is shaped into v2's (see v2-document.ts). Pure; the plan is plain JSON, so
+ * crawl and batch jobs keep it and shape each page when it is read.
+ */
+import type { Format, ScrapeOptionsInput } from '@trawl/core';
+import { ApiError, badRequest } from '../http/api-error.js';
+import { findFormat, type V2Format } from '../schemas/v2-formats.js';
+import type { V2ScrapeOptions } from '../schemas/v2-scrape.js';
+import { selectorProblem, type AttributeSelector } from './page-extras.js';
+
+/** What turns the engine's Document into v2's. */
+export interface V2Shaping {
+  images: boolean;
+  attributes?: AttributeSelector[];
+  /** The summary comes back as the engine's `json` format; it moves to `summary`. */
+  summary: boolean;
+  /** Formats the engine produced only for the steps above. */
+  drop: Array<'rawHtml' | 'markdown'>;
+  /** What the request asked for that changes nothing here. */
+  warnings: string[];
+}
+
+export interface V2ScrapePlan {
+  engine: ScrapeOptionsInput;
+  shaping: V2Shaping;
+}
+
+/** What the summary format asks the model. */
+export const SUMMARY_PROMPT = 'Summarize this page in a few sentences: what it is and what it says.';
+export const SUMMARY_SCHEMA = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] } as const;
+
+export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
+  const formats: readonly V2Format[] = options.formats ?? [{ type: 'markdown' }];
+  if (findFormat(formats, 'changeTracking')) throw notImplemented('The "changeTracking" format');
+  if (options.actions?.some((action) => action.type === 'pdf')) throw notImplemented('The "pdf" action');
+  const json = findFormat(formats, 'json');
+  const summary = findFormat(formats, 'summary') !== undefined;
+  if (json && summary) {
+    throw badRequest(
+      [{ code: 'unsupported_combination', message: 'the summary and json formats cannot be asked for together: add a summary field to the json schema instead', path: ['formats'] }],
+      'Bad Request: formats: summary and json together are not supported',
+    );
+  }
+  const attributes = findFormat(formats, 'attributes')?.selectors;
+  assertSelectors(attributes);
+  const images = findFormat(formats, 'images') !== undefined;
+  const warnings = hostedOnlyWarnings(options);
+
+  const engineFormats: Format[] = [];
+  const drop: V2Shaping['drop'] = [];
+  for (const format of formats) {
+    if (format.type === 'markdown' || format.type === 'html' || format.type === 'rawHtml' || format.type === 'links') engineFormats.push(format.type);
+    if (format.type === 'screenshot') {
+      engineFormats.push(format.fullPage ? 'screenshot@fullPage' : 'screenshot');
+      if (format.quality !== undefined || format.viewport !== undefined) warnings.push('screenshot quality and viewport are not applied: Trawl takes PNG screenshots at the browser\'s own viewport');
+    }
+    if (format.type === 'json' || format.type === 'summary') engineFormats.push('json');
+  }
+  if ((images || attributes) && !engineFormats.includes('rawHtml')) {
+    engineFormats.push('rawHtml');
+    drop.push('rawHtml');
+  }
+  if (!engineFormats.length) {
+    // images or attributes alone still need a page; the engine's cheapest format carries it.
+    engineFormats.push('rawHtml');
+    drop.push('rawHtml');
+  }
+  if (options.actions?.some((action) => action.type === 'screenshot' && (action.quality !== undefined || action.viewport !== undefined))) {
+    warnings.push('screenshot action quality and viewport are not applied: Trawl takes PNG screenshots at the browser\'s own viewport');
+  }
+
+  const engine: ScrapeOptionsInput = {
+    formats: engineFormats,
+    ...(options.onlyMainContent === undefined ? {} : { onlyMainContent: options.onlyMainContent }),
+    ...(options.includeTags ? { includeTags: options.includeTags } : {}),
+    ...(options.excludeTags ? { excludeTags: options.excludeTags } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.waitFor === undefined ? {} : { waitFor: options.waitFor }),
+    ...(options.mobile === undefined ? {} : { mobile: options.mobile }),
+    // v2 accepts invalid certificates unless told otherwise, as Firecrawl's v2 does.
+    skipTlsVerification: options.skipTlsVerification ?? true,
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    ...(json ? { jsonOptions: { ...(json.prompt ? { prompt: json.prompt } : {}), ...(json.schema ? { schema: json.schema } : {}) } } : {}),
+    ...(summary ? { jsonOptions: { prompt: SUMMARY_PROMPT, schema: { ...SUMMARY_SCHEMA } } } : {}),
+    ...(options.actions ? { actions: options.actions.map(toEngineAction) } : {}),
+    ...(options.location ? { location: { country: options.location.country ?? 'US', ...(options.location.languages ? { languages: options.location.languages } : {}) } } : {}),
+    ...(options.removeBase64Images === undefined ? {} : { removeBase64Images: options.removeBase64Images }),
+    ...(options.blockAds === undefined ? {} : { blockAds: options.blockAds }),
+    // `enhanced` is v2's name for what v1 called `stealth`.
+    ...(options.proxy ? { proxy: options.proxy === 'enhanced' ? 'stealth' : options.proxy } : {}),
+  };
+  return { engine, shaping: { images, ...(attributes ? { attributes } : {}), summary, drop, warnings } };
+}
+
+type V2EngineAction = NonNullable<ScrapeOptionsInput['actions']>[number];
+
+function toEngineAction(action: NonNullable<V2ScrapeOptions['actions']>[number]): V2EngineAction {
+  switch (action.type) {
+    case 'screenshot':
+      return { type: 'screenshot', fullPage: action.fullPage ?? false };
+    case 'click':
+      return { type: 'click', selector: action.selector };
+    case 'pdf':
+      throw notImplemented('The "pdf" action');
+    default:
+      return action;
+  }
+}
+
+function assertSelectors(selectors: readonly AttributeSelector[] | undefined): void {
+  const problems = (selectors ?? []).flatMap(({ selector }, index) => {
+    const problem = selectorProblem(selector);
+    return problem ? [{ code: 'invalid_selector', message: problem, path: ['formats', 'attributes', 'selectors', index, 'selector'] }] : [];
+  });
+  if (problems.length) throw badRequest(problems, `Bad Request: ${problems[0]!.message}`);
+}
+
+/** Warnings for hosted-only fields set to a value that would change something on Firecrawl's service. */
+export function hostedOnlyWarnings(options: { zeroDataRetention?: boolean | undefined; fastMode?: boolean | undefined; lockdown?: boolean | undefined }): string[] {
+  const warnings: string[] = [];
+  if (options.zeroDataRetention) warnings.push('zeroDataRetention changes nothing here: Trawl keeps results only for the retention period, in your own store');
+  if (options.fastMode) warnings.push('fastMode changes nothing here: Trawl has a single scrape pipeline');
+  if (options.lockdown) warnings.push('lockdown changes nothing here: it is a setting of Firecrawl\'s hosted service');
+  return warnings;
+}
+
+/** 501 for a v2 feature Trawl does not have yet, naming it. */
+export function notImplemented(feature: string): ApiError {
+  return new ApiError(501, `${feature} is not supported by this Trawl server`, { code: 'NOT_IMPLEMENTED' });
+}

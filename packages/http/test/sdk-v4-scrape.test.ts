@@ -1,0 +1,196 @@
+import { createLlmProvider } from '@trawl/llm';
+import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
+import { boilerplateArticle, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import Firecrawl, { SdkError } from 'firecrawl-v4';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi } from './helpers/api-server.js';
+
+/** The official JS SDK 4.x (v2 API), unchanged, against this server: scrape and what it refuses. */
+let site: FixtureSite;
+let model: OpenAiStandIn;
+let api: TestApi;
+let open: TestApi;
+let app: Firecrawl;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  model = await startOpenAiStandIn();
+  const llm = createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 });
+  api = await startApi({ auth: { 'fc-v4': 'sdk-team' }, llm });
+  open = await startApi();
+  app = new Firecrawl({ apiKey: 'fc-v4', apiUrl: api.url });
+});
+afterAll(async () => {
+  await api?.close();
+  await open?.close();
+  await model?.close();
+  await site?.close();
+});
+
+const article = () => `${site.url}/articles/boilerplate`;
+
+/** The SDK's error for a call, to look at its status, code and message. */
+async function failureOf(call: Promise<unknown>): Promise<SdkError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof SdkError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+describe('@mendable/firecrawl-js 4.x scrape', () => {
+  it('scrape: markdown by default, metadata with a scrapeId', async () => {
+    const doc = await app.scrape(article());
+    expect(doc.markdown).toContain(phrases.articleLead);
+    expect(doc.metadata?.statusCode).toBe(200);
+    expect(doc.metadata?.sourceURL).toBe(article());
+    expect(doc.metadata?.scrapeId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('scrape with formats as strings and objects: html, rawHtml, links, images, attributes', async () => {
+    const doc = await app.scrape(article(), {
+      formats: ['html', { type: 'rawHtml' }, 'links', 'images', { type: 'attributes', selectors: [{ selector: 'img', attribute: 'alt' }] }],
+      onlyMainContent: false,
+      includeTags: ['article'],
+      removeBase64Images: true,
+      blockAds: true,
+      headers: { 'x-trawl-test': 'v2' },
+      timeout: 20_000,
+      maxAge: 0,
+      storeInCache: false,
+      parsers: ['pdf'],
+    });
+    expect(doc.markdown).toBeUndefined();
+    expect(doc.html).toContain(phrases.articleLead);
+    expect(doc.rawHtml).toContain('<html');
+    expect(doc.links).toContain(`${site.url}/articles/minimal`);
+    // Every image, absolute, once: srcset candidates included, the base64 one left out.
+    expect(doc.images).toContain(new URL(boilerplateArticle.relativeImageSrc, article()).href);
+    expect(doc.images).toContain(`${site.url}${boilerplateArticle.largestImagePath}`);
+    expect(doc.images).toContain(`${site.url}/img/logo.png`);
+    expect(doc.images!.every((url) => url.startsWith('http'))).toBe(true);
+    expect(new Set(doc.images).size).toBe(doc.images!.length);
+    const alts = doc.attributes?.[0];
+    expect(alts).toMatchObject({ selector: 'img', attribute: 'alt' });
+    expect(alts?.values).toContain('The pilot boat leaving the harbour at dawn');
+    const seen = site.requests.filter((r) => r.path === '/articles/boilerplate' && r.headers['x-trawl-test'] === 'v2');
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
+  it('scrape with images alone returns only images', async () => {
+    const doc = await app.scrape(article(), { formats: ['images'] });
+    expect(doc.images?.length).toBeGreaterThan(2);
+    expect(doc.rawHtml).toBeUndefined();
+    expect(doc.markdown).toBeUndefined();
+  });
+
+  it('scrape with the json format and a summary, through the model', async () => {
+    const schema = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] };
+    const json = await app.scrape(article(), { formats: [{ type: 'json', prompt: 'The title of the article', schema }] });
+    expect(json.json).toEqual({ title: boilerplateArticle.title });
+    expect(json.markdown).toBeUndefined();
+    const summarised = await app.scrape(article(), { formats: ['markdown', 'summary'] });
+    expect(typeof summarised.summary).toBe('string');
+    expect(summarised.json).toBeUndefined();
+    expect(summarised.markdown).toContain(phrases.articleLead);
+    expect(model.requests.at(-1)?.userText).toContain(phrases.articleLead);
+  });
+
+  it('scrape options: location in any case, proxy, mobile, waitFor, hosted-only fields with a warning', async () => {
+    const doc = await app.scrape(article(), {
+      formats: ['markdown'],
+      location: { country: 'de', languages: ['de-DE'] },
+      proxy: 'enhanced',
+      mobile: true,
+      waitFor: 10,
+      skipTlsVerification: false,
+      fastMode: true,
+      zeroDataRetention: true,
+      integration: 'trawl-test',
+    });
+    expect(doc.markdown).toContain(phrases.articleLead);
+    // Without a browser, what only a browser honours is named, as are the hosted-only fields.
+    expect(doc.warning).toMatch(/mobile/);
+    expect(doc.warning).toMatch(/fastMode changes nothing/);
+    expect(doc.warning).toMatch(/zeroDataRetention changes nothing/);
+  });
+
+  it('a scrape is read again through GET /v2/scrape/{scrapeId}, by its own team only', async () => {
+    const doc = await app.scrape(article(), { formats: ['links'] });
+    const id = doc.metadata!.scrapeId!;
+    const again = await api.request('GET', `/v2/scrape/${id}`, { token: 'fc-v4' });
+    expect(again.status).toBe(200);
+    expect(again.body.data.links).toEqual(doc.links);
+    expect(again.body.data.metadata.scrapeId).toBe(id);
+    const unknown = await api.request('GET', '/v2/scrape/00000000-0000-0000-0000-000000000000', { token: 'fc-v4' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ success: false, code: 'SCRAPE_NOT_FOUND' });
+  });
+
+  it('an open server takes the SDK without an API key (no Authorization header at all)', async () => {
+    const keyless = new Firecrawl({ apiUrl: open.url });
+    const doc = await keyless.scrape(`${site.url}/articles/minimal`);
+    expect(doc.markdown).toBeTruthy();
+    const bare = await fetch(`${open.url}/v2/scrape`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${site.url}/articles/minimal` }) });
+    expect(bare.status).toBe(200);
+  });
+
+  it('a keyed server refuses the SDK without a key or with a wrong one', async () => {
+    expect((await failureOf(new Firecrawl({ apiUrl: api.url }).scrape(article()))).status).toBe(401);
+    expect((await failureOf(new Firecrawl({ apiKey: 'fc-wrong', apiUrl: api.url }).scrape(article()))).status).toBe(401);
+  });
+});
+
+describe('v2 scrape refusals', () => {
+  it('a hosted-only format is a 400 naming it', async () => {
+    const error = await failureOf(app.scrape(article(), { formats: ['markdown', 'branding'] }));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/formats\[1\].*"branding" format is a Firecrawl cloud feature/);
+    expect(error.details).toEqual([expect.objectContaining({ code: 'unsupported_format', path: ['formats', 1] })]);
+  });
+
+  it('an unknown field is a 400 naming it', async () => {
+    const error = await failureOf(app.scrape(article(), { formats: ['markdown'], redactPII: true }));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/unrecognized key "redactPII"/);
+  });
+
+  it('an invalid attributes selector and a bad screenshot quality are 400s', async () => {
+    const selector = await failureOf(app.scrape(article(), { formats: [{ type: 'attributes', selectors: [{ selector: 'a[', attribute: 'href' }] }] }));
+    expect(selector.status).toBe(400);
+    expect(selector.message).toMatch(/not a valid CSS selector/);
+    const response = await api.request('POST', '/v2/scrape', { token: 'fc-v4', body: { url: article(), formats: [{ type: 'screenshot', quality: 500 }] } });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/formats\[0\]\.quality/);
+  });
+
+  it('changeTracking and the pdf action are 501s naming them; screenshots without a browser name the adapter', async () => {
+    const tracking = await failureOf(app.scrape(article(), { formats: ['markdown', 'changeTracking'] }));
+    expect(tracking.status).toBe(501);
+    expect(tracking.message).toMatch(/changeTracking/);
+    const pdf = await failureOf(app.scrape(article(), { actions: [{ type: 'pdf' }] }));
+    expect(pdf.status).toBe(501);
+    expect(pdf.message).toMatch(/"pdf" action/);
+    const screenshot = await failureOf(app.scrape(article(), { formats: [{ type: 'screenshot', fullPage: true }] }));
+    expect(screenshot.status).toBe(501);
+    expect(screenshot.message).toMatch(/browser/);
+  });
+
+  it('hosted-only products answer 501 naming the endpoint, one call at a time', async () => {
+    const agent = await failureOf(app.startAgent({ prompt: 'find the pilots' }));
+    expect(agent.status).toBe(501);
+    expect(agent.message).toMatch(/POST \/v2\/agent .*agent product/);
+    const browser = await failureOf(app.browser());
+    expect(browser.status).toBe(501);
+    expect(browser.message).toMatch(/\/v2\/browser/);
+    const interact = await failureOf(app.interact('some-scrape', { code: 'return 1' }));
+    expect(interact.status).toBe(501);
+    expect(interact.message).toMatch(/\/v2\/scrape\/:id\/interact/);
+    const papers = await failureOf(app.research.searchPapers('harbour pilots'));
+    expect(papers.status).toBe(501);
+    // The next call still works.
+    expect((await app.scrape(`${site.url}/articles/minimal`)).markdown).toBeTruthy();
+  });
+});
