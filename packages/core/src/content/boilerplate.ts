@@ -11,7 +11,7 @@ const MAX_SHARE_OF_TEXT = 0.4;
  */
 export function removeBoilerplate(root: Element): Element {
   for (const element of Array.from(root.querySelectorAll(BOILERPLATE_SELECTOR))) {
-    if (isStructural(element) || element.querySelector(MAIN_REGION_SELECTOR)) continue;
+    if (isStructural(element) || isStreamedContent(element) || element.querySelector(MAIN_REGION_SELECTOR)) continue;
     if (element.parentElement?.closest('blockquote, figure')) continue;
     element.remove();
   }
@@ -38,6 +38,14 @@ function removeNamedBlocks(root: Element, pattern: RegExp): Element {
     element.remove();
   }
   return root;
+}
+
+/**
+ * React's streaming server rendering sends late content in `<div hidden id="S:0">` and moves it
+ * into place with a script: hidden in the HTML, visible on the page.
+ */
+function isStreamedContent(element: Element): boolean {
+  return element.hasAttribute('hidden') && element.id.startsWith('S:');
 }
 
 function isStructural(element: Element): boolean {

@@ -76,3 +76,18 @@ function pathOf(href: string, base: string): string | null {
 function textLengthOf(element: Element): number {
   return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
+
+/**
+ * Empties the alt text of images on cards that carry their own text. Shops describe every
+ * tile's photo ("A tall, white bookcase with six shelves…") beside the product's name and price;
+ * like a screen reader on an image inside a labelled link, the Markdown keeps the image and the
+ * card's text but not the description twice over.
+ */
+export function quietCardImages(grids: Element[]): void {
+  for (const grid of grids) {
+    for (const card of Array.from(grid.children)) {
+      if (!/\S/.test(card.textContent ?? '')) continue;
+      for (const image of Array.from(card.querySelectorAll('img[alt]'))) image.setAttribute('alt', '');
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
-import { findCardGrids, isProductGrid, removeOtherProductCards } from './card-grids.js';
+import { findCardGrids, isProductGrid, quietCardImages, removeOtherProductCards } from './card-grids.js';
 import { removeDocsChrome } from './docs-chrome.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { findMainRegion } from './main-region.js';
@@ -131,6 +131,7 @@ function withoutFurniture(body: Element, pageType: PageType, url: string): Eleme
   else removeThreadChrome(region);
   removeActionChrome(region);
   removeDuplicateBlocks(region);
+  if (pageType === 'collection' || pageType === 'listing') quietCardImages(findCardGrids(region));
   return region;
 }
 
