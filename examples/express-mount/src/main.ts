@@ -1,4 +1,4 @@
-import { parseApiKeys } from '@trawl/http';
+import { parseApiKeys, readAllowPrivateNetwork } from '@trawl/http';
 import { createApp } from './app.js';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -7,7 +7,7 @@ const keys = process.env.TRAWL_API_KEYS?.trim() ? parseApiKeys(process.env.TRAWL
 
 const { app, trawlApi } = createApp({
   ...(keys ? { auth: keys } : {}),
-  allowPrivateNetwork: process.env.TRAWL_ALLOW_PRIVATE_NETWORK === 'true',
+  allowPrivateNetwork: readAllowPrivateNetwork(process.env),
 });
 
 const server = app.listen(port, host, () => {

@@ -1,5 +1,5 @@
 import type { Browser as PlaywrightBrowser, Page, Request, Response } from 'playwright-core';
-import { ScrapeActionError, TrawlError, type BrowserLoadRequest, type LoadedPage, type ResolvedScrapeOptions, type ScreenshotSink } from '@trawl/core';
+import { ALLOW_PRIVATE_NETWORK_HINT, ScrapeActionError, TrawlError, type BrowserLoadRequest, type LoadedPage, type ResolvedScrapeOptions, type ScreenshotSink } from '@trawl/core';
 import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot } from './actions.js';
 import type { HostMatcher } from './ad-hosts.js';
 import { toTrawlError, type EndReason } from './browser-errors.js';
@@ -176,7 +176,7 @@ function blockedError(url: string): TrawlError {
   return new TrawlError(
     'SCRAPE_BLOCKED_URL',
     `Refused to load ${url} in the browser: it, or a page it redirected to, is a private, loopback or link-local address. ` +
-      'Allow private networks in the SSRF policy (TRAWL_ALLOW_PRIVATE_NETWORK=true for the server) to fetch it.',
+      ALLOW_PRIVATE_NETWORK_HINT,
   );
 }
 

@@ -98,6 +98,15 @@ describe('trawl serve', { timeout: 90_000 }, () => {
     expect(output).toContain('SIGTERM: shutting down');
   });
 
+  it('--allow-private-network lets it fetch private addresses, as trawl worker\'s flag does, over TRAWL_ALLOW_PRIVATE_NETWORK', async () => {
+    const server = await start(['--allow-private-network'], { TRAWL_STORE: 'memory', TRAWL_ALLOW_PRIVATE_NETWORK: 'false' });
+    expect(server.output().stdout).toMatch(/^private networks: allowed/m);
+    const scraped = await post(`${server.url}/v1/scrape`, { url: `${site.url}/articles/boilerplate` });
+    expect(scraped.status).toBe(200);
+    expect(scraped.body.data.markdown).toContain(phrases.articleLead);
+    expect(await stop(server)).toBe(0);
+  });
+
   it('refuses to bind a non-loopback address without API keys', async () => {
     const { exited, ready } = spawnServe(['--host', '0.0.0.0'], { cwd: dir, env: { TRAWL_API_KEYS: '' } });
     await expect(ready).rejects.toThrow(/Refusing to serve the API on 0\.0\.0\.0 without API keys/);

@@ -69,4 +69,9 @@ describe('trawl worker', { timeout: 120_000 }, () => {
     // The SSRF policy it ran with was printed on start.
     expect(worker.log()).toMatch(/^private networks: allowed \(SSRF guard off/m);
   });
+
+  it('reads TRAWL_ALLOW_PRIVATE_NETWORK as trawl serve does: a value that is not true or false stops it', async () => {
+    const started = startTrawl(['worker', '--store', 'memory'], /worker ready/, { ...process.env, TRAWL_ALLOW_PRIVATE_NETWORK: 'maybe' });
+    await expect(started).rejects.toThrow(/TRAWL_ALLOW_PRIVATE_NETWORK must be true or false, not "maybe"/);
+  });
 });

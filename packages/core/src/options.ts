@@ -118,7 +118,14 @@ export type ResolvedScrapeOptions = z.output<typeof scrapeOptionsSchema>;
 
 /** Library-only settings that no API client can set. */
 export interface EngineOptions {
-  /** Refuse private, loopback, link-local and metadata addresses. Off by default for library use. */
+  /**
+   * The SSRF guard. Off by default: the library fetches what its caller asks, loopback and
+   * intranet addresses included, as curl does (the one-shot CLI commands too). `true`, or an
+   * SsrfPolicy with `allowHosts`, refuses loopback, private, link-local and metadata addresses
+   * with SCRAPE_BLOCKED_URL: turn it on when the URLs come from people you do not trust. The
+   * server, `trawl serve` and `trawl worker` have it on unless `--allow-private-network`
+   * (docs/self-hosting.md, "Private networks").
+   */
   ssrf?: SsrfPolicy | boolean;
   /** Redirects followed before giving up (default 10). */
   maxRedirects?: number;

@@ -3,6 +3,7 @@ export type { TrawlApiOptions, WebhookSettings } from './options.js';
 export { createServer, type TrawlServer } from './server/create-server.js';
 export {
   readServerSettings,
+  readAllowPrivateNetwork,
   openAccessProblem,
   parseCredits,
   DEFAULT_HOST,

@@ -18,7 +18,10 @@ export interface TrawlApiOptions {
   store?: Store;
   /** API keys to teams, or a function resolving a bearer token. Absent: open, every caller is team `local`. */
   auth?: AuthOption;
-  /** Let scrapes, crawls, maps and webhooks reach loopback and private addresses (default false). */
+  /**
+   * Let scrapes, crawls, maps and webhooks reach loopback, private and link-local addresses
+   * (default false, as `trawl serve` without `--allow-private-network`).
+   */
   allowPrivateNetwork?: boolean;
   /** A full SSRF policy instead of `allowPrivateNetwork` (e.g. to allow a few intranet hosts). */
   ssrf?: SsrfPolicy;

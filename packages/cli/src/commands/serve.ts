@@ -12,6 +12,7 @@ interface ServeFlags {
   store?: string;
   /** False with --no-worker. */
   worker: boolean;
+  allowPrivateNetwork?: boolean;
 }
 
 /**
@@ -26,6 +27,7 @@ export function serveCommand(io: CliIO, env: Env = process.env): Command {
     .option('--host <host>', 'address to bind (env HOST, default 127.0.0.1)')
     .option('--store <store>', `${STORE_URL_FORMS} (env TRAWL_STORE, default ${DEFAULT_STORE_URL})`)
     .option('--no-worker', 'do not run jobs in this process (workers elsewhere share the store)')
+    .option('--allow-private-network', 'let requests fetch loopback, private and link-local addresses (env TRAWL_ALLOW_PRIVATE_NETWORK, default false)')
     .action(async (flags: ServeFlags) => {
       const settings = readServerSettings({
         ...env,
@@ -33,6 +35,7 @@ export function serveCommand(io: CliIO, env: Env = process.env): Command {
         ...(flags.host === undefined ? {} : { HOST: flags.host }),
         ...(flags.store === undefined ? {} : { TRAWL_STORE: flags.store }),
         ...(flags.worker ? {} : { TRAWL_WORKER: 'false' }),
+        ...(flags.allowPrivateNetwork ? { TRAWL_ALLOW_PRIVATE_NETWORK: 'true' } : {}),
       });
       // Checked before the store opens, so a refused start leaves nothing behind.
       const problem = openAccessProblem(settings.host, settings.apiKeys !== undefined);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, startWorker, STRICT_POLICY, type Document, type JobRecord } from '@trawl/core';
-import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
+import { createJobNotifier, createWebhookSender, readAllowPrivateNetwork, type Logger } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
@@ -26,11 +26,11 @@ export function workerCommand(io: CliIO, env: NodeJS.ProcessEnv = process.env): 
     .option('-s, --store <url>', `where jobs live: ${STORE_URL_FORMS} (default: $TRAWL_STORE or ${DEFAULT_STORE_URL})`)
     .option('-c, --concurrency <n>', 'pages handled at once', wholeNumber(), 10)
     .option('--lease-ms <ms>', 'how long a page may take before another worker may take it over (default 120000)', wholeNumber())
-    .option('--allow-private-network', 'let crawls reach private and loopback addresses (default: $TRAWL_ALLOW_PRIVATE_NETWORK or false)')
+    .option('--allow-private-network', 'let jobs fetch loopback, private and link-local addresses (env TRAWL_ALLOW_PRIVATE_NETWORK, default false)')
     .option('--retention-hours <hours>', 'how long finished jobs stay readable', nonNegativeNumber)
     .action(async (flags: WorkerFlags) => {
       const url = flags.store ?? (env.TRAWL_STORE?.trim() || DEFAULT_STORE_URL);
-      const allowPrivate = flags.allowPrivateNetwork ?? ['1', 'true', 'yes', 'on'].includes(env.TRAWL_ALLOW_PRIVATE_NETWORK?.trim().toLowerCase() ?? '');
+      const allowPrivate = flags.allowPrivateNetwork ?? readAllowPrivateNetwork(env);
       const policy = allowPrivate ? OPEN_POLICY : STRICT_POLICY;
       convertPoolFromEnv(env);
       const logger = stderrLogger(io);

@@ -70,6 +70,7 @@ export interface JobRuntimeOptions {
   retentionMs?: number;
   /** Options of every page scrape (formats, onlyMainContent, headers, timeout…). */
   scrapeOptions?: ScrapeOptionsInput;
+  /** The SSRF guard, as scrape()'s `ssrf`: off by default (private addresses are fetched); `true` or a policy refuses them. */
   ssrf?: SsrfPolicy | boolean;
   userAgent?: string;
   /** The product token matched against robots.txt groups (default "TrawlBot"). */

@@ -29,6 +29,7 @@ export interface JobEvents {
 /** Settings of whoever runs jobs (a crawl() call, a server's worker): never set by an API client. */
 export interface RunnerSettings {
   store: Store;
+  /** The SSRF guard, as scrape()'s `ssrf`: off by default (private addresses are fetched); `true` or a policy refuses them. */
   ssrf?: SsrfPolicy | boolean;
   userAgent?: string;
   /** The product token matched against robots.txt groups (default "TrawlBot"). */

@@ -29,6 +29,7 @@ export interface MapOptions {
   /** Pages fetched at once while looking for links (default 10). */
   maxConcurrency?: number;
   ignoreRobots?: boolean;
+  /** The SSRF guard, as scrape()'s `ssrf`: off by default (private addresses are fetched); `true` or a policy refuses them. */
   ssrf?: SsrfPolicy | boolean;
   userAgent?: string;
   headers?: Record<string, string>;

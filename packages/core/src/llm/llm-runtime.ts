@@ -7,6 +7,7 @@ import type { SsrfPolicy } from '../url/ssrf.js';
 export interface LlmJobRuntime {
   /** Without one, extract fails with a clear error and llms.txt falls back to page metadata. */
   llm?: LlmProvider;
+  /** The SSRF guard, as scrape()'s `ssrf`: off by default (private addresses are fetched); `true` or a policy refuses them. */
   ssrf?: SsrfPolicy | boolean;
   userAgent?: string;
   engine?: EngineChoice;

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { TrawlError } from '../errors.js';
 import { clip, MAX_URL_LENGTH } from '../limits.js';
-import { isHostAllowedByPolicy, isNonPublicAddress, type SsrfPolicy } from './ssrf.js';
+import { ALLOW_PRIVATE_NETWORK_HINT, isHostAllowedByPolicy, isNonPublicAddress, type SsrfPolicy } from './ssrf.js';
 
 /**
  * Parses a target URL and refuses anything that is not absolute http(s) or is longer than
@@ -46,7 +46,7 @@ export async function assertAllowedTarget(url: URL, policy: SsrfPolicy): Promise
     throw new TrawlError(
       'SCRAPE_BLOCKED_URL',
       `Refused to fetch ${url.href}: ${host === blocked ? 'it is' : `${host} resolves to ${blocked},`} a private, loopback or link-local address. ` +
-        'Allow private networks in the SSRF policy (TRAWL_ALLOW_PRIVATE_NETWORK=true for the server) to fetch it.',
+        ALLOW_PRIVATE_NETWORK_HINT,
     );
   }
 }

@@ -4,7 +4,8 @@ import ipaddr from 'ipaddr.js';
 
 /**
  * Which network targets a scrape may reach. The server blocks private networks by default so a
- * caller cannot make it read intranet services or cloud metadata endpoints; the library does not.
+ * caller cannot make it read intranet services or cloud metadata endpoints; the library and the
+ * one-shot CLI commands, run by the person whose network it is, do not (docs/self-hosting.md).
  */
 export interface SsrfPolicy {
   /** Refuse loopback, private, link-local, carrier-grade NAT, metadata and other non-public addresses. */
@@ -12,6 +13,11 @@ export interface SsrfPolicy {
   /** Host names or IP literals that stay reachable even when private networks are blocked. */
   allowHosts?: string[];
 }
+
+/** How to lift the block, the same words in every refusal (the fetch engine's, the browser's, the webhook sender's). */
+export const ALLOW_PRIVATE_NETWORK_HINT =
+  'To allow private networks: --allow-private-network or TRAWL_ALLOW_PRIVATE_NETWORK=true for trawl serve and trawl worker, ' +
+  'allowPrivateNetwork for createServer(), ssrf: false in the library.';
 
 export const OPEN_POLICY: SsrfPolicy = { blockPrivateNetworks: false };
 export const STRICT_POLICY: SsrfPolicy = { blockPrivateNetworks: true };
@@ -52,7 +58,7 @@ export class BlockedAddressError extends Error {
     readonly host: string,
     readonly address: string,
   ) {
-    super(`${host} resolves to ${address}, a private, loopback or link-local address that this server may not fetch`);
+    super(`${host} resolves to ${address}, a private, loopback or link-local address. ${ALLOW_PRIVATE_NETWORK_HINT}`);
   }
 }
 

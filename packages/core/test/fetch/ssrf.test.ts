@@ -48,6 +48,17 @@ describe('SSRF policy on real connections', () => {
     await expect(scrape(url, { ssrf: true })).rejects.toMatchObject({ code: 'SCRAPE_BLOCKED_URL' });
   });
 
+  it('says how to allow private networks, in the flag every serving surface shares', async () => {
+    const refusals = [
+      await httpFetch(`${base}/`, {}, STRICT_POLICY).catch((e: unknown) => e),
+      await scrape(base.replace('127.0.0.1', 'localhost'), { ssrf: true }).catch((e: unknown) => e),
+    ];
+    for (const refusal of refusals) {
+      expect((refusal as TrawlError).message).toContain('--allow-private-network or TRAWL_ALLOW_PRIVATE_NETWORK=true');
+      expect((refusal as TrawlError).message).toContain('ssrf: false');
+    }
+  });
+
   it('allows hosts on the policy allow-list', async () => {
     const page = await httpFetch(`${base}/`, {}, { blockPrivateNetworks: true, allowHosts: ['127.0.0.1'] });
     expect(page.status).toBe(200);

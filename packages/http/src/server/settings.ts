@@ -34,7 +34,7 @@ export function readServerSettings(env: Env): ServerSettings {
     host: env.HOST?.trim() || DEFAULT_HOST,
     store: env.TRAWL_STORE?.trim() || undefined,
     apiKeys: keys?.size ? keys : undefined,
-    allowPrivateNetwork: parseBoolean('TRAWL_ALLOW_PRIVATE_NETWORK', env.TRAWL_ALLOW_PRIVATE_NETWORK, false),
+    allowPrivateNetwork: readAllowPrivateNetwork(env),
     worker: parseBoolean('TRAWL_WORKER', env.TRAWL_WORKER, true),
     workerConcurrency: parseOptionalInteger('TRAWL_WORKER_CONCURRENCY', env.TRAWL_WORKER_CONCURRENCY, 1),
     rateLimits: env.TRAWL_RATE_LIMITS?.trim() ? parseRateLimits(env.TRAWL_RATE_LIMITS) : {},
@@ -42,6 +42,15 @@ export function readServerSettings(env: Env): ServerSettings {
     webhookSecret: env.TRAWL_WEBHOOK_SECRET || undefined,
     retentionMs: hoursToMs(parseOptionalNumber('TRAWL_RETENTION_HOURS', env.TRAWL_RETENTION_HOURS)),
   };
+}
+
+/**
+ * `TRAWL_ALLOW_PRIVATE_NETWORK`, read the same way by every process that serves other people's
+ * requests (`pnpm start`, `trawl serve`, `trawl worker`): off unless set, and a value that is not
+ * a boolean stops the start.
+ */
+export function readAllowPrivateNetwork(env: Env): boolean {
+  return parseBoolean('TRAWL_ALLOW_PRIVATE_NETWORK', env.TRAWL_ALLOW_PRIVATE_NETWORK, false);
 }
 
 /**
