@@ -13,6 +13,7 @@ export function removeBoilerplate(root: Element): Element {
   for (const element of Array.from(root.querySelectorAll(BOILERPLATE_SELECTOR))) {
     if (isStructural(element) || isStreamedContent(element) || element.querySelector(MAIN_REGION_SELECTOR)) continue;
     if (element.parentElement?.closest('blockquote, figure')) continue;
+    if (isContentWidget(element)) continue;
     element.remove();
   }
   return root;
@@ -38,6 +39,14 @@ function removeNamedBlocks(root: Element, pattern: RegExp): Element {
     element.remove();
   }
   return root;
+}
+
+/**
+ * Page builders (SiteOrigin, many WordPress themes) call every block of a page a "widget"; a
+ * widget is furniture in a sidebar, content inside the page's main landmark or article.
+ */
+function isContentWidget(element: Element): boolean {
+  return /(?:^|\s)widget(?:$|\s)/.test(element.getAttribute('class') ?? '') && element.closest('main, [role="main"], article') !== null;
 }
 
 /**
