@@ -1,11 +1,9 @@
-import { parseTypedUrl } from '@trawl/core';
+import { typedTargetUrl } from '@trawl/core';
 
 /**
- * A `<url>` argument, read as the API reads it: `example.com/a` means `http://example.com/a`.
- * A URL given with its scheme is kept as typed (llms.txt titles itself with it).
+ * A `<url>` argument, read as the API and the library read it: `example.com/a` means
+ * `http://example.com/a`; a URL given with its scheme is kept as typed (llms.txt titles itself with it).
  */
 export function urlArgument(value: string): string {
-  const url = parseTypedUrl(value);
-  const typed = value.trim();
-  return typed.includes('://') ? typed : url.href;
+  return typedTargetUrl(value);
 }

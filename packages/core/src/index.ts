@@ -18,7 +18,7 @@ export {
 export { TrawlError, isTrawlError, type TrawlErrorCode } from './errors.js';
 export { httpFetch, closeDispatchers, decodeBody, type LoadedPage, type HttpFetchOptions } from './fetch/index.js';
 export { parseTargetUrl, assertAllowedTarget } from './url/guard.js';
-export { parseTypedUrl } from './url/typed-url.js';
+export { parseTypedUrl, typedTargetUrl } from './url/typed-url.js';
 export { isNonPublicAddress, BlockedAddressError, toSsrfPolicy, describeSsrfPolicy, ALLOW_PRIVATE_NETWORK_HINT, OPEN_POLICY, STRICT_POLICY, type SsrfPolicy } from './url/ssrf.js';
 export { pageToDocument } from './pipeline/to-document.js';
 export {

@@ -8,36 +8,38 @@ import { createJobContext, type JobContext } from './job-context.js';
 import { failJob, runJob } from './job-runner.js';
 import { assertBatchSize, startBatchJob, startCrawlJob } from './start-job.js';
 import { createLinkFilter } from '../url/filters.js';
-import { parseTargetUrl } from '../url/guard.js';
+import { typedTargetUrl } from '../url/typed-url.js';
 import { assertLlmAvailable } from '../llm/llm-formats.js';
 
 /**
  * Crawls a site from `url`: the start page, its sitemaps and every link in scope, politely and
  * at most `limit` pages, none twice. Returns at once with a job handle; the job runs in this
- * process, its state in `options.store` (default: a private memory store).
+ * process, its state in `options.store` (default: a private memory store). A URL without a
+ * scheme is read as `http://`, as scrape() reads it.
  */
 export function crawl(url: string, options: CrawlOptions = {}): CrawlJob {
+  const start = typedTargetUrl(url);
   const { rules, runtime } = splitCrawlOptions(options);
-  createLinkFilter({ ...rules, startUrl: parseTargetUrl(url).href }); // bad patterns fail here, not mid-crawl
+  createLinkFilter({ ...rules, startUrl: new URL(start).href }); // bad patterns fail here, not mid-crawl
   resolveScrapeOptions(runtime.scrapeOptions); // so do bad page options
   assertLlmFor(runtime);
   const store = runtime.store ?? createMemoryStore();
   const jobId = runtime.jobId ?? randomUUID();
-  return launch(store, jobId, runtime, () => startCrawlJob(url, rules, { store, jobId, ...startInput(runtime) }));
+  return launch(store, jobId, runtime, () => startCrawlJob(start, rules, { store, jobId, ...startInput(runtime) }));
 }
 
 export type BatchScrapeOptions = Pick<CrawlOptions, 'maxConcurrency' | 'perHostConcurrency' | 'maxRetries' | 'delay'> & JobRuntimeOptions;
 
-/** Scrapes a list of URLs as one job, through the same machinery as a crawl (no links followed). */
+/** Scrapes a list of URLs as one job, through the same machinery as a crawl (no links followed); URLs read as scrape() reads them. */
 export function batchScrape(urls: readonly string[], options: BatchScrapeOptions = {}): CrawlJob {
   assertBatchSize(urls);
-  for (const u of urls) parseTargetUrl(u);
+  const targets = urls.map((url) => typedTargetUrl(url));
   const { rules, runtime } = splitCrawlOptions(options);
   resolveScrapeOptions(runtime.scrapeOptions);
   assertLlmFor(runtime);
   const store = runtime.store ?? createMemoryStore();
   const jobId = runtime.jobId ?? randomUUID();
-  return launch(store, jobId, runtime, () => startBatchJob(urls, rules, { store, jobId, ...startInput(runtime) }));
+  return launch(store, jobId, runtime, () => startBatchJob(targets, rules, { store, jobId, ...startInput(runtime) }));
 }
 
 /** A job whose pages all need a model fails at once without one, not page by page. */

@@ -4,7 +4,8 @@ import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
 import { DEFAULT_USER_AGENT, requestHeadersSchema } from '../options.js';
 import { invalidOptions } from '../options-error.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
-import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
+import { assertAllowedTarget } from '../url/guard.js';
+import { parseTypedUrl } from '../url/typed-url.js';
 import { toSsrfPolicy } from '../url/ssrf.js';
 import { crawl } from './crawl.js';
 import { engineFetcher } from './engine-fetcher.js';
@@ -50,10 +51,10 @@ const mapBoundsSchema = z.object({
 /**
  * Lists a site's URLs: what its sitemaps say and what breadth-first fetching of its pages finds
  * (links only, politely), until the limit or the timeout. Absolute, deduplicated URLs, the start
- * URL first.
+ * URL first. A URL without a scheme is read as `http://`, as scrape() reads it.
  */
 export async function map(url: string, options: MapOptions = {}): Promise<string[]> {
-  const target = parseTargetUrl(url);
+  const target = parseTypedUrl(url);
   const start = target.href;
   const bounds = mapBoundsSchema.safeParse({ limit: options.limit, timeout: options.timeout, maxConcurrency: options.maxConcurrency, headers: options.headers });
   if (!bounds.success) throw invalidOptions('map', bounds.error);

@@ -16,3 +16,14 @@ export function parseTypedUrl(input: string): URL {
     throw new TrawlError('SCRAPE_INVALID_URL', `Invalid URL "${clip(typed)}": give an absolute http:// or https:// URL`);
   }
 }
+
+/**
+ * The URL to fetch for what was typed: `http://` added when it names no scheme, otherwise the
+ * URL as given (so a Document's `sourceURL` and an llms.txt title keep the caller's spelling).
+ * What scrape(), crawl(), batchScrape(), map() and the CLI's `<url>` arguments take.
+ */
+export function typedTargetUrl(input: string): string {
+  const url = parseTypedUrl(input);
+  const typed = input.trim();
+  return typed.includes('://') ? typed : url.href;
+}

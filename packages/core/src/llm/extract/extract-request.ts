@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TrawlError } from '../../errors.js';
 import { resolveScrapeOptions, type ScrapeOptionsInput } from '../../options.js';
 import { isUrlPattern, patternBase } from './url-patterns.js';
-import { parseTargetUrl } from '../../url/guard.js';
+import { typedTargetUrl } from '../../url/typed-url.js';
 
 /** Pages read at most by one extract job unless `limit` says otherwise. */
 export const EXTRACT_DEFAULT_PAGE_LIMIT = 10;
@@ -36,7 +36,10 @@ export const extractRequestSchema = z
 export type ExtractRequestInput = z.input<typeof extractRequestSchema>;
 export type ExtractRequest = z.output<typeof extractRequestSchema>;
 
-/** Validates and applies defaults; every URL or pattern must be usable. Throws INVALID_OPTIONS. */
+/**
+ * Validates and applies defaults; every URL or pattern must be usable (a page URL without a
+ * scheme is read as `http://`, as scrape() reads it). Throws INVALID_OPTIONS.
+ */
 export function resolveExtractRequest(input: ExtractRequestInput): ExtractRequest {
   const parsed = extractRequestSchema.safeParse(input);
   if (!parsed.success) {
@@ -44,9 +47,10 @@ export function resolveExtractRequest(input: ExtractRequestInput): ExtractReques
     throw new TrawlError('INVALID_OPTIONS', `Invalid extract request: ${details}`);
   }
   if (parsed.data.scrapeOptions) resolveScrapeOptions(parsed.data.scrapeOptions);
-  for (const url of parsed.data.urls) {
-    if (isUrlPattern(url)) patternBase(url);
-    else parseTargetUrl(url);
-  }
-  return parsed.data;
+  const urls = parsed.data.urls.map((url) => {
+    if (!isUrlPattern(url)) return typedTargetUrl(url);
+    patternBase(url);
+    return url;
+  });
+  return { ...parsed.data, urls };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TrawlError } from '../../errors.js';
-import { parseTargetUrl } from '../../url/guard.js';
+import { typedTargetUrl } from '../../url/typed-url.js';
 
 export const LLMSTXT_DEFAULT_MAX_URLS = 10;
 export const LLMSTXT_MAX_URLS = 5000;
@@ -23,6 +23,5 @@ export function resolveLlmsTxtRequest(input: LlmsTxtRequestInput): LlmsTxtReques
     const details = parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');
     throw new TrawlError('INVALID_OPTIONS', `Invalid llms.txt request: ${details}`);
   }
-  parseTargetUrl(parsed.data.url);
-  return parsed.data;
+  return { ...parsed.data, url: typedTargetUrl(parsed.data.url) };
 }

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { batchScrape, crawl, map, resolveExtractRequest, resolveLlmsTxtRequest, scrape, TrawlError } from '../../src/index.js';
+
+let site: FixtureSite;
+/** The fixture site as a person types it: `127.0.0.1:PORT`, no scheme. */
+let typed: string;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  typed = site.url.replace('http://', '');
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+async function rejection(attempt: () => unknown): Promise<TrawlError> {
+  try {
+    await attempt();
+  } catch (error) {
+    expect(error).toBeInstanceOf(TrawlError);
+    return error as TrawlError;
+  }
+  throw new Error('expected a TrawlError');
+}
+
+describe('the library reads a URL typed without a scheme as the CLI and the API do', () => {
+  it('scrape() fetches 127.0.0.1:PORT/path as http://', async () => {
+    const doc = await scrape(`${typed}/articles/boilerplate`, { convertPool: false });
+    expect(doc.markdown).toContain(phrases.articleLead);
+    expect(doc.metadata.sourceURL).toBe(`${site.url}/articles/boilerplate`);
+  });
+
+  it('crawl(), batchScrape() and map() start from it too', async () => {
+    const crawled = await crawl(`${typed}/articles/boilerplate`, { limit: 1, convertPool: false }).done;
+    expect(crawled).toMatchObject({ status: 'completed', completed: 1, failed: 0 });
+    const batch = await batchScrape([`${typed}/blog/1`], { convertPool: false }).done;
+    expect(batch).toMatchObject({ status: 'completed', completed: 1, failed: 0 });
+    const links = await map(`${typed}/crawl/`, { limit: 5 });
+    expect(links[0]).toBe(`${site.url}/crawl/`);
+  });
+
+  it('extract() and llms.txt requests read their page URLs the same way (globs stay as written)', () => {
+    const extract = resolveExtractRequest({ urls: ['127.0.0.1:3000/about', 'https://example.com/docs/*'], prompt: 'x' });
+    expect(extract.urls).toEqual(['http://127.0.0.1:3000/about', 'https://example.com/docs/*']);
+    expect(resolveLlmsTxtRequest({ url: 'example.com' }).url).toBe('http://example.com/');
+  });
+
+  it('a URL given with its scheme is fetched as given', async () => {
+    const doc = await scrape(`${site.url}/articles/boilerplate`, { convertPool: false });
+    expect(doc.metadata.sourceURL).toBe(`${site.url}/articles/boilerplate`);
+  });
+
+  it('refuses what is no URL with the message the CLI and the API give, quoting it as typed', async () => {
+    const message = 'Invalid URL "not a url": give an absolute http:// or https:// URL';
+    const attempts = [
+      () => scrape('not a url'),
+      () => crawl('not a url'),
+      () => batchScrape(['not a url']),
+      () => map('not a url'),
+      () => resolveExtractRequest({ urls: ['not a url'], prompt: 'x' }),
+      () => resolveLlmsTxtRequest({ url: 'not a url' }),
+    ];
+    for (const attempt of attempts) {
+      const error = await rejection(attempt);
+      expect(error).toMatchObject({ code: 'SCRAPE_INVALID_URL', message });
+    }
+    const scheme = await rejection(() => scrape('ftp://example.com/x'));
+    expect(scheme.message).toBe('Unsupported URL scheme "ftp:" in "ftp://example.com/x": only http and https can be scraped');
+  });
+});
