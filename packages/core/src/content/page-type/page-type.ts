@@ -26,8 +26,9 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
 
   if (has(FORUM_SCHEMA) || fromUrl === 'forum') return 'forum';
   if (fromUrl === 'documentation') return 'documentation';
-  // News sites declare a Product for their subscription offer beside the article itself.
-  if (has(ARTICLE_SCHEMA) && fromUrl !== 'product' && fromUrl !== 'collection' && !signals.addToCart) return 'article';
+  // News sites declare a Product for their subscription offer beside the article itself; SEO
+  // plugins declare an Article on every page, so a URL that says otherwise wins.
+  if (has(ARTICLE_SCHEMA) && (fromUrl === null || fromUrl === 'article') && !signals.addToCart) return 'article';
   if (has(COLLECTION_SCHEMA) || signals.ogType === 'product.group') return productGrid || fromUrl !== 'product' ? 'collection' : 'product';
   if (has(PRODUCT_SCHEMA) || signals.ogType === 'product' || signals.ogType === 'og:product' || fromUrl === 'product') {
     return productGrid && signals.priceCount >= 12 && !has(PRODUCT_SCHEMA) ? 'collection' : 'product';
