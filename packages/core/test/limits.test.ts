@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { batchScrape, crawl } from '../src/crawl/crawl.js';
 import { map } from '../src/crawl/map.js';
+import { extract } from '../src/llm/extract/extract-job.js';
 import { TrawlError } from '../src/errors.js';
 import { httpFetch } from '../src/fetch/engine.js';
 import { MAX_URL_LENGTH } from '../src/limits.js';
@@ -41,6 +42,7 @@ describe('the library refuses out-of-bounds options with TrawlError', () => {
     ['map timeout', () => map(`${site.url}/`, { timeout: 99_999_999_999 }), /timeout/],
     ['map headers', () => map(`${site.url}/`, { headers: { 'X-A': 'a\nb' } }), /line break/],
     ['httpFetch timeout', () => httpFetch(`${site.url}/`, { timeout: 99_999_999_999 }), /timeout/],
+    ['extract timeout', () => extract({ urls: [`${site.url}/`], prompt: 'x', timeout: 99_999_999_999 }), /timeout/],
     ['a batch over the crawl limit', () => batchScrape(Array.from({ length: 100_001 }, (_, i) => `${site.url}/p/${i}`)), /at most 100000 URLs/],
   ])('%s', async (_name, attempt, why) => {
     const error = await rejection(attempt);

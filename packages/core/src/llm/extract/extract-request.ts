@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TrawlError } from '../../errors.js';
+import { MAX_TIMEOUT_MS } from '../../limits.js';
 import { resolveScrapeOptions, type ScrapeOptionsInput } from '../../options.js';
 import { isUrlPattern, patternBase } from './url-patterns.js';
 import { typedTargetUrl } from '../../url/typed-url.js';
@@ -26,8 +27,8 @@ export const extractRequestSchema = z
     showSources: z.boolean().default(false),
     /** Pages read at most, best matches first. */
     limit: z.number().int().positive().max(EXTRACT_MAX_PAGE_LIMIT).default(EXTRACT_DEFAULT_PAGE_LIMIT),
-    /** Milliseconds the whole job may take. */
-    timeout: z.number().int().positive().optional(),
+    /** Milliseconds the whole job may take (default: no limit; at most MAX_TIMEOUT_MS, as the API's). */
+    timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
     /** Options of every page scrape (checked as scrape options; the model always reads Markdown). */
     scrapeOptions: z.custom<ScrapeOptionsInput>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).optional(),
   })
