@@ -15,6 +15,7 @@ export {
   type ResolvedScrapeOptions,
   type EngineOptions,
 } from './options.js';
+export { refineTotalWait, refineWaitForWithinTimeout, totalWaitMs } from './wait-rules.js';
 export { TrawlError, isTrawlError, type TrawlErrorCode } from './errors.js';
 export { httpFetch, closeDispatchers, decodeBody, type LoadedPage, type HttpFetchOptions } from './fetch/index.js';
 export { parseTargetUrl, assertAllowedTarget } from './url/guard.js';

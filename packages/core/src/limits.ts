@@ -7,7 +7,7 @@
 export const MAX_URL_LENGTH = 8192;
 /** Largest scrape `timeout`, in ms (5 minutes). */
 export const MAX_TIMEOUT_MS = 300_000;
-/** Largest `waitFor` and `wait` action, in ms (Firecrawl: 60 s). */
+/** Largest `waitFor`, `wait` action, and sum of both in one scrape, in ms (Firecrawl: 60 s). */
 export const MAX_WAIT_MS = 60_000;
 /** Browser actions per scrape (Firecrawl: 50). */
 export const MAX_ACTIONS = 50;

@@ -9,6 +9,7 @@ import {
   MAX_WAIT_MS,
 } from './limits.js';
 import { invalidOptions } from './options-error.js';
+import { refineTotalWait } from './wait-rules.js';
 import type { SsrfPolicy } from './url/ssrf.js';
 import type { Browser, EngineChoice } from './ports/browser.js';
 import type { LlmProvider } from './ports/llm.js';
@@ -152,9 +153,12 @@ export type ScrapeOptions = ScrapeOptionsInput & EngineOptions;
 
 export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; TrawlBot/0.1; +https://github.com/trawl-dev/trawl)';
 
+/** The options with the rules that span fields (kept off `scrapeOptionsSchema`, which the API extends). */
+const checkedScrapeOptionsSchema = scrapeOptionsSchema.superRefine(refineTotalWait);
+
 /** Applies defaults and validates; throws INVALID_OPTIONS with every problem listed. */
 export function resolveScrapeOptions(input: ScrapeOptionsInput = {}): ResolvedScrapeOptions {
-  const parsed = scrapeOptionsSchema.safeParse(input);
+  const parsed = checkedScrapeOptionsSchema.safeParse(input);
   if (!parsed.success) throw invalidOptions('scrape', parsed.error);
   return parsed.data;
 }

@@ -34,6 +34,30 @@ describe('every number a request carries is bounded', () => {
     await expectBadRequest('/v1/scrape', { url, actions: Array.from({ length: 51 }, () => ({ type: 'scrape' })) }, 'actions');
   });
 
+  it('refuses waitFor over half of timeout, as Firecrawl\'s v1 does, wherever v1 takes scrape options', async () => {
+    const url = `${env.site.url}/articles/minimal`;
+    const half = { waitFor: 1_000, timeout: 1_999 };
+    const body = await expectBadRequest('/v1/scrape', { url, ...half }, 'waitFor');
+    expect(body.details[0].message).toMatch(/^waitFor must not exceed half of timeout \(waitFor 1000 ms, timeout 1999 ms: raise timeout to at least 2000\)$/);
+    // The default timeout (30 s) counts.
+    await expectBadRequest('/v1/scrape', { url, waitFor: 15_001 }, 'waitFor');
+    await expectBadRequest('/v1/batch/scrape', { urls: [url], ...half }, 'waitFor');
+    await expectBadRequest('/v1/crawl', { url, scrapeOptions: half }, 'scrapeOptions.waitFor');
+    await expectBadRequest('/v1/search', { query: 'x', scrapeOptions: { formats: ['markdown'], ...half } }, 'scrapeOptions.waitFor');
+    await expectBadRequest('/v1/extract', { urls: [url], prompt: 'x', scrapeOptions: half }, 'scrapeOptions.waitFor');
+    // At half exactly, the scrape runs.
+    const ok = await env.api.request('POST', '/v1/scrape', { body: { url, waitFor: 1_000, timeout: 2_000 } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses waitFor and wait actions over 60 s in all', async () => {
+    const url = `${env.site.url}/articles/minimal`;
+    const waits = { timeout: 300_000, waitFor: 30_000, actions: [{ type: 'wait', milliseconds: 20_000 }, { type: 'wait', milliseconds: 10_001 }] };
+    const body = await expectBadRequest('/v1/scrape', { url, ...waits }, 'actions');
+    expect(body.details[0].message).toBe('waitFor and the wait actions add up to 60001 ms; at most 60000 ms in all');
+    await expectBadRequest('/v1/crawl', { url, scrapeOptions: waits }, 'scrapeOptions.actions');
+  });
+
   it('refuses crawl delay 1e12, huge limits and depths', async () => {
     const url = `${env.site.url}/crawl/`;
     await expectBadRequest('/v1/crawl', { url, delay: 1e12 }, 'delay');

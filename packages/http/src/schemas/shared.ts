@@ -1,4 +1,4 @@
-import { MAX_PATTERNS, parseTypedUrl, scrapeOptionsSchema, userRegexProblem } from '@trawl/core';
+import { MAX_PATTERNS, parseTypedUrl, refineTotalWait, refineWaitForWithinTimeout, scrapeOptionsSchema, userRegexProblem } from '@trawl/core';
 import { z } from 'zod';
 
 /** Fields the official SDKs add to every body (`origin: "js-sdk@1.x"`, an integration name). */
@@ -37,9 +37,22 @@ const ignoredScrapeFields = {
   zeroDataRetention: z.boolean().optional(),
 };
 
-/** v1 scrape options, strict: an unknown key is a 400, as Firecrawl's v1 answers. */
+/**
+ * v1 scrape options, strict: an unknown key is a 400, as Firecrawl's v1 answers. Without the
+ * rules across fields (zod cannot extend a refined object): every body that takes them adds
+ * `refineV1Waits`, or uses `v1PageOptionsSchema`.
+ */
 export const v1ScrapeOptionsSchema = scrapeOptionsSchema.extend(ignoredScrapeFields).strict();
 export type V1ScrapeOptions = z.output<typeof v1ScrapeOptionsSchema>;
+
+/** Firecrawl's v1 rules on waiting: waitFor at most half of timeout, and 60 s of waits in all. */
+export function refineV1Waits(options: Pick<V1ScrapeOptions, 'waitFor' | 'timeout' | 'actions'>, ctx: z.RefinementCtx): void {
+  refineWaitForWithinTimeout(options, ctx);
+  refineTotalWait(options, ctx);
+}
+
+/** `scrapeOptions` of crawl and extract: the v1 scrape options with their rules. */
+export const v1PageOptionsSchema = v1ScrapeOptionsSchema.superRefine(refineV1Waits);
 
 /** Drops the accepted-but-ignored fields before the options reach the engine. */
 export function engineScrapeOptions<T extends Partial<V1ScrapeOptions>>(options: T): Omit<T, keyof typeof ignoredScrapeFields> {

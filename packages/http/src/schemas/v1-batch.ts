@@ -1,7 +1,7 @@
 import { MAX_CONCURRENCY } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
-import { clientFields, v1ScrapeOptionsSchema } from './shared.js';
+import { clientFields, refineV1Waits, v1ScrapeOptionsSchema } from './shared.js';
 
 /** `POST /v1/batch/scrape`: the scrape options at the top level, plus the URLs. */
 export const v1BatchBodySchema = v1ScrapeOptionsSchema
@@ -13,5 +13,6 @@ export const v1BatchBodySchema = v1ScrapeOptionsSchema
     maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).optional(),
     ...clientFields,
   })
-  .strict();
+  .strict()
+  .superRefine(refineV1Waits);
 export type V1BatchBody = z.output<typeof v1BatchBodySchema>;

@@ -1,7 +1,7 @@
 import { MAX_CONCURRENCY, MAX_CRAWL_DELAY_S, MAX_CRAWL_LIMIT, MAX_DEPTH, type CrawlOptionsInput } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
-import { clientFields, patternListSchema, refineRegexList, targetUrlSchema, v1ScrapeOptionsSchema } from './shared.js';
+import { clientFields, patternListSchema, refineRegexList, targetUrlSchema, v1PageOptionsSchema } from './shared.js';
 
 /** `POST /v1/crawl`: Firecrawl's v1 crawl body. */
 export const v1CrawlBodySchema = z
@@ -26,7 +26,7 @@ export const v1CrawlBodySchema = z
     /** Seconds between requests to one host. */
     delay: z.number().min(0).max(MAX_CRAWL_DELAY_S).optional(),
     maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).optional(),
-    scrapeOptions: v1ScrapeOptionsSchema.optional(),
+    scrapeOptions: v1PageOptionsSchema.optional(),
     webhook: webhookSpecSchema.optional(),
     zeroDataRetention: z.boolean().optional(),
     ...clientFields,

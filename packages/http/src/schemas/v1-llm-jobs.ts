@@ -1,6 +1,6 @@
 import { MAX_CRAWL_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
-import { clientFields, targetUrlSchema, v1ScrapeOptionsSchema } from './shared.js';
+import { clientFields, targetUrlSchema, v1PageOptionsSchema } from './shared.js';
 
 /** `POST /v1/extract` (E4). */
 export const v1ExtractBodySchema = z
@@ -17,7 +17,7 @@ export const v1ExtractBodySchema = z
     showSources: z.boolean().default(false),
     ignoreInvalidURLs: z.boolean().optional(),
     timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
-    scrapeOptions: v1ScrapeOptionsSchema.optional(),
+    scrapeOptions: v1PageOptionsSchema.optional(),
     ...clientFields,
   })
   .refine((body) => (body.urls?.length ?? 0) > 0 || body.prompt !== undefined, { message: "Either 'urls' or 'prompt' must be provided." });

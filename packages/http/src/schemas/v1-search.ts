@@ -1,6 +1,6 @@
 import { formatSchema, MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
-import { clientFields, v1ScrapeOptionsSchema } from './shared.js';
+import { clientFields, refineV1Waits, v1ScrapeOptionsSchema } from './shared.js';
 
 /** `POST /v1/search`: results are scraped only when `scrapeOptions.formats` names a format. */
 export const v1SearchBodySchema = z.strictObject({
@@ -13,7 +13,7 @@ export const v1SearchBodySchema = z.strictObject({
   location: z.string().optional(),
   timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(60_000),
   ignoreInvalidURLs: z.boolean().optional(),
-  scrapeOptions: v1ScrapeOptionsSchema.extend({ formats: z.array(formatSchema).default([]) }).strict().optional(),
+  scrapeOptions: v1ScrapeOptionsSchema.extend({ formats: z.array(formatSchema).default([]) }).strict().superRefine(refineV1Waits).optional(),
   ...clientFields,
 });
 export type V1SearchBody = z.output<typeof v1SearchBodySchema>;
