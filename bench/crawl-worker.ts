@@ -1,6 +1,8 @@
 // One crawler over a synthetic site, in its own process so its peak RSS is its own.
 // Usage: crawl-worker.ts <stack> <baseUrl> <pages> <concurrency>
-// Stacks: trawl-links, trawl-markdown, crawlee-cheerio-links, crawlee-jsdom-markdown, trawl-soak.
+// Stacks: trawl-links, trawl-markdown (pages converted in the pool of threads, the default),
+// trawl-links-in-thread, trawl-markdown-in-thread (convertPool: false), crawlee-cheerio-links,
+// crawlee-jsdom-markdown, trawl-soak.
 import { Readability } from '@mozilla/readability';
 import { crawl } from '@trawl/core';
 import TurndownService from 'turndown';
@@ -11,7 +13,7 @@ const pages = Number(pagesArg);
 const concurrency = Number(concurrencyArg);
 const startUrl = `${base}/`;
 
-async function trawl(formats: Array<'links' | 'markdown'>, sample?: (done: number) => void): Promise<number> {
+async function trawl(formats: Array<'links' | 'markdown'>, sample?: (done: number) => void, inThread = false): Promise<number> {
   const job = crawl(startUrl, {
     limit: pages,
     ignoreSitemap: true,
@@ -19,6 +21,7 @@ async function trawl(formats: Array<'links' | 'markdown'>, sample?: (done: numbe
     perHostConcurrency: concurrency,
     maxRetries: 0,
     scrapeOptions: { formats, onlyMainContent: formats.includes('markdown') },
+    ...(inThread ? { convertPool: false as const } : {}),
   });
   let done = 0;
   for await (const doc of job) {
@@ -81,6 +84,12 @@ switch (stack) {
     break;
   case 'trawl-markdown':
     done = await trawl(['markdown']);
+    break;
+  case 'trawl-links-in-thread':
+    done = await trawl(['links'], undefined, true);
+    break;
+  case 'trawl-markdown-in-thread':
+    done = await trawl(['markdown'], undefined, true);
     break;
   case 'trawl-soak':
     done = await trawl(['markdown'], (n) => {

@@ -29,11 +29,18 @@ const MAX_PEAK_RSS_MB = 600;
 export function runConvertBenchmark(): { speedup: number; wcxbPagesPerSecond: number } {
   console.log('\n## HTML -> Markdown (181 real article pages, onlyMainContent)\n');
   const trawl = runStack('trawl', 3);
+  const pooled = runStack('trawl-pool', 3);
   const naive = runStack('naive', 1);
+  const label: Record<string, string> = {
+    trawl: 'trawl htmlToDocument (in-thread)',
+    'trawl-pool': 'trawl ConvertPool (threads; ms include waiting for one)',
+    naive: 'naive (jsdom+Readability+turndown)',
+  };
   printTable(
     ['stack', 'pages', 'pages/s', 'p50 ms', 'p95 ms', 'peak RSS MB'],
-    [trawl, naive].map((f) => [f.stack === 'trawl' ? 'trawl htmlToDocument' : 'naive (jsdom+Readability+turndown)', String(f.pages), fmt(f.pagesPerSecond), fmt(f.p50, 2), fmt(f.p95, 2), fmt(f.peakRssMb, 0)]),
+    [trawl, pooled, naive].map((f) => [label[f.stack]!, String(f.pages), fmt(f.pagesPerSecond), fmt(f.p50, 2), fmt(f.p95, 2), fmt(f.peakRssMb, 0)]),
   );
+  console.log(`\nthread pool: ${fmt(pooled.pagesPerSecond / trawl.pagesPerSecond, 2)}x the in-thread pages/s`);
   const speedup = trawl.pagesPerSecond / naive.pagesPerSecond;
   console.log(`\nspeed-up: ${fmt(speedup, 2)}x the naive stack (target >= 8x); the naive stack threw on ${naive.failures} page(s)`);
 
@@ -45,5 +52,5 @@ export function runConvertBenchmark(): { speedup: number; wcxbPagesPerSecond: nu
   );
   const peak = Math.max(trawl.peakRssMb, wcxb.peakRssMb);
   console.log(`\npeak RSS ${fmt(peak, 0)} MB (target <= ${MAX_PEAK_RSS_MB} MB)`);
-  return { speedup, wcxbPagesPerSecond: wcxb.pagesPerSecond };
+  return { speedup, poolSpeedup: pooled.pagesPerSecond / trawl.pagesPerSecond, wcxbPagesPerSecond: wcxb.pagesPerSecond };
 }
