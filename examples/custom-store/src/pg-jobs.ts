@@ -1,4 +1,4 @@
-import type { CounterDelta, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core';
+import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 
@@ -110,6 +110,14 @@ export class PgJobRepo implements JobRepo {
         output === undefined ? null : JSON.stringify(output),
       ]),
     );
+  }
+
+  async listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]> {
+    const result = await this.pool.query<JobRow>(
+      `SELECT * FROM jobs WHERE team_id = $1 AND kind = $2 AND status = 'scraping' AND expires_at > $3 ORDER BY created_at, id LIMIT $4`,
+      [query.teamId, query.kind, this.now(), query.limit],
+    );
+    return result.rows.map(toRecord);
   }
 
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {

@@ -73,7 +73,7 @@ export type * from './ports/store.js';
 export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from './stores/memory/index.js';
 export { insufficientCredits, reserveCredits, settleCredits, spendCredits, spendHold } from './credits/spend-credits.js';
 export * from './jobs/index.js';
-export { startCrawlJob, startBatchJob, type StartJobInput } from './crawl/start-job.js';
+export { startCrawlJob, startBatchJob, appendBatchUrls, type StartJobInput } from './crawl/start-job.js';
 export { startWorker, type Worker, type WorkerOptions } from './crawl/worker.js';
 export type { JobSpec } from './crawl/job-spec.js';
 export { specOf } from './crawl/job-spec.js';

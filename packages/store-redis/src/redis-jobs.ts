@@ -101,6 +101,24 @@ export class RedisJobRepo implements JobRepo {
     return this.record(await this.scripts.saveOutput(this.prefix, id, this.now(), json));
   }
 
+  async listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]> {
+    requireInteger('limit', query.limit, 1);
+    // The set holds the team's jobs in `scraping`, by createdAt then id; expired ones stay until swept.
+    const ids = await this.redis.zrange(`${this.prefix}:team-running:${query.teamId}`, '0', '-1');
+    const now = this.now();
+    const running: JobRecord[] = [];
+    for (let start = 0; start < ids.length && running.length < query.limit; start += 100) {
+      const batch = this.redis.pipeline();
+      for (const id of ids.slice(start, start + 100)) batch.hgetall(`${this.prefix}:job:${id}`);
+      for (const [, fields] of (await batch.exec()) ?? []) {
+        const record = fields as Record<string, string> | null;
+        if (!record || record.expiresAt === undefined || Number(record.expiresAt) <= now) continue;
+        if (record.kind === query.kind && record.status === 'scraping' && running.length < query.limit) running.push(toRecord(record));
+      }
+    }
+    return running;
+  }
+
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {
     requireInteger('limit', query.limit, 1);
     return this.redis.zrangebyscore(`${this.prefix}:jobs:expiry`, '-inf', query.before, 'LIMIT', 0, query.limit);

@@ -75,6 +75,11 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       CREATE INDEX rate_windows_by_end ON rate_windows (window_end);
     `,
   },
+  {
+    version: 2,
+    // A team's running jobs, for listRunning (v2's GET /v2/crawl/active).
+    sql: `CREATE INDEX jobs_running_by_team ON jobs (team_id, kind, created_at) WHERE status = 'scraping';`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

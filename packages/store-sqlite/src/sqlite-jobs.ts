@@ -72,6 +72,9 @@ export class SqliteJobRepo implements JobRepo {
       ),
       saveOutput: db.prepare('UPDATE jobs SET output = ?, updated_at = ? WHERE id = ? AND expires_at > ?'),
       expired: db.prepare<[number, number], { id: string }>('SELECT id FROM jobs WHERE expires_at <= ? LIMIT ?'),
+      running: db.prepare<[string, string, number, number], JobRow>(
+        `SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND status = 'scraping' AND expires_at > ? ORDER BY created_at, id LIMIT ?`,
+      ),
       delete: db.prepare('DELETE FROM jobs WHERE id = ?'),
     };
   }
@@ -134,6 +137,11 @@ export class SqliteJobRepo implements JobRepo {
       const changed = this.statements.saveOutput.run(toJsonText(output), now, id, now).changes;
       return changed === 0 ? null : this.byId(id);
     });
+  }
+
+  async listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]> {
+    requireInteger('limit', query.limit, 1);
+    return this.statements.running.all(query.teamId, query.kind, this.now(), query.limit).map(toRecord);
   }
 
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {

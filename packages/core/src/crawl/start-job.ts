@@ -64,6 +64,20 @@ export async function startBatchJob(urls: readonly string[], rulesInput: CrawlOp
   return (await input.store.jobs.get(job.id)) ?? job;
 }
 
+/**
+ * Queues more URLs in a running batch scrape job (v2's `appendToId`), as the first ones were.
+ * Resolves the updated job, or null when it is missing, not a batch or no longer running.
+ */
+export async function appendBatchUrls(store: Store, jobId: string, urls: readonly string[]): Promise<JobRecord | null> {
+  assertBatchSize(urls);
+  const targets = urls.map((u) => parseTargetUrl(u).href);
+  const job = await store.jobs.get(jobId);
+  if (!job || job.kind !== 'batch_scrape' || job.status !== 'scraping') return null;
+  const accepted = await store.frontier.enqueue(jobId, targets.map((url) => ({ url, key: url, depth: 0 })));
+  if (accepted.length && (await applyJobEvent(store, jobId, { type: 'discovered', count: accepted.length })).outcome === 'not_found') return null;
+  return store.jobs.get(jobId);
+}
+
 async function create(input: StartJobInput, spec: JobSpec): Promise<JobRecord> {
   const id = input.jobId ?? randomUUID();
   const created = await input.store.jobs.create(

@@ -97,6 +97,11 @@ export interface JobRepo {
   increment(id: string, delta: CounterDelta): Promise<JobRecord | null>;
   /** Replaces the job's output, whatever its status. Null when missing or expired. */
   saveOutput(id: string, output: OpaqueJson): Promise<JobRecord | null>;
+  /**
+   * The team's jobs of `kind` still in `scraping` (not expired), oldest first (by `createdAt`,
+   * then id), at most `limit` of them: v2's `GET /v2/crawl/active`.
+   */
+  listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]>;
   /** Ids of jobs with `expiresAt <= before`, at most `limit` of them, in no promised order. */
   listExpired(query: { before: number; limit: number }): Promise<string[]>;
   /**

@@ -125,5 +125,27 @@ export function describeJobs(h: Harness): void {
       expect(await h.store().jobs.get(input.id)).toMatchObject({ status: 'completed', output: full });
       expect(await h.store().jobs.saveOutput(h.id('missing'), full)).toBeNull();
     });
+
+    it("lists a team's running jobs of one kind, oldest first, up to the limit", async () => {
+      const jobs = h.store().jobs;
+      const teamId = h.id('team');
+      const now = h.now();
+      const older = sampleJob(h, { teamId, createdAt: now - 2000 });
+      const newer = sampleJob(h, { teamId, createdAt: now - 1000 });
+      const finished = sampleJob(h, { teamId, createdAt: now - 3000 });
+      const expired = sampleJob(h, { teamId, createdAt: now - 4000, expiresAt: now - 10 });
+      const batch = sampleJob(h, { teamId, kind: 'batch_scrape' });
+      const stranger = sampleJob(h, { createdAt: now - 5000 });
+      for (const job of [newer, older, finished, expired, batch, stranger]) await jobs.create(job);
+      await jobs.setStatus(finished.id, 'scraping', 'completed');
+      const running = await jobs.listRunning({ teamId, kind: 'crawl', limit: 10 });
+      expect(running.map((job) => job.id)).toEqual([older.id, newer.id]);
+      expect(running[0]).toEqual(await jobs.get(older.id));
+      expect((await jobs.listRunning({ teamId, kind: 'crawl', limit: 1 })).map((job) => job.id)).toEqual([older.id]);
+      expect((await jobs.listRunning({ teamId, kind: 'batch_scrape', limit: 10 })).map((job) => job.id)).toEqual([batch.id]);
+      await jobs.setStatus(older.id, 'scraping', 'cancelled');
+      await jobs.delete(newer.id);
+      expect(await jobs.listRunning({ teamId, kind: 'crawl', limit: 10 })).toEqual([]);
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { clip, MAX_URL_LENGTH, startBatchJob } from '@trawl/core';
+import { clip, MAX_URL_LENGTH, startBatchJob, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput } from '@trawl/core';
 import { badRequest } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
@@ -6,37 +6,65 @@ import { engineScrapeOptions, normalizeTargetUrl } from '../schemas/shared.js';
 import { v1BatchBodySchema } from '../schemas/v1-batch.js';
 import { assertJobCan } from './crawl.js';
 import { parseBody } from './parse-body.js';
-import type { RouteHandler } from './types.js';
+import type { ApiContext, RouteHandler } from './types.js';
 
 /** `POST /v1/batch/scrape` (E1): queues every valid URL and answers at once. */
 export const v1BatchStart: RouteHandler = async (request, api) => {
   const { urls, webhook, ignoreInvalidURLs, maxConcurrency, origin, integration, ...options } = parseBody(v1BatchBodySchema, request.body);
   void origin, void integration;
-  const { valid, invalid } = partitionUrls(urls);
-  if (invalid.length && !ignoreInvalidURLs) {
-    throw badRequest(invalid.map(({ index, message }) => ({ code: 'invalid_url', message, path: ['urls', index] })));
-  }
-  if (!valid.length) throw badRequest([{ code: 'invalid_url', message: 'No valid URLs were given', path: ['urls'] }]);
-  const scrapeOptions = engineScrapeOptions(options);
-  assertJobCan(api, scrapeOptions);
-  await requireCredits(api.store, request.teamId, pageCost(scrapeOptions) * valid.length);
-  const job = await startBatchJob(valid, maxConcurrency === undefined ? {} : { maxConcurrency }, {
-    store: api.store,
-    teamId: request.teamId,
-    retentionMs: api.retentionMs,
-    scrapeOptions,
-    ...(webhook ? { extra: { webhook } } : {}),
+  const { job, invalidURLs } = await startTeamBatch(api, request.teamId, {
+    urls,
+    ignoreInvalidURLs,
+    scrapeOptions: engineScrapeOptions(options),
+    rules: maxConcurrency === undefined ? {} : { maxConcurrency },
+    extra: webhook ? { webhook } : {},
   });
-  api.notifier.started(job);
   return {
     body: {
       success: true,
       id: job.id,
       url: apiUrl(request.location, `/v1/batch/scrape/${job.id}`),
-      ...(ignoreInvalidURLs ? { invalidURLs: invalid.map((entry) => entry.url) } : {}),
+      ...(ignoreInvalidURLs ? { invalidURLs } : {}),
     },
   };
 };
+
+export interface TeamBatchInput {
+  urls: readonly string[];
+  ignoreInvalidURLs: boolean;
+  scrapeOptions: ScrapeOptionsInput;
+  rules: CrawlOptionsInput;
+  extra: Record<string, unknown>;
+}
+
+/**
+ * Starts a batch for a team (v1 and v2 alike): invalid URLs refuse the request or, with
+ * `ignoreInvalidURLs`, come back in `invalidURLs`; credits for every page are checked first.
+ */
+export async function startTeamBatch(api: ApiContext, teamId: string, input: TeamBatchInput): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+  const valid = validUrls(input.urls, input.ignoreInvalidURLs);
+  assertJobCan(api, input.scrapeOptions);
+  await requireCredits(api.store, teamId, pageCost(input.scrapeOptions) * valid.urls.length);
+  const job = await startBatchJob(valid.urls, input.rules, {
+    store: api.store,
+    teamId,
+    retentionMs: api.retentionMs,
+    scrapeOptions: input.scrapeOptions,
+    ...(Object.keys(input.extra).length ? { extra: input.extra } : {}),
+  });
+  api.notifier.started(job);
+  return { job, invalidURLs: valid.invalidURLs };
+}
+
+/** The URLs that can be scraped; a 400 when none can, or when one cannot and invalid ones are not ignored. */
+export function validUrls(urls: readonly string[], ignoreInvalidURLs: boolean): { urls: string[]; invalidURLs: string[] } {
+  const { valid, invalid } = partitionUrls(urls);
+  if (invalid.length && !ignoreInvalidURLs) {
+    throw badRequest(invalid.map(({ index, message }) => ({ code: 'invalid_url', message, path: ['urls', index] })));
+  }
+  if (!valid.length) throw badRequest([{ code: 'invalid_url', message: 'No valid URLs were given', path: ['urls'] }]);
+  return { urls: valid, invalidURLs: invalid.map((entry) => entry.url) };
+}
 
 function partitionUrls(urls: readonly string[]) {
   const valid: string[] = [];

@@ -1,4 +1,4 @@
-import { assertLlmAvailable, planEngine, resolveScrapeOptions, startCrawlJob, type CrawlOptionsInput, type ScrapeOptionsInput } from '@trawl/core';
+import { assertLlmAvailable, planEngine, resolveScrapeOptions, startCrawlJob, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput } from '@trawl/core';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
@@ -9,19 +9,33 @@ import type { ApiContext, RouteHandler } from './types.js';
 /** `POST /v1/crawl`: creates the job and answers at once; the worker runs it. */
 export const v1CrawlStart: RouteHandler = async (request, api) => {
   const body = parseBody(v1CrawlBodySchema, request.body);
-  const scrapeOptions = engineScrapeOptions(body.scrapeOptions ?? {});
-  assertJobCan(api, scrapeOptions);
-  const rules = await affordableRules(api, request.teamId, v1CrawlRules(body), pageCost(scrapeOptions));
-  const job = await startCrawlJob(body.url, rules, {
-    store: api.store,
-    teamId: request.teamId,
-    retentionMs: api.retentionMs,
-    scrapeOptions,
-    ...(body.webhook ? { extra: { webhook: body.webhook } } : {}),
+  const job = await startTeamCrawl(api, request.teamId, {
+    url: body.url,
+    rules: v1CrawlRules(body),
+    scrapeOptions: engineScrapeOptions(body.scrapeOptions ?? {}),
+    extra: body.webhook ? { webhook: body.webhook } : {},
   });
-  api.notifier.started(job);
   return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v1/crawl/${job.id}`) } };
 };
+
+/** Starts a crawl for a team (v1 and v2 alike): adapters checked, limit shrunk to what it can pay, webhook `started` sent. */
+export async function startTeamCrawl(
+  api: ApiContext,
+  teamId: string,
+  input: { url: string; rules: CrawlOptionsInput; scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> },
+): Promise<JobRecord> {
+  assertJobCan(api, input.scrapeOptions);
+  const rules = await affordableRules(api, teamId, input.rules, pageCost(input.scrapeOptions));
+  const job = await startCrawlJob(input.url, rules, {
+    store: api.store,
+    teamId,
+    retentionMs: api.retentionMs,
+    scrapeOptions: input.scrapeOptions,
+    ...(Object.keys(input.extra).length ? { extra: input.extra } : {}),
+  });
+  api.notifier.started(job);
+  return job;
+}
 
 /**
  * A crawl needs credits for one page at least, and its page limit shrinks to what the team can

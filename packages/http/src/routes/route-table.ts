@@ -10,6 +10,7 @@ import { CANCEL_NOT_FOUND, v1JobCancel, v1JobErrors, v1JobStatus } from './statu
 import { v1CreditUsage } from './team.js';
 import type { RouteDefinition } from './types.js';
 import { V2_HOSTED_ONLY_ROUTES } from './v2-hosted-only.js';
+import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from './v2-jobs.js';
 import { v2Scrape, v2ScrapeResult } from './v2-scrape.js';
 import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape } from './v0.js';
 
@@ -18,10 +19,22 @@ export const ROUTES: readonly RouteDefinition[] = [
   // v2: the 4.x SDK's paths, over the same engine, jobs and limits as v1
   { method: 'POST', path: '/v2/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v2Scrape },
   { method: 'GET', path: '/v2/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2ScrapeResult },
+  { method: 'POST', path: '/v2/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v2CrawlStart },
+  { method: 'POST', path: '/v2/crawl/params-preview', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v2CrawlParamsPreview },
+  // Before `/v2/crawl/:id`, which would take `active` for an id.
+  { method: 'GET', path: '/v2/crawl/active', style: 'plain', rateClass: 'status', readsBody: false, handle: activeCrawls },
+  { method: 'GET', path: '/v2/crawl/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2CrawlStatus },
+  { method: 'DELETE', path: '/v2/crawl/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobCancel(CANCEL_NOT_FOUND.crawl) },
+  { method: 'GET', path: '/v2/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'POST', path: '/v2/batch/scrape', style: 'plain', rateClass: 'batch', readsBody: true, handle: v2BatchStart },
+  { method: 'GET', path: '/v2/batch/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2BatchStatus },
+  { method: 'DELETE', path: '/v2/batch/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobCancel(CANCEL_NOT_FOUND.batch) },
+  { method: 'GET', path: '/v2/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
   ...V2_HOSTED_ONLY_ROUTES,
   // v1
   { method: 'POST', path: '/v1/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v1Scrape },
   { method: 'POST', path: '/v1/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v1CrawlStart },
+  { method: 'GET', path: '/v1/crawl/active', style: 'plain', rateClass: 'status', readsBody: false, handle: activeCrawls },
   { method: 'GET', path: '/v1/crawl/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobStatus('/v1/crawl') },
   { method: 'DELETE', path: '/v1/crawl/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobCancel(CANCEL_NOT_FOUND.crawl) },
   { method: 'GET', path: '/v1/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },

@@ -1,4 +1,4 @@
-import { cancelJob, readErrorsReport, readStatusPage, toV1JobStatus, type JobKind } from '@trawl/core';
+import { cancelJob, readErrorsReport, readStatusPage, toV1JobStatus, type Document, type JobKind, type JobRecord } from '@trawl/core';
 import { ApiError, MESSAGES, badRequest } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { findTeamJob } from './find-job.js';
@@ -7,18 +7,21 @@ import type { RouteHandler } from './types.js';
 /** Crawl and batch ids answer on both paths: the official 1.x SDK polls batches through `/v1/crawl/{id}`. */
 const JOB_KINDS: readonly JobKind[] = ['crawl', 'batch_scrape'];
 
+/** How a version shows a job's documents (v2 adds its formats to the engine's Document). */
+export type DocumentView = (documents: Document[], job: JobRecord) => unknown[];
+
 /**
- * `GET /v1/crawl/{id}` and `GET /v1/batch/scrape/{id}` (E2, E11): the status and one page of
- * documents; `next` (absent once everything was read) continues where this page ended.
+ * `GET /v1/crawl/{id}` and `GET /v1/batch/scrape/{id}` (E2, E11), and their v2 twins: the status
+ * and one page of documents; `next` (absent once everything was read) continues where this page ended.
  */
-export function v1JobStatus(pathBase: '/v1/crawl' | '/v1/batch/scrape'): RouteHandler {
+export function v1JobStatus(pathBase: '/v1/crawl' | '/v1/batch/scrape' | '/v2/crawl' | '/v2/batch/scrape', view?: DocumentView): RouteHandler {
   return async (request, api) => {
     const job = await findTeamJob(api.store, request.params.id!, request.teamId, JOB_KINDS);
     const skip = queryInteger(request.location.query, 'skip', 0);
     const limit = queryInteger(request.location.query, 'limit', 1);
     const page = await readStatusPage(api.store, job, { skip: skip ?? 0, ...(limit === undefined ? {} : { limit }) });
     const next = page.next === undefined ? {} : { next: apiUrl(request.location, `${pathBase}/${job.id}`, { skip: page.next, limit }) };
-    return { body: { success: true, ...toV1JobStatus(job), ...next, data: page.documents } };
+    return { body: { success: true, ...toV1JobStatus(job), ...next, data: view ? view(page.documents, job) : page.documents } };
   };
 }
 

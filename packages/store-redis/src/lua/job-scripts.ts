@@ -1,11 +1,13 @@
 /**
  * Job records are hashes of scalar fields (opaque JSON stays a string Lua never parses), so
  * compare-and-set, increments and expiry checks run as single scripts. `P:jobs:expiry` ranks
- * job ids by expiresAt for listExpired.
+ * job ids by expiresAt for listExpired; `P:team-running:<team>` ranks a team's jobs in `scraping`
+ * by createdAt for listRunning (left when the job ends or is deleted).
  */
 const JOB_LIB = `
 local P = ARGV[1]
 local function jobKey(id) return P .. ':job:' .. id end
+local function runningKey(teamId) return P .. ':team-running:' .. teamId end
 -- The record's fields when the job exists and has not expired at 'now', else nil.
 local function live(id, now)
   local key = jobKey(id)
@@ -23,6 +25,7 @@ local fields = {}
 for i = 4, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', key, unpack(fields))
 redis.call('ZADD', P .. ':jobs:expiry', ARGV[3], ARGV[2])
+redis.call('ZADD', runningKey(redis.call('HGET', key, 'teamId')), redis.call('HGET', key, 'createdAt'), ARGV[2])
 return redis.call('HGETALL', key)
 `;
 
@@ -44,6 +47,7 @@ for i = 6 + count, #ARGV, 2 do
   redis.call('HSET', key, ARGV[i], ARGV[i + 1])
   if ARGV[i] == 'expiresAt' then redis.call('ZADD', P .. ':jobs:expiry', ARGV[i + 1], id) end
 end
+if ARGV[4] ~= 'scraping' then redis.call('ZREM', runningKey(redis.call('HGET', key, 'teamId')), id) end
 return redis.call('HGETALL', key)
 `;
 
@@ -77,6 +81,8 @@ return redis.call('HGETALL', key)
  */
 export const DELETE_JOB = `${JOB_LIB}
 local id = ARGV[2]
+local teamId = redis.call('HGET', jobKey(id), 'teamId')
+if teamId then redis.call('ZREM', runningKey(teamId), id) end
 local existed = redis.call('UNLINK', jobKey(id))
 redis.call('ZREM', P .. ':jobs:expiry', id)
 local results = P .. ':r:' .. id

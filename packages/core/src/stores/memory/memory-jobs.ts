@@ -1,6 +1,7 @@
 import type {
   CounterDelta,
   JobCounters,
+  JobKind,
   JobPatch,
   JobRecord,
   JobRepo,
@@ -89,6 +90,16 @@ export class MemoryJobRepo implements JobRepo {
     record.output = copyJson(output);
     record.updatedAt = this.now();
     return copyJson(record);
+  }
+
+  async listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]> {
+    requireInteger('limit', query.limit, 1);
+    const now = this.now();
+    const running = [...this.records.values()].filter(
+      (record) => record.teamId === query.teamId && record.kind === query.kind && record.status === 'scraping' && record.expiresAt > now,
+    );
+    running.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return running.slice(0, query.limit).map((record) => copyJson(record));
   }
 
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {

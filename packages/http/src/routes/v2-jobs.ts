@@ -1,0 +1,106 @@
+import { appendBatchUrls, specOf, type JobRecord } from '@trawl/core';
+import { ApiError } from '../http/api-error.js';
+import { apiUrl } from '../http/request-url.js';
+import { pageCost, requireCredits } from '../limits/credits.js';
+import { v2BatchBodySchema } from '../schemas/v2-batch.js';
+import { v2CrawlBodySchema, v2CrawlPreviewBodySchema, v2CrawlRules } from '../schemas/v2-crawl.js';
+import { crawlParamsFromPrompt } from '../v2/crawl-prompt.js';
+import { hostedOnlyWarnings, planV2Scrape, type V2Shaping } from '../v2/scrape-plan.js';
+import { toV2Document } from '../v2/v2-document.js';
+import { startTeamBatch, validUrls } from './batch.js';
+import { startTeamCrawl } from './crawl.js';
+import { findTeamJob } from './find-job.js';
+import { parseV2Body } from './parse-v2-body.js';
+import { v1JobStatus, type DocumentView } from './status.js';
+import type { ApiContext, RouteHandler } from './types.js';
+
+/** `POST /v2/crawl`: v1's crawl with v2's options; `prompt` lets the model fill in what the body leaves out. */
+export const v2CrawlStart: RouteHandler = async (request, api) => {
+  let body = parseV2Body(v2CrawlBodySchema, request.body);
+  if (body.prompt) {
+    const { params } = await crawlParamsFromPrompt(api.llm, body.url, body.prompt, request.signal);
+    // What the caller wrote wins over what the model suggests.
+    body = parseV2Body(v2CrawlBodySchema, { ...params, ...(request.body as Record<string, unknown>) });
+  }
+  const { engine, shaping } = planV2Scrape(body.scrapeOptions ?? {});
+  const job = await startTeamCrawl(api, request.teamId, { url: body.url, rules: v2CrawlRules(body), scrapeOptions: engine, extra: jobExtra(body.webhook, shaping) });
+  return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v2/crawl/${job.id}`), ...warningOf(hostedOnlyWarnings(body)) } };
+};
+
+/** `POST /v2/crawl/params-preview`: the options a prompt would give, without crawling. */
+export const v2CrawlParamsPreview: RouteHandler = async (request, api) => {
+  const body = parseV2Body(v2CrawlPreviewBodySchema, request.body);
+  const { params } = await crawlParamsFromPrompt(api.llm, body.url, body.prompt, request.signal);
+  return { body: { success: true, data: { url: body.url, ...params } } };
+};
+
+/** `POST /v2/batch/scrape`: v1's batch with v2's options; invalid URLs are skipped by default; `appendToId` adds to a running batch. */
+export const v2BatchStart: RouteHandler = async (request, api) => {
+  const { urls, webhook, ignoreInvalidURLs, maxConcurrency, appendToId, ...options } = parseV2Body(v2BatchBodySchema, request.body);
+  const { engine, shaping } = planV2Scrape(options);
+  const { job, invalidURLs } = appendToId
+    ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
+    : await startTeamBatch(api, request.teamId, {
+        urls,
+        ignoreInvalidURLs,
+        scrapeOptions: engine,
+        rules: maxConcurrency == null ? {} : { maxConcurrency },
+        extra: jobExtra(webhook, shaping),
+      });
+  return {
+    body: {
+      success: true,
+      id: job.id,
+      url: apiUrl(request.location, `/v2/batch/scrape/${job.id}`),
+      ...(ignoreInvalidURLs ? { invalidURLs } : {}),
+    },
+  };
+};
+
+/** The URLs are scraped with the batch's own options, as its first ones were. */
+async function appendToBatch(api: ApiContext, teamId: string, id: string, urls: readonly string[], ignoreInvalidURLs: boolean): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+  const batch = await findTeamJob(api.store, id, teamId, ['batch_scrape']);
+  const valid = validUrls(urls, ignoreInvalidURLs);
+  await requireCredits(api.store, teamId, pageCost(specOf(batch).scrapeOptions) * valid.urls.length);
+  const job = await appendBatchUrls(api.store, batch.id, valid.urls);
+  if (!job) throw new ApiError(409, `Batch ${batch.id} is no longer running: start a new batch for these URLs`, { code: 'BATCH_NOT_RUNNING' });
+  return { job, invalidURLs: valid.invalidURLs };
+}
+
+function jobExtra(webhook: unknown, shaping: V2Shaping): Record<string, unknown> {
+  return { ...(webhook ? { webhook } : {}), v2: shaping };
+}
+
+function warningOf(warnings: readonly string[]): { warning?: string } {
+  return warnings.length ? { warning: warnings.join('; ') } : {};
+}
+
+/** The v2 shaping a job keeps (absent on jobs started through v1). */
+export function v2ShapingOf(job: JobRecord): V2Shaping | undefined {
+  try {
+    return specOf(job).extra?.v2 as V2Shaping | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const v2Documents: DocumentView = (documents, job) => {
+  const shaping = v2ShapingOf(job);
+  return documents.map((document) => toV2Document(document, shaping));
+};
+
+export const v2CrawlStatus = v1JobStatus('/v2/crawl', v2Documents);
+export const v2BatchStatus = v1JobStatus('/v2/batch/scrape', v2Documents);
+
+/** Running crawls listed at most (a team rarely has more than a few). */
+const MAX_ACTIVE_CRAWLS = 1000;
+
+/** `GET /v2/crawl/active` (and v1's): the team's crawls still running, oldest first. */
+export const activeCrawls: RouteHandler = async (request, api) => {
+  const running = await api.store.jobs.listRunning({ teamId: request.teamId, kind: 'crawl', limit: MAX_ACTIVE_CRAWLS });
+  const crawls = running.map((job) => {
+    const spec = specOf(job);
+    return { id: job.id, teamId: job.teamId, url: spec.url, options: { ...spec.rules, scrapeOptions: spec.scrapeOptions } };
+  });
+  return { body: { success: true, crawls } };
+};
