@@ -47,6 +47,9 @@ function isSiteName(heading: Element, text: string): boolean {
   return href === '/' || /^(?:https?:)?\/\/[^/]+\/?$/i.test(href) || /(?:^|[\s_-])logo(?:$|[\s_-])/i.test(heading.className);
 }
 
+/** Permalink marks docs generators append to headings (Sphinx's ¶, "#", a link emoji). */
+const PERMALINK_MARK = /\s*(?:¶|#|🔗)\s*$/u;
+
 function headingText(heading: Element): string {
-  return (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return (heading.textContent ?? '').replace(/\s+/g, ' ').trim().replace(PERMALINK_MARK, '');
 }
