@@ -36,6 +36,19 @@ describe('content pipeline on the fixture site', () => {
     expect(doc.markdown).toContain(`${site.url}${boilerplateArticle.largestImagePath}`);
   });
 
+  it("keeps the article's H1 once, first, where Readability would drop it as a repeat of the title", async () => {
+    const doc = await build(boilerplateArticle.path);
+    const h1s = (doc.markdown ?? '').split('\n').filter((line) => line.startsWith('# '));
+    expect(h1s).toEqual([`# ${boilerplateArticle.title}`]);
+    expect(doc.markdown!.indexOf(`# ${boilerplateArticle.title}`)).toBeLessThan(doc.markdown!.indexOf(phrases.articleLead));
+  });
+
+  it("keeps a home page's H1 as an H1, not an H2", async () => {
+    const doc = await build('/');
+    expect(doc.markdown).toMatch(/^# Trawl fixture site$/m);
+    expect(doc.markdown).not.toMatch(/^## Trawl fixture site$/m);
+  });
+
   it('keeps nav, footer, sidebar and share without onlyMainContent, but not ads or the cookie banner', async () => {
     const doc = await build(boilerplateArticle.path, { onlyMainContent: false });
     for (const kept of [phrases.articleLead, phrases.nav, phrases.footer, phrases.sidebar, phrases.share]) {
