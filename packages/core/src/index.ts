@@ -36,7 +36,7 @@ export { MAX_MAIN_CONTENT_ELEMENTS } from './content/build-document.js';
 
 // Crawl, map and batch scrape
 export { crawl, batchScrape, type BatchScrapeOptions } from './crawl/crawl.js';
-export { map, MAP_MAX_LIMIT, type MapOptions } from './crawl/map.js';
+export { map, mapLinks, MAP_MAX_LIMIT, MAP_HARD_LIMIT, type MapLink, type MapOptions } from './crawl/map.js';
 export { rankLinks } from './crawl/rank-links.js';
 export { CrawlJob, type JobProgress, type JobSummary } from './crawl/crawl-job.js';
 export type { JobEvents } from './crawl/job-context.js';

@@ -23,7 +23,7 @@ export interface MapOptions {
   /** Return only what the sitemaps list, fetching no pages (default false). */
   sitemapOnly?: boolean;
   includeSubdomains?: boolean;
-  /** Links returned at most (default and maximum 5000). */
+  /** Links returned at most (default 5000, v1's maximum; at most MAP_HARD_LIMIT, v2's). */
   limit?: number;
   /** Milliseconds to spend at most; what was found by then is returned (default: none). */
   timeout?: number;
@@ -38,11 +38,20 @@ export interface MapOptions {
 }
 
 export const MAP_MAX_LIMIT = 5000;
+/** The most links one map returns (v2 allows 100,000; pages fetched stay within MAP_MAX_LIMIT). */
+export const MAP_HARD_LIMIT = 100_000;
+
+/** A mapped URL with the title and description of its page, when the map fetched that page. */
+export interface MapLink {
+  url: string;
+  title?: string;
+  description?: string;
+}
 const SEARCH_MAX_RESULTS = 1000;
 
 /** The numbers and headers a map call may carry. */
 const mapBoundsSchema = z.object({
-  limit: z.number().int().min(1).max(MAP_MAX_LIMIT).optional(),
+  limit: z.number().int().min(1).max(MAP_HARD_LIMIT).optional(),
   timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
   maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).optional(),
   headers: requestHeadersSchema.optional(),
@@ -54,6 +63,11 @@ const mapBoundsSchema = z.object({
  * URL first. A URL without a scheme is read as `http://`, as scrape() reads it.
  */
 export async function map(url: string, options: MapOptions = {}): Promise<string[]> {
+  return (await mapLinks(url, options)).map((link) => link.url);
+}
+
+/** map(), with each link's page title and description where a fetched page gave them (v2's map shape). */
+export async function mapLinks(url: string, options: MapOptions = {}): Promise<MapLink[]> {
   const target = parseTypedUrl(url);
   const start = target.href;
   const bounds = mapBoundsSchema.safeParse({ limit: options.limit, timeout: options.timeout, maxConcurrency: options.maxConcurrency, headers: options.headers });
@@ -73,7 +87,8 @@ export async function map(url: string, options: MapOptions = {}): Promise<string
 
   const sitemapWork = options.sitemapOnly || options.ignoreSitemap === false ? fromSitemaps(start, options, signal, (u) => inScope(u) && found.add(u)) : Promise.resolve();
   const titles = new Map<string, string>();
-  const crawlWork = options.sitemapOnly ? Promise.resolve(undefined) : fromPages(start, options, signal, (u) => inScope(u) && found.add(u), titles);
+  const descriptions = new Map<string, string>();
+  const crawlWork = options.sitemapOnly ? Promise.resolve(undefined) : fromPages(start, options, signal, (u) => inScope(u) && found.add(u), { titles, descriptions });
   const stopWhenFull = found.full.then(() => controller.abort());
   const [, startFailure] = await Promise.all([sitemapWork, crawlWork]);
   void stopWhenFull;
@@ -82,7 +97,13 @@ export async function map(url: string, options: MapOptions = {}): Promise<string
   if (startFailure?.code === 'SCRAPE_BLOCKED_URL') throw new TrawlError('SCRAPE_BLOCKED_URL', startFailure.error);
 
   const links = [...found.values()];
-  return options.search ? rankLinks(links, options.search, { titles }).slice(0, Math.min(limit, SEARCH_MAX_RESULTS)) : links.slice(0, limit);
+  const chosen = options.search ? rankLinks(links, options.search, { titles }).slice(0, Math.min(limit, SEARCH_MAX_RESULTS)) : links.slice(0, limit);
+  return chosen.map((link) => {
+    const key = normalizeUrl(link);
+    const title = titles.get(key);
+    const description = descriptions.get(key);
+    return { url: link, ...(title ? { title } : {}), ...(description ? { description } : {}) };
+  });
 }
 
 async function fromSitemaps(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void): Promise<void> {
@@ -108,10 +129,16 @@ async function refuseBlockedStart(target: URL, policy: SsrfPolicy): Promise<void
 }
 
 /**
- * Fetches pages breadth-first for their links, noting each page's title for ranking by `search`.
- * Resolves to the start page's failure, if it failed.
+ * Fetches pages breadth-first for their links, noting each page's title (for ranking by `search`)
+ * and description. Resolves to the start page's failure, if it failed.
  */
-async function fromPages(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void, titles: Map<string, string>): Promise<{ error: string; code?: string } | undefined> {
+async function fromPages(
+  start: string,
+  options: MapOptions,
+  signal: AbortSignal,
+  add: (url: string) => void,
+  pages: { titles: Map<string, string>; descriptions: Map<string, string> },
+): Promise<{ error: string; code?: string } | undefined> {
   const job = crawl(start, {
     limit: MAP_MAX_LIMIT,
     ignoreSitemap: true,
@@ -126,7 +153,10 @@ async function fromPages(start: string, options: MapOptions, signal: AbortSignal
     signal,
   });
   job.on('page', (doc) => {
-    if (doc.metadata.title) for (const url of [doc.metadata.sourceURL, doc.metadata.url]) titles.set(normalizeUrl(url), doc.metadata.title);
+    for (const url of [doc.metadata.sourceURL, doc.metadata.url]) {
+      if (doc.metadata.title) pages.titles.set(normalizeUrl(url), doc.metadata.title);
+      if (doc.metadata.description) pages.descriptions.set(normalizeUrl(url), doc.metadata.description);
+    }
     for (const link of doc.links ?? []) add(link);
   });
   let startFailure: { error: string; code?: string } | undefined;

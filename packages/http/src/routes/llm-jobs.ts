@@ -12,6 +12,7 @@ import {
   toExtractStatus,
   toLlmsTxtStatus,
   type CreditHold,
+  type ExtractRequestInput,
   type JobRecord,
 } from '@trawl/core';
 import { ApiError, MESSAGES, badRequest } from '../http/api-error.js';
@@ -32,19 +33,21 @@ const INVALID_LLMSTXT = 'Invalid parameters provided';
 export const v1ExtractStart: RouteHandler = async (request, api) => {
   const { origin, integration, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1ExtractBodySchema, request.body, INVALID_EXTRACT);
   void origin, void integration, void ignoreInvalidURLs;
+  const job = await startTeamExtract(api, request.teamId, { ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) });
+  return { body: { success: true, id: job.id } };
+};
+
+/** Starts an extract for a team (v1 and v2 alike): checked, paid for up front, then run by this process. */
+export async function startTeamExtract(api: ApiContext, teamId: string, input: ExtractRequestInput): Promise<JobRecord> {
   if (!api.llm) throw llmMissing('Extract');
-  const input = { ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) };
   // Checked before anything is reserved, so a bad request is a 400 whatever the balance.
   const resolved = await asBadRequest(INVALID_EXTRACT, async () => resolveExtractRequest(input));
   // Every page the job may read is reserved (a web search adds its hits); `limit` shrinks to what the team can pay.
   const searchPages = resolved.enableWebSearch ? EXTRACT_SEARCH_HITS : 0;
   const price = { unitCost: LLM_PAGE_CREDITS, units: resolved.limit, fixed: LLM_PAGE_CREDITS * searchPages };
-  const { hold, units: limit } = await reserveUnits(api.store, request.teamId, price);
-  const job = await startHeld(api, hold, () =>
-    asBadRequest(INVALID_EXTRACT, () => startExtractJob(api.store, { ...input, limit }, { teamId: request.teamId, retentionMs: api.retentionMs })),
-  );
-  return { body: { success: true, id: job.id } };
-};
+  const { hold, units: limit } = await reserveUnits(api.store, teamId, price);
+  return startHeld(api, hold, () => asBadRequest(INVALID_EXTRACT, () => startExtractJob(api.store, { ...input, limit }, { teamId, retentionMs: api.retentionMs })));
+}
 
 /** `GET /v1/extract/{id}` (E5). */
 export const v1ExtractStatus: RouteHandler = async (request, api) => {

@@ -11,6 +11,8 @@ import { v1CreditUsage } from './team.js';
 import type { RouteDefinition } from './types.js';
 import { V2_HOSTED_ONLY_ROUTES } from './v2-hosted-only.js';
 import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from './v2-jobs.js';
+import { v2ExtractStart } from './v2-extract.js';
+import { v2Map, v2Search } from './v2-map-search.js';
 import { v2Scrape, v2ScrapeResult } from './v2-scrape.js';
 import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape } from './v0.js';
 
@@ -30,6 +32,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/v2/batch/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2BatchStatus },
   { method: 'DELETE', path: '/v2/batch/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobCancel(CANCEL_NOT_FOUND.batch) },
   { method: 'GET', path: '/v2/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'POST', path: '/v2/map', style: 'plain', rateClass: 'map', readsBody: true, handle: v2Map },
+  { method: 'POST', path: '/v2/search', style: 'success', rateClass: 'search', readsBody: true, handle: v2Search },
+  { method: 'POST', path: '/v2/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v2ExtractStart },
+  { method: 'GET', path: '/v2/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1ExtractStatus },
   ...V2_HOSTED_ONLY_ROUTES,
   // v1
   { method: 'POST', path: '/v1/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v1Scrape },

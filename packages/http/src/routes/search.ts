@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_LIMIT, searchAndScrape, spendHold, v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse, type SearchCall } from '@trawl/core';
+import { DEFAULT_SEARCH_LIMIT, searchAndScrape, spendHold, v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse, type SearchCall, type SearchOutcome } from '@trawl/core';
 import { CREDIT_COSTS, pageCost, reserveUnits } from '../limits/credits.js';
 import { v0SearchBodySchema } from '../schemas/v0.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
@@ -12,13 +12,13 @@ export const v1Search: RouteHandler = async (request, api) => {
   const { origin, integration, filter, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1SearchBodySchema, request.body);
   void origin, void integration, void filter, void ignoreInvalidURLs;
   const call = v1SearchCall({ ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) });
-  return { body: v1SearchResponse(await search(call, request, api)) };
+  return { body: v1SearchResponse((await runTeamSearch(call, request, api)).outcome) };
 };
 
 /** `POST /v0/search` (E17, beta): the top pages with their Markdown. */
 export const v0Search: RouteHandler = async (request, api) => {
   const body = parseBody(v0SearchBodySchema, request.body);
-  return { body: v0SearchResponse(await search(v0SearchCall(body), request, api)) };
+  return { body: v0SearchResponse((await runTeamSearch(v0SearchCall(body), request, api)).outcome) };
 };
 
 /**
@@ -26,16 +26,18 @@ export const v0Search: RouteHandler = async (request, api) => {
  * Every result the limit allows is reserved first (the limit shrinks to what the team can pay);
  * the results found are what is charged.
  */
-async function search(call: SearchCall, request: RouteRequest, api: ApiContext) {
+export async function runTeamSearch(call: SearchCall, request: RouteRequest, api: ApiContext): Promise<{ outcome: SearchOutcome; creditsUsed: number }> {
   if (!api.search) throw searchProviderMissing();
   const provider = api.search;
   const scraped = call.options.scrapeOptions;
   const costPerResult = scraped ? pageCost(scraped) : CREDIT_COSTS.searchResult;
+  const costOf = (outcome: SearchOutcome) => costPerResult * outcome.data.length;
   const { hold, units } = await reserveUnits(api.store, request.teamId, { unitCost: costPerResult, units: call.options.limit ?? DEFAULT_SEARCH_LIMIT });
-  return spendHold(
+  const outcome = await spendHold(
     api.store.teams,
     hold,
     () => searchAndScrape(provider, call.query, { ...call.options, limit: units, ...api.engine(request.signal) }),
-    (outcome) => costPerResult * outcome.data.length,
+    costOf,
   );
+  return { outcome, creditsUsed: costOf(outcome) };
 }

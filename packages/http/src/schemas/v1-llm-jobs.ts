@@ -2,25 +2,32 @@ import { MAX_CRAWL_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
 import { clientFields, targetUrlSchema, v1PageOptionsSchema } from './shared.js';
 
+/** Extract's fields, shared by v1 and v2 (which differ in their scrape options). */
+export const extractFields = {
+  urls: z.array(z.string()).optional(),
+  prompt: z.string().optional(),
+  systemPrompt: z.string().optional(),
+  schema: z.record(z.string(), z.unknown()).optional(),
+  limit: z.number().int().positive().max(MAX_CRAWL_LIMIT).optional(),
+  enableWebSearch: z.boolean().default(false),
+  ignoreSitemap: z.boolean().default(false),
+  includeSubdomains: z.boolean().default(true),
+  allowExternalLinks: z.boolean().default(false),
+  showSources: z.boolean().default(false),
+  ignoreInvalidURLs: z.boolean().optional(),
+  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
+};
+
+/** An extract needs URLs to read or a prompt to search with. */
+export const URLS_OR_PROMPT = [
+  (body: { urls?: string[] | undefined; prompt?: string | undefined }) => (body.urls?.length ?? 0) > 0 || body.prompt !== undefined,
+  { message: "Either 'urls' or 'prompt' must be provided." },
+] as const;
+
 /** `POST /v1/extract` (E4). */
 export const v1ExtractBodySchema = z
-  .strictObject({
-    urls: z.array(z.string()).optional(),
-    prompt: z.string().optional(),
-    systemPrompt: z.string().optional(),
-    schema: z.record(z.string(), z.unknown()).optional(),
-    limit: z.number().int().positive().max(MAX_CRAWL_LIMIT).optional(),
-    enableWebSearch: z.boolean().default(false),
-    ignoreSitemap: z.boolean().default(false),
-    includeSubdomains: z.boolean().default(true),
-    allowExternalLinks: z.boolean().default(false),
-    showSources: z.boolean().default(false),
-    ignoreInvalidURLs: z.boolean().optional(),
-    timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
-    scrapeOptions: v1PageOptionsSchema.optional(),
-    ...clientFields,
-  })
-  .refine((body) => (body.urls?.length ?? 0) > 0 || body.prompt !== undefined, { message: "Either 'urls' or 'prompt' must be provided." });
+  .strictObject({ ...extractFields, scrapeOptions: v1PageOptionsSchema.optional(), ...clientFields })
+  .refine(...URLS_OR_PROMPT);
 
 /** `POST /v1/llmstxt` (E8). Not strict, as Firecrawl's: unknown keys are dropped. */
 export const v1LlmsTxtBodySchema = z.object({

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { mapLinks, spendCredits, type Format, type MapLink, type SearchResultItem } from '@trawl/core';
+import { CREDIT_COSTS } from '../limits/credits.js';
+import { v2MapBodySchema } from '../schemas/v2-map.js';
+import { v2SearchBodySchema } from '../schemas/v2-search.js';
+import { hostedOnlyWarnings, planV2Scrape, type V2ScrapePlan } from '../v2/scrape-plan.js';
+import { categoryOf, providerQuery } from '../v2/search-query.js';
+import { toV2Document } from '../v2/v2-document.js';
+import { parseV2Body } from './parse-v2-body.js';
+import { runTeamSearch } from './search.js';
+import type { RouteHandler } from './types.js';
+
+/** `POST /v2/map`: links as `{url, title?, description?}` (titles of the pages the map fetched). */
+export const v2Map: RouteHandler = async (request, api) => {
+  const body = parseV2Body(v2MapBodySchema, request.body);
+  const found = await spendCredits(api.store.teams, request.teamId, CREDIT_COSTS.map, () =>
+    mapLinks(body.url, {
+      ...(body.search ? { search: body.search } : {}),
+      ignoreSitemap: body.sitemap === 'skip',
+      sitemapOnly: body.sitemap === 'only',
+      includeSubdomains: body.includeSubdomains,
+      limit: body.limit,
+      ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
+      ...api.engine(request.signal),
+    }),
+  );
+  const links = body.ignoreQueryParameters ? withoutQueryDuplicates(found) : found;
+  const warnings = [...hostedOnlyWarnings(body), ...(body.location ? ['location is not applied to map: its pages are fetched without a browser'] : [])];
+  return { body: { success: true, links, ...(warnings.length ? { warning: warnings.join('; ') } : {}) } };
+};
+
+/** The first link of each URL once its query string is dropped (v2's `ignoreQueryParameters`). */
+function withoutQueryDuplicates(links: readonly MapLink[]): MapLink[] {
+  const seen = new Set<string>();
+  return links.filter((link) => {
+    const url = new URL(link.url);
+    url.search = '';
+    url.hash = '';
+    if (seen.has(url.href)) return false;
+    seen.add(url.href);
+    return true;
+  });
+}
+
+const KNOWN_SOURCES = new Set(['web', 'news', 'images']);
+
+/** `POST /v2/search`: `{data: {web}}`; scraped hits carry the Document fields in v2's shape. */
+export const v2Search: RouteHandler = async (request, api) => {
+  const { query, sources = ['web'], categories = [], includeDomains, excludeDomains, scrapeOptions, ...body } = parseV2Body(v2SearchBodySchema, request.body);
+  const plan = scrapeOptions?.formats?.length ? searchScrapePlan(planV2Scrape(scrapeOptions)) : undefined;
+  const warnings = [...hostedOnlyWarnings(body), ...(plan?.shaping.warnings ?? []), ...sourceWarnings(sources, api.search?.name)];
+  if (body.highlights) warnings.push('highlights are not generated: they are a Firecrawl hosted feature');
+  const id = randomUUID();
+  if (!sources.includes('web')) return { body: { success: true, data: {}, creditsUsed: 0, id, warning: warnings.join('; ') } };
+  const { outcome, creditsUsed } = await runTeamSearch(
+    {
+      query: providerQuery(query, { categories, includeDomains, excludeDomains }),
+      options: {
+        limit: body.limit,
+        timeout: body.timeout,
+        ...(body.tbs ? { tbs: body.tbs } : {}),
+        ...(body.location ? { location: body.location } : {}),
+        ...(body.country ? { country: body.country } : {}),
+        ...(plan ? { scrapeOptions: plan.engine } : {}),
+      },
+    },
+    request,
+    api,
+  );
+  if (outcome.warning) warnings.unshift(outcome.warning);
+  const web = outcome.data.map((item, index) => toWebResult(item, index, plan, categories));
+  return { body: { success: true, data: { web }, creditsUsed, id, ...(warnings.length ? { warning: warnings.join('; ') } : {}) } };
+};
+
+/** Core scrapes hits when Markdown is asked for, so it is always asked for and dropped when the caller did not want it. */
+function searchScrapePlan(plan: V2ScrapePlan): V2ScrapePlan {
+  const formats = (plan.engine.formats ?? []) as Format[];
+  if (formats.includes('markdown')) return plan;
+  return { engine: { ...plan.engine, formats: [...formats, 'markdown'] }, shaping: { ...plan.shaping, drop: [...plan.shaping.drop, 'markdown'] } };
+}
+
+function sourceWarnings(sources: readonly string[], provider: string | undefined): string[] {
+  const warnings: string[] = [];
+  const by = provider ? `the ${provider} search provider` : 'this search provider';
+  for (const source of new Set(sources)) {
+    if (source === 'news' || source === 'images') warnings.push(`${by} has no ${source} search: no ${source} results`);
+    else if (!KNOWN_SOURCES.has(source)) warnings.push(`the "${source.slice(0, 50)}" source is a Firecrawl hosted source: no results from it`);
+  }
+  return warnings;
+}
+
+function toWebResult(item: SearchResultItem, index: number, plan: V2ScrapePlan | undefined, categories: readonly ('github' | 'research' | 'pdf')[]) {
+  const category = categories.length ? categoryOf(item.url, categories) : undefined;
+  const base = { url: item.url, title: item.title, description: item.description, position: index + 1, ...(category ? { category } : {}) };
+  if (!item.metadata) return base;
+  const { url, title, description, ...document } = item;
+  void url, void title, void description;
+  return { ...toV2Document({ ...document, metadata: item.metadata }, plan?.shaping), ...base };
+}

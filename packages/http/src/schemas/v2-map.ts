@@ -1,0 +1,18 @@
+import { MAP_HARD_LIMIT, MAP_MAX_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
+import { z } from 'zod';
+import { targetUrlSchema } from './shared.js';
+import { hostedOnlyFields, v2ScrapeOptionsShape } from './v2-scrape.js';
+
+/** `POST /v2/map`, with v2's defaults: sitemaps and subdomains included, query strings ignored. */
+export const v2MapBodySchema = z.strictObject({
+  url: targetUrlSchema,
+  search: z.string().max(1000).optional(),
+  sitemap: z.enum(['skip', 'include', 'only']).default('include'),
+  includeSubdomains: z.boolean().default(true),
+  ignoreQueryParameters: z.boolean().default(true),
+  limit: z.number().int().min(1).max(MAP_HARD_LIMIT).default(MAP_MAX_LIMIT),
+  timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
+  location: v2ScrapeOptionsShape.location,
+  ...hostedOnlyFields,
+});
+export type V2MapBody = z.output<typeof v2MapBodySchema>;

@@ -1,0 +1,46 @@
+import { MAX_TIMEOUT_MS } from '@trawl/core';
+import { z } from 'zod';
+import { hostedOnlyFields, v2ScrapeOptionsSchema } from './v2-scrape.js';
+
+export const V2_SEARCH_MAX_LIMIT = 100;
+
+/** A name or `{type}`, as the SDK accepts both; read as the name. */
+const namedEntry = z.union([z.string().max(50), z.looseObject({ type: z.string().max(50) })]).transform((entry) => (typeof entry === 'string' ? entry : entry.type));
+
+export const SEARCH_CATEGORIES = ['github', 'research', 'pdf'] as const;
+export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
+
+const categorySchema = namedEntry.transform((name, ctx): SearchCategory => {
+  if ((SEARCH_CATEGORIES as readonly string[]).includes(name)) return name as SearchCategory;
+  const message =
+    name === 'developer'
+      ? 'the "developer" category is Firecrawl\'s hosted developer index, which Trawl does not provide'
+      : `"${name.slice(0, 50)}" is not a search category (known: ${SEARCH_CATEGORIES.join(', ')})`;
+  ctx.addIssue({ code: 'custom', message, params: { code: 'unsupported_category' } });
+  return z.NEVER;
+});
+
+const domainSchema = z.string().regex(/^[a-zA-Z0-9.-]{1,253}$/, 'a domain name such as example.com');
+
+/** `POST /v2/search`. */
+export const v2SearchBodySchema = z
+  .strictObject({
+    query: z.string().trim().min(1).max(2000),
+    /** `web`, `news`, `images`; other names (Firecrawl's `alexandria`) are accepted and answered with a warning. */
+    sources: z.array(namedEntry).min(1).max(10).optional(),
+    categories: z.array(categorySchema).max(10).optional(),
+    includeDomains: z.array(domainSchema).max(50).optional(),
+    excludeDomains: z.array(domainSchema).max(50).optional(),
+    limit: z.number().int().min(1).max(V2_SEARCH_MAX_LIMIT).default(5),
+    tbs: z.string().max(200).optional(),
+    location: z.string().max(200).optional(),
+    country: z.string().regex(/^[a-zA-Z]{2}$/, 'country must be a two-letter country code').optional(),
+    timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(60_000),
+    ignoreInvalidURLs: z.boolean().optional(),
+    /** Firecrawl's hosted highlight generation. */
+    highlights: z.boolean().optional(),
+    scrapeOptions: v2ScrapeOptionsSchema.optional(),
+    ...hostedOnlyFields,
+  })
+  .refine((body) => !(body.includeDomains?.length && body.excludeDomains?.length), { message: 'includeDomains and excludeDomains cannot both be given', path: ['includeDomains'] });
+export type V2SearchBody = z.output<typeof v2SearchBodySchema>;
