@@ -1,9 +1,13 @@
-import { MAX_LINKS_PER_PAGE } from '@trawl/core';
+import { ConvertPool, MAX_LINKS_PER_PAGE } from '@trawl/core';
 import { hostilePages, hostilePhrases } from '@trawl/testkit';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { siteAndApi } from './helpers/api-server.js';
 
-const env = siteAndApi({ auth: { 'key-attacker': 'team-attacker', 'key-other': 'team-other' } });
+// The default 15 s deadline is tested in core; here a shared, busy machine must not turn a slow
+// conversion into a 408, since what is measured is the other team's wait.
+const pool = new ConvertPool({ deadlineMs: 120_000 });
+afterAll(() => pool.close());
+const env = siteAndApi({ auth: { 'key-attacker': 'team-attacker', 'key-other': 'team-other' }, convertPool: pool });
 
 /** Requests of another team, one after the other, until `done` settles: how long each took. */
 async function probeLatency(done: Promise<unknown>): Promise<number[]> {
