@@ -40,6 +40,8 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     llm: options.llm,
     browser: options.browser,
     policy: runtime.policy,
+    startingCredits: options.credits ?? {},
+    workerConcurrency: runtime.workerConcurrency,
     engine: (signal) => ({
       ssrf: runtime.policy,
       signal,

@@ -18,6 +18,8 @@ export interface ApiRuntime {
   notifier: JobNotifier;
   llmJobs: LlmJobRunner;
   logger: Logger;
+  /** Pages the embedded worker runs at once; 0 without one. */
+  workerConcurrency: number;
   /** Resolves once starting balances are in place; requests wait for it. */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export function startRuntime(options: TrawlApiOptions): ApiRuntime {
     notifier,
     llmJobs,
     logger,
+    workerConcurrency: workerConcurrencyOf(options),
     ready,
     close() {
       closing ??= (async () => {
@@ -76,9 +79,14 @@ export function startRuntime(options: TrawlApiOptions): ApiRuntime {
   };
 }
 
+function workerConcurrencyOf(options: TrawlApiOptions): number {
+  if (options.worker === false) return 0;
+  return (typeof options.worker === 'object' ? options.worker.concurrency : undefined) ?? DEFAULT_WORKER_CONCURRENCY;
+}
+
 function startEmbeddedWorker(options: TrawlApiOptions, store: Store, policy: SsrfPolicy, notifier: JobNotifier, logger: Logger): Worker | undefined {
   if (options.worker === false) return undefined;
-  const concurrency = (typeof options.worker === 'object' ? options.worker.concurrency : undefined) ?? DEFAULT_WORKER_CONCURRENCY;
+  const concurrency = workerConcurrencyOf(options);
   return startWorker({
     store,
     concurrency,

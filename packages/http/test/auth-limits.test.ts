@@ -39,7 +39,7 @@ describe('bearer keys', () => {
   it('lets a valid key in', async () => {
     const res = await api.request('GET', '/v1/team/credit-usage', { token: 'key-a' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { remaining_credits: 99_999_999 } });
+    expect(res.body).toEqual({ success: true, data: { remaining_credits: 99_999_999, plan_credits: 99_999_999, billing_period_start: null, billing_period_end: null } });
   });
 
   it("never lets one team read, page, cancel or list errors of another team's job", async () => {

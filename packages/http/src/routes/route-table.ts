@@ -7,9 +7,9 @@ import { v1Scrape } from './scrape.js';
 import { v0Search, v1Search } from './search.js';
 import { liveness, readiness, serviceDescription } from './service.js';
 import { CANCEL_NOT_FOUND, v1JobCancel, v1JobErrors, v1JobStatus } from './status.js';
-import { v1CreditUsage } from './team.js';
+import { concurrencyCheck, creditUsageHistorical, queueStatus, tokenUsageHistorical, v1CreditUsage, v1TokenUsage, v2CreditUsage, v2TokenUsage } from './team.js';
 import type { RouteDefinition } from './types.js';
-import { V2_HOSTED_ONLY_ROUTES } from './v2-hosted-only.js';
+import { HOSTED_ONLY_ROUTES } from './hosted-only.js';
 import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from './v2-jobs.js';
 import { v2ExtractStart } from './v2-extract.js';
 import { v2Map, v2Search } from './v2-map-search.js';
@@ -36,7 +36,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v2/search', style: 'success', rateClass: 'search', readsBody: true, handle: v2Search },
   { method: 'POST', path: '/v2/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v2ExtractStart },
   { method: 'GET', path: '/v2/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1ExtractStatus },
-  ...V2_HOSTED_ONLY_ROUTES,
+  { method: 'GET', path: '/v2/team/credit-usage', style: 'success', rateClass: 'team', readsBody: false, handle: v2CreditUsage },
+  { method: 'GET', path: '/v2/team/credit-usage/historical', style: 'success', rateClass: 'team', readsBody: false, handle: creditUsageHistorical },
+  { method: 'GET', path: '/v2/team/token-usage', style: 'success', rateClass: 'team', readsBody: false, handle: v2TokenUsage },
+  { method: 'GET', path: '/v2/team/token-usage/historical', style: 'success', rateClass: 'team', readsBody: false, handle: tokenUsageHistorical },
+  { method: 'GET', path: '/v2/team/queue-status', style: 'success', rateClass: 'team', readsBody: false, handle: queueStatus },
+  { method: 'GET', path: '/v2/concurrency-check', style: 'success', rateClass: 'team', readsBody: false, handle: concurrencyCheck },
+  ...HOSTED_ONLY_ROUTES,
   // v1
   { method: 'POST', path: '/v1/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v1Scrape },
   { method: 'POST', path: '/v1/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v1CrawlStart },
@@ -58,6 +64,11 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v1/llmstxt', style: 'success', rateClass: 'llmstxt', readsBody: true, handle: v1LlmsTxtStart },
   { method: 'GET', path: '/v1/llmstxt/:id', style: 'success', rateClass: 'status', readsBody: false, handle: v1LlmsTxtStatus },
   { method: 'GET', path: '/v1/team/credit-usage', style: 'success', rateClass: 'team', readsBody: false, handle: v1CreditUsage },
+  { method: 'GET', path: '/v1/team/credit-usage/historical', style: 'success', rateClass: 'team', readsBody: false, handle: creditUsageHistorical },
+  { method: 'GET', path: '/v1/team/token-usage', style: 'success', rateClass: 'team', readsBody: false, handle: v1TokenUsage },
+  { method: 'GET', path: '/v1/team/token-usage/historical', style: 'success', rateClass: 'team', readsBody: false, handle: tokenUsageHistorical },
+  { method: 'GET', path: '/v1/team/queue-status', style: 'success', rateClass: 'team', readsBody: false, handle: queueStatus },
+  { method: 'GET', path: '/v1/concurrency-check', style: 'success', rateClass: 'team', readsBody: false, handle: concurrencyCheck },
   // v0
   { method: 'POST', path: '/v0/scrape', style: 'v0', rateClass: 'scrape', readsBody: true, handle: v0Scrape },
   { method: 'POST', path: '/v0/crawl', style: 'v0', rateClass: 'crawl', readsBody: true, handle: v0CrawlStart },

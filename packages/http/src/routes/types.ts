@@ -17,6 +17,10 @@ export interface ApiContext {
   llm: LlmProvider | undefined;
   browser: Browser | undefined;
   policy: SsrfPolicy;
+  /** Starting balances of teams with a credit limit (`credits` option): their plan. */
+  startingCredits: Readonly<Record<string, number>>;
+  /** Pages the embedded worker runs at once (0 when jobs run in separate worker processes). */
+  workerConcurrency: number;
   /** Engine settings of a scrape made for a request: policy, user agent, adapters, cancellation. */
   engine(signal: AbortSignal): Pick<EngineOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm' | 'convertPool'>;
 }

@@ -2,7 +2,7 @@ import { ApiError } from '../http/api-error.js';
 import type { RouteDefinition, RouteHandler } from './types.js';
 
 /**
- * Endpoints of Firecrawl's hosted products that the 4.x SDK can call: each answers a 501 naming
+ * Endpoints of Firecrawl's hosted products that the 4.x SDK (v2, and v1 through `.v1`) can call: each answers a 501 naming
  * itself, so a client that uses them fails on that one call, not when it starts.
  */
 const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[RouteDefinition['method'], string]> }> = [
@@ -53,6 +53,8 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
     ],
   },
   { product: 'file parsing', routes: [['POST', '/v2/parse']] },
+  // What the 1.x SDK (and 4.x's `.v1`) can still call.
+  { product: 'deep research', routes: [['POST', '/v1/deep-research'], ['GET', '/v1/deep-research/:id']] },
 ];
 
 function hostedOnly(method: string, path: string, product: string): RouteHandler {
@@ -61,6 +63,6 @@ function hostedOnly(method: string, path: string, product: string): RouteHandler
   };
 }
 
-export const V2_HOSTED_ONLY_ROUTES: readonly RouteDefinition[] = HOSTED_ONLY.flatMap(({ product, routes }) =>
+export const HOSTED_ONLY_ROUTES: readonly RouteDefinition[] = HOSTED_ONLY.flatMap(({ product, routes }) =>
   routes.map(([method, path]): RouteDefinition => ({ method, path, style: 'plain', rateClass: 'status', readsBody: false, handle: hostedOnly(method, path, product) })),
 );
