@@ -9,6 +9,11 @@ const ACTION_WORDS = new Set([
   'e-mail', 'print', 'bookmark', 'save', 'saved', 'follow', 'flag', 'upvote', 'downvote', 'vote', 'votes', 'edit', 'delete',
   'thanks', 'thank', 'helpful', 'react', 'reaction', 'reactions', 'tweet', 'pin', 'it', 'on', 'this', 'via', 'sms', 'more',
   'options', 'menu', 'add', 'comment', 'comments', 'to', 'favorites', 'wishlist', 'compare', 'back', 'top', 'go',
+  // Calls to action and shop controls: "Quick view", "Add to bag", "Shop now", "Learn more", "See all".
+  'quick', 'view', 'cart', 'bag', 'basket', 'buy', 'now', 'select', 'choose', 'favorite', 'favourite', 'favourites',
+  'shop', 'all', 'see', 'details', 'learn', 'read', 'get', 'started', 'sign', 'up', 'in', 'log', 'login', 'register',
+  'subscribe', 'download', 'try', 'demo', 'contact', 'us', 'book', 'call', 'apply', 'explore', 'discover', 'find', 'out',
+  'watch', 'video', 'close', 'open', 'expand', 'collapse', 'show', 'less', 'next', 'previous', 'prev', 'loading', 'home',
 ]);
 /** The candidate blocks: what holds a row of controls. */
 const CHROME_CANDIDATE = 'ul, ol, li, div, span, p, a, button, footer, menu, section';
@@ -18,7 +23,7 @@ const MAX_CHROME_CHARS = 120;
 /** Removes rows of share, reply, vote and similar controls under `root`. */
 export function removeActionChrome(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(CHROME_CANDIDATE))) {
-    if (!element.isConnected) continue;
+    if (!element.isConnected || element.querySelector('h1, h2, h3, h4, h5, h6')) continue;
     const text = element.textContent ?? '';
     if (text.length > MAX_CHROME_CHARS * 4) continue;
     const words = text.toLowerCase().match(/[\p{L}\p{N}'-]+/gu);
