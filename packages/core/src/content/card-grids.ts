@@ -1,3 +1,5 @@
+import { textLength } from './text.js';
+
 /** At least this many alike siblings make a grid or a list of cards. */
 const MIN_CARDS = 3;
 /** A card is short: more text than this is a section of the page, not a card. */
@@ -35,7 +37,7 @@ export function isProductGrid(grid: Element): boolean {
 
 function isCard(element: Element): boolean {
   if (!element.querySelector('a[href]') && element.tagName !== 'A') return false;
-  const length = (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+  const length = textLength(element);
   return length > 0 && length <= MAX_CARD_CHARS;
 }
 
@@ -54,10 +56,10 @@ export function removeOtherProductCards(root: Element, pageUrl: string): number 
     let card: Element | null = link;
     while (card && card !== root && !PRICE.test(card.textContent ?? '')) {
       const parent: Element | null = card.parentElement;
-      if (!parent || parent === root || textLengthOf(parent) > MAX_CARD_CHARS) break;
+      if (!parent || parent === root || textLength(parent) > MAX_CARD_CHARS) break;
       card = parent;
     }
-    if (card && card !== root && PRICE.test(card.textContent ?? '') && textLengthOf(card) <= MAX_CARD_CHARS && !card.querySelector('h1')) {
+    if (card && card !== root && PRICE.test(card.textContent ?? '') && textLength(card) <= MAX_CARD_CHARS && !card.querySelector('h1')) {
       card.remove();
       removed++;
     }
@@ -71,10 +73,6 @@ function pathOf(href: string, base: string): string | null {
   } catch {
     return null;
   }
-}
-
-function textLengthOf(element: Element): number {
-  return (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
 }
 
 /**
