@@ -7,9 +7,12 @@ import { parseTargetUrl } from './guard.js';
  * `http://` when it names no scheme (`example.com/a`, `127.0.0.1:3000/about`), as Firecrawl
  * reads it. Errors quote what was typed, never the scheme added to it.
  */
+/** `mailto:`, `javascript:`, `file:/x`: a scheme, unlike the port in `localhost:3000/a`. */
+const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
 export function parseTypedUrl(input: string): URL {
   const typed = input.trim();
-  if (typed.includes('://')) return parseTargetUrl(typed);
+  if (typed.includes('://') || OTHER_SCHEME.test(typed)) return parseTargetUrl(typed);
   try {
     return parseTargetUrl(`http://${typed}`);
   } catch {

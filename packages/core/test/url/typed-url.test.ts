@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { batchScrape, crawl, map, resolveExtractRequest, resolveLlmsTxtRequest, scrape } from '../../src/index.js';
+import { batchScrape, crawl, map, parseTypedUrl, resolveExtractRequest, resolveLlmsTxtRequest, scrape } from '../../src/index.js';
 
 let site: FixtureSite;
 /** The fixture site as a person types it: `127.0.0.1:PORT`, no scheme. */
@@ -53,6 +53,11 @@ describe('the library reads a URL typed without a scheme as the CLI and the API 
     ];
     // crawl() and batchScrape() throw at once, the others reject: both count.
     for (const attempt of attempts) await expect((async () => attempt())()).rejects.toMatchObject({ name: 'TrawlError', code: 'SCRAPE_INVALID_URL', message });
+    // A scheme without `//` is still a scheme, not a user name before a host: never http://mailto:…
+    for (const other of ['mailto:someone@example.com', 'javascript:alert(1)', 'file:/etc/passwd']) {
+      await expect(scrape(other)).rejects.toThrow(/^Unsupported URL scheme/);
+    }
+    expect(parseTypedUrl('localhost:3000/a').href).toBe('http://localhost:3000/a');
     await expect(scrape('ftp://example.com/x')).rejects.toThrow('Unsupported URL scheme "ftp:" in "ftp://example.com/x": only http and https can be scraped');
   });
 });
