@@ -42,6 +42,10 @@ export class ConvertPool {
       maxThreads: this.threads,
       resourceLimits: { maxOldGenerationSizeMb: this.maxMemoryMb },
     });
+    // A thread can answer a page after the caller gave up on it (cancelled, or past its deadline
+    // while the answer was already on its way); piscina reports such an answer as an 'error'
+    // event, which unheard would throw and end the process. Nobody waits for that answer.
+    this.#piscina.on('error', () => {});
   }
 
   /** Converts one page in a thread; `signal` gives up on it (queued or running). */
