@@ -65,8 +65,11 @@ describe('@mendable/firecrawl-js 4.x usage', () => {
     expect(await v1.getCreditUsage()).toMatchObject({ success: true, data: { remaining_credits: expect.any(Number), plan_credits: 100 } });
     expect(await v1.getTokenUsage()).toMatchObject({ success: true, data: { remaining_tokens: 99_999_999 } });
     expect(await v1.getQueueStatus()).toMatchObject({ success: true, maxConcurrency: 3 });
-    expect((await v1.getCreditUsageHistorical()).periods[0]?.creditsUsed).toBeGreaterThan(0);
-    expect((await v1.getTokenUsageHistorical()).periods).toHaveLength(1);
+    const credits = await v1.getCreditUsageHistorical();
+    const tokens = await v1.getTokenUsageHistorical();
+    if (!('periods' in credits) || !('periods' in tokens)) throw new Error('no periods');
+    expect(credits.periods[0]?.creditsUsed).toBeGreaterThan(0);
+    expect(tokens.periods).toHaveLength(1);
   });
 
   it('team endpoints need the key', async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '@trawl/http';
+import Firecrawl from 'firecrawl-v4';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { startApi, type TestApi } from './helpers/api-server.js';
 
@@ -68,6 +69,10 @@ describe('webhooks', () => {
       expect(d.headers['x-receiver-token']).toBe('abc');
       expect(d.body).toMatchObject({ success: true, id, metadata: { run: 7 } });
       expect(verifySignature(d.raw, d.headers['x-trawl-signature'] as string, SECRET)).toBe(true);
+      // Firecrawl's header carries the same signature, for receivers written for Firecrawl.
+      expect(d.headers['x-firecrawl-signature']).toBe(d.headers['x-trawl-signature']);
+      // v1's envelope has no webhookId.
+      expect('webhookId' in d.body).toBe(false);
     }
     const pages = list.filter((d) => d.body.type === 'batch_scrape.page');
     expect(pages.map((d) => d.body.data[0].metadata.sourceURL).sort()).toEqual([`${site.url}/blog/1`, `${site.url}/blog/2`]);
@@ -99,6 +104,25 @@ describe('webhooks', () => {
     await api.request('DELETE', `/v1/crawl/${start.body.id}`);
     const list = await deliveriesFor(start.body.id, (l) => l.some((d) => d.body.type === 'crawl.completed'));
     expect(list.map((d) => d.body.type)).toEqual(['crawl.started', 'crawl.completed']);
+  });
+
+  it('sends a v2 job (through the 4.x SDK) the v2 envelope: webhookId, metadata echoed, pages in v2 shape', async () => {
+    const app = new Firecrawl({ apiUrl: api.url });
+    const started = await app.startCrawl(`${site.url}/articles/boilerplate`, {
+      limit: 1,
+      sitemap: 'skip',
+      scrapeOptions: { formats: ['images'] },
+      webhook: { url: `${receiverUrl}/hooks/v2`, metadata: { run: 'v2' }, events: ['started', 'page', 'completed'] },
+    });
+    const list = await deliveriesFor(started.id, (l) => l.some((d) => d.body.type === 'crawl.completed'));
+    expect(list.map((d) => d.body.type)).toEqual(['crawl.started', 'crawl.page', 'crawl.completed']);
+    for (const d of list) {
+      expect(d.body).toMatchObject({ success: true, id: started.id, metadata: { run: 'v2' }, webhookId: d.headers['x-trawl-delivery'] });
+      expect(verifySignature(d.raw, d.headers['x-firecrawl-signature'] as string, SECRET)).toBe(true);
+    }
+    const page = list[1]!.body.data[0];
+    expect(page.images).toContain(`${site.url}/img/logo.png`);
+    expect(page.rawHtml).toBeUndefined();
   });
 
   it('rejects a malformed webhook', async () => {

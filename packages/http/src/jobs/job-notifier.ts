@@ -17,6 +17,8 @@ import {
   type WebhookSpec,
 } from '../webhooks/index.js';
 import type { Logger } from '../logger.js';
+import type { V2Shaping } from '../v2/scrape-plan.js';
+import { toV2Document } from '../v2/v2-document.js';
 
 export interface JobNotifier {
   /** A job was just created. */
@@ -39,6 +41,8 @@ export interface JobNotifierOptions {
 interface JobFacts {
   kind: WebhookJobKind;
   webhook: WebhookSpec | undefined;
+  /** Set for jobs started through v2: pages go out in v2's shape, in v2's envelope. */
+  v2: V2Shaping | undefined;
 }
 
 const MAX_CACHED_JOBS = 1000;
@@ -65,7 +69,7 @@ export function createJobNotifier(options: JobNotifierOptions): JobNotifier {
   }
 
   function send(job: JobFacts, event: WebhookEvent): void {
-    if (job.webhook && webhooks) webhooks.send(job.webhook, event);
+    if (job.webhook && webhooks) webhooks.send(job.webhook, job.v2 ? { ...event, apiVersion: 'v2' } : event);
   }
 
   return {
@@ -86,7 +90,8 @@ export function createJobNotifier(options: JobNotifierOptions): JobNotifier {
           if (!job) return;
           switch (event) {
             case 'page': {
-              send(job, pageEvent(job.kind, jobId, args[0] as Document));
+              const document = args[0] as Document;
+              send(job, pageEvent(job.kind, jobId, job.v2 ? toV2Document(document, job.v2) : document));
               return;
             }
             case 'pageError': {
@@ -125,5 +130,6 @@ function factsFromRecord(record: JobRecord): JobFacts | null {
   return {
     kind: record.kind,
     webhook: spec.extra?.webhook as WebhookSpec | undefined,
+    v2: spec.extra?.v2 as V2Shaping | undefined,
   };
 }

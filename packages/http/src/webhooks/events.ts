@@ -7,6 +7,8 @@ export interface WebhookEvent {
   data: unknown;
   /** Present when the event reports a failure (a failed page or a failed job). */
   error?: string;
+  /** Set for jobs started through v2: the envelope then carries v2's `webhookId`. */
+  apiVersion?: 'v2';
 }
 
 /** The job kinds that emit webhooks: batch scrape as the spec says, crawl as Firecrawl does. */

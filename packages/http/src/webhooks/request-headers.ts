@@ -22,12 +22,16 @@ export function deliveryHeaders(input: DeliveryHeaderInput): Record<string, stri
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.spec.headers ?? {})) {
     const lower = name.toLowerCase();
-    if (!RESERVED.has(lower) && !lower.startsWith('x-trawl-')) headers[lower] = value;
+    if (!RESERVED.has(lower) && !lower.startsWith('x-trawl-') && lower !== 'x-firecrawl-signature') headers[lower] = value;
   }
   headers['content-type'] = 'application/json';
   headers['user-agent'] = WEBHOOK_USER_AGENT;
   headers['x-trawl-event'] = input.eventType;
   headers['x-trawl-delivery'] = input.deliveryId;
-  if (input.secret) headers['x-trawl-signature'] = signPayload(input.body, input.secret);
+  if (input.secret) {
+    // The same signature under Firecrawl's name, so receivers written for Firecrawl verify it unchanged.
+    headers['x-trawl-signature'] = signPayload(input.body, input.secret);
+    headers['x-firecrawl-signature'] = headers['x-trawl-signature'];
+  }
   return headers;
 }

@@ -146,7 +146,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       if (closed) return report(spec, event, 0, 'the webhook sender is closed');
       if (!wantsEvent(spec, event.type)) return;
       const id = randomUUID();
-      const body = JSON.stringify(buildEnvelope(spec, event)); // serialised once: retries resend the same signed bytes
+      const body = JSON.stringify(buildEnvelope(spec, event, id)); // serialised once: retries resend the same signed bytes
       const headers = deliveryHeaders({ spec, eventType: event.type, deliveryId: id, body, secret: options.secret });
       lanes.add({ id, spec, event, body, headers, attempts: 0, laneKey: `${event.id}\n${spec.url}`, state: 'queued' });
       if (lanes.size > maxPending) {
