@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { Store } from '@trawl/core';
 import { createAuthenticator } from './auth/authenticate.js';
 import { toErrorResponse } from './http/error-response.js';
@@ -10,13 +11,19 @@ import type { TrawlApiOptions } from './options.js';
 import { createRouter } from './routes/route-table.js';
 import type { ApiContext, RouteDefinition } from './routes/types.js';
 import { startRuntime } from './runtime.js';
+import { createJobWatch } from './watch/job-watch.js';
 
 /** A `(req, res, next?)` handler for `node:http`, Express 4/5 and Connect, with its lifecycle. */
 export interface TrawlApi {
   (req: NodeRequest, res: NodeResponse, next?: NextFunction): void;
   /** The store holding jobs, results, credits and rate-limit counters. */
   readonly store: Store;
-  /** Stops the embedded worker (interrupted pages stay queued), the sweeper and webhook delivery. */
+  /**
+   * The SDKs' WebSocket status stream of crawl and batch jobs (4.x `watcher()`, 1.x
+   * `crawlUrlAndWatch`): pass it to the HTTP server's `upgrade` event. Without it the SDKs poll.
+   */
+  handleUpgrade(req: NodeRequest, socket: Duplex, head: Buffer): void;
+  /** Stops the embedded worker (interrupted pages stay queued), the sweeper, status streams and webhook delivery. */
   close(): Promise<void>;
   /** Resolves when every webhook and extract or llms.txt job started so far is done (and its credits settled). */
   settled(): Promise<void>;
@@ -77,6 +84,8 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     }
   }
 
+  const watch = createJobWatch({ store: runtime.store, authenticate, ready: runtime.ready, logger: runtime.logger, ...(options.basePath ? { basePath: options.basePath } : {}) });
+
   const handler = (req: NodeRequest, res: NodeResponse, next?: NextFunction): void => {
     const location = locateRequest(req, options.basePath);
     const match = router.match(req.method ?? 'GET', location.path);
@@ -98,7 +107,11 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
 
   return Object.assign(handler, {
     store: runtime.store,
-    close: () => runtime.close(),
+    handleUpgrade: (req: NodeRequest, socket: Duplex, head: Buffer) => watch.handleUpgrade(req, socket, head),
+    close: () => {
+      watch.close();
+      return runtime.close();
+    },
     settled: async () => {
       await runtime.llmJobs.settled();
       await runtime.notifier.settled();

@@ -23,6 +23,7 @@ export interface TrawlServer {
 export function createServer(options: TrawlApiOptions = {}): TrawlServer {
   const api = createTrawlApi(options);
   const server = createHttpServer((req, res) => api(req, res));
+  server.on('upgrade', (req, socket, head) => api.handleUpgrade(req, socket, head));
   let url = '';
   let closing: Promise<void> | undefined;
   return {
