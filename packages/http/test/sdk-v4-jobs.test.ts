@@ -1,9 +1,10 @@
 import { createLlmProvider } from '@trawl/llm';
 import { readFromPrompt, startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
 import { phrases, startFixtureSite, startSyntheticSite, type FixtureSite, type SyntheticSite } from '@trawl/testkit';
-import Firecrawl, { SdkError } from 'firecrawl-v4';
+import Firecrawl from 'firecrawl-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './helpers/api-server.js';
+import { failureOf } from './helpers/sdk-error.js';
 
 /** The official JS SDK 4.x (v2 API), unchanged: crawl and batch scrape against the fixture site. */
 let site: FixtureSite;
@@ -31,16 +32,6 @@ afterAll(async () => {
   await synthetic?.close();
   await site?.close();
 });
-
-async function failureOf(call: Promise<unknown>): Promise<SdkError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SdkError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
 
 const pathsOf = (docs: Array<{ metadata?: { sourceURL?: string } }>) => docs.map((doc) => new URL(doc.metadata!.sourceURL!).pathname).sort();
 

@@ -3,9 +3,10 @@ import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
 import { searxngProvider } from '@trawl/search';
 import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
 import { boilerplateArticle, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import Firecrawl, { SdkError, type Document, type SearchResultWeb } from 'firecrawl-v4';
+import Firecrawl, { type Document, type SearchResultWeb } from 'firecrawl-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './helpers/api-server.js';
+import { failureOf } from './helpers/sdk-error.js';
 
 /** The official JS SDK 4.x (v2 API), unchanged: map, search through a SearXNG stand-in, extract through an OpenAI stand-in. */
 let site: FixtureSite;
@@ -37,16 +38,6 @@ afterAll(async () => {
   await searxng?.close();
   await site?.close();
 });
-
-async function failureOf(call: Promise<unknown>): Promise<SdkError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SdkError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
 
 const lastQuery = () => searxng.requests.at(-1)!.url.searchParams.get('q');
 

@@ -1,9 +1,10 @@
 import { createLlmProvider } from '@trawl/llm';
 import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
 import { boilerplateArticle, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import Firecrawl, { SdkError } from 'firecrawl-v4';
+import Firecrawl from 'firecrawl-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './helpers/api-server.js';
+import { failureOf } from './helpers/sdk-error.js';
 
 /** The official JS SDK 4.x (v2 API), unchanged, against this server: scrape and what it refuses. */
 let site: FixtureSite;
@@ -28,17 +29,6 @@ afterAll(async () => {
 });
 
 const article = () => `${site.url}/articles/boilerplate`;
-
-/** The SDK's error for a call, to look at its status, code and message. */
-async function failureOf(call: Promise<unknown>): Promise<SdkError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SdkError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
 
 describe('@mendable/firecrawl-js 4.x scrape', () => {
   it('scrape: markdown by default, metadata with a scrapeId', async () => {

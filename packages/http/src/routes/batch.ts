@@ -4,7 +4,7 @@ import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { engineScrapeOptions, normalizeTargetUrl } from '../schemas/shared.js';
 import { v1BatchBodySchema } from '../schemas/v1-batch.js';
-import { assertJobCan } from './crawl.js';
+import { assertJobCan, jobInput } from './crawl.js';
 import { parseBody } from './parse-body.js';
 import type { ApiContext, RouteHandler } from './types.js';
 
@@ -45,13 +45,7 @@ export async function startTeamBatch(api: ApiContext, teamId: string, input: Tea
   const valid = validUrls(input.urls, input.ignoreInvalidURLs);
   assertJobCan(api, input.scrapeOptions);
   await requireCredits(api.store, teamId, pageCost(input.scrapeOptions) * valid.urls.length);
-  const job = await startBatchJob(valid.urls, input.rules, {
-    store: api.store,
-    teamId,
-    retentionMs: api.retentionMs,
-    scrapeOptions: input.scrapeOptions,
-    ...(Object.keys(input.extra).length ? { extra: input.extra } : {}),
-  });
+  const job = await startBatchJob(valid.urls, input.rules, jobInput(api, teamId, input));
   api.notifier.started(job);
   return { job, invalidURLs: valid.invalidURLs };
 }

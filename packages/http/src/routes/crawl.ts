@@ -1,4 +1,4 @@
-import { assertLlmAvailable, planEngine, resolveScrapeOptions, startCrawlJob, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput } from '@trawl/core';
+import { assertLlmAvailable, planEngine, resolveScrapeOptions, startCrawlJob, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput, type StartJobInput } from '@trawl/core';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
@@ -26,15 +26,20 @@ export async function startTeamCrawl(
 ): Promise<JobRecord> {
   assertJobCan(api, input.scrapeOptions);
   const rules = await affordableRules(api, teamId, input.rules, pageCost(input.scrapeOptions));
-  const job = await startCrawlJob(input.url, rules, {
+  const job = await startCrawlJob(input.url, rules, jobInput(api, teamId, input));
+  api.notifier.started(job);
+  return job;
+}
+
+/** Where and for whom a crawl or batch job is created. */
+export function jobInput(api: ApiContext, teamId: string, input: { scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> }): StartJobInput {
+  return {
     store: api.store,
     teamId,
     retentionMs: api.retentionMs,
     scrapeOptions: input.scrapeOptions,
     ...(Object.keys(input.extra).length ? { extra: input.extra } : {}),
-  });
-  api.notifier.started(job);
-  return job;
+  };
 }
 
 /**
