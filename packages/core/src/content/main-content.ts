@@ -99,11 +99,8 @@ function reparsedBody(page: MainContentPage): Element {
 }
 
 /**
- * The article Readability finds, minus the furniture and asides its container still holds, or
- * null when it finds no text. Consumes `document` (Readability rewrites it).
- *
- * Measured on the article-extraction benchmark, Readability's pick beats a selector-cleaned body
- * even when the pick is a small share of the page, so it is trusted whenever it has text.
+ * The article Readability finds, minus the furniture, asides and repeated blocks its container
+ * still holds, or null when it finds no text. Consumes `document` (Readability rewrites it).
  */
 function readableArticle(document: HtmlDocument): Element | null {
   const article = readabilityArticle(document);
