@@ -31,8 +31,13 @@ export interface ContextPlan {
   /** Headers for every request: Accept-Language, which the context's locale would otherwise cut to one tag. */
   everyRequestHeaders: Record<string, string>;
   stealth: boolean;
-  /** A guard proxy is needed (the SSRF policy blocks private networks and no upstream proxy is used). */
+  /**
+   * A guard proxy is needed: the SSRF policy blocks private networks. With an `http://` upstream
+   * proxy the guard chains to it; a `socks5://` upstream is used directly, unguarded.
+   */
   needsGuardProxy: boolean;
+  /** The upstream proxy of this request, if any (also in `options.proxy` until a guard replaces it). */
+  upstreamProxy?: ProxyServer;
   warnings: string[];
 }
 
@@ -85,15 +90,17 @@ export function planContext(request: BrowserLoadRequest, settings: { defaultUser
   const siteHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (!NOT_FORWARDED.has(name)) siteHeaders[name] = value;
 
-  return {
+  const plan: ContextPlan = {
     options: context,
     cookies: headers.cookie ? parseCookieHeader(headers.cookie, request.url) : [],
     siteHeaders,
     everyRequestHeaders,
     stealth,
-    needsGuardProxy: request.policy.blockPrivateNetworks && !proxy,
+    needsGuardProxy: request.policy.blockPrivateNetworks && (!proxy || proxy.server.startsWith('http:')),
     warnings,
   };
+  if (proxy) plan.upstreamProxy = proxy;
+  return plan;
 }
 
 export function parseCookieHeader(header: string, url: string): Array<{ name: string; value: string; url: string }> {

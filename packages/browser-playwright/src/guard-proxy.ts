@@ -1,7 +1,9 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type RequestOptions, type Server, type ServerResponse } from 'node:http';
 import { connect, isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createGuardedLookup, isHostAllowedByPolicy, isNonPublicAddress, type SsrfPolicy } from '@trawl/core';
+import type { ProxyServer } from './context-plan.js';
+import { bypassesUpstream, httpUpstream, tunnelThrough } from './upstream-proxy.js';
 
 /** Marks the 403 a guard proxy answers, so a refused main document becomes SCRAPE_BLOCKED_URL. */
 export const BLOCKED_HEADER = 'x-trawl-blocked';
@@ -10,6 +12,10 @@ export const BLOCKED_HEADER = 'x-trawl-blocked';
  * A forward proxy on 127.0.0.1 that the browser sends every request through when the SSRF
  * policy blocks private networks. It checks the address at connect time, like core's HTTP
  * engine, so redirects, subresources, WebSockets and DNS rebinding are all covered.
+ *
+ * With an upstream proxy it checks each target's address the same way, then forwards allowed
+ * traffic through the upstream (absolute-form requests, CONNECT tunnels); the upstream's own
+ * address is not checked, as it may well be on a private network.
  */
 export interface GuardProxy {
   /** `http://127.0.0.1:PORT`, for a browser context's `proxy.server`. */
@@ -21,8 +27,14 @@ export interface GuardProxy {
 
 const REMEMBER_REFUSALS_MS = 60_000;
 
-export async function startGuardProxy(policy: SsrfPolicy): Promise<GuardProxy> {
+export async function startGuardProxy(policy: SsrfPolicy, upstreamProxy?: ProxyServer): Promise<GuardProxy> {
   const lookup = createGuardedLookup(policy);
+  const upstream = upstreamProxy && httpUpstream(upstreamProxy);
+  if (upstreamProxy && !upstream) throw new TypeError(`The SSRF guard can only chain to an http:// proxy, not ${upstreamProxy.server}`);
+  const via = (host: string) => (upstream && !bypassesUpstream(upstream, host) ? upstream : undefined);
+  // What the guarded lookup says of a host the upstream will resolve itself.
+  const checkHost = (host: string) =>
+    new Promise<void>((resolve, reject) => lookup(host.replace(/^\[|\]$/g, ''), {}, (error) => (error ? reject(error) : resolve())));
   const refusals = new Map<string, number>();
   const sockets = new Set<Socket | Duplex>();
   const refuse = (host: string) => {
@@ -53,19 +65,25 @@ export async function startGuardProxy(policy: SsrfPolicy): Promise<GuardProxy> {
     const headers = { ...req.headers };
     delete headers['proxy-connection'];
     delete headers['proxy-authorization'];
-    const upstream = httpRequest(
-      { host: target.hostname.replace(/^\[|\]$/g, ''), port: target.port || 80, path: `${target.pathname}${target.search}`, method: req.method, headers, lookup },
-      (response) => {
-        res.writeHead(response.statusCode ?? 502, response.rawHeaders);
-        response.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => {
+    const failed = (error: Error) => {
       if (error.name === 'BlockedAddressError') return refuseHttp(res, target.hostname);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(error.message);
       else res.destroy();
-    });
-    req.pipe(upstream);
+    };
+    const send = (options: RequestOptions) => {
+      const outgoing = httpRequest({ ...options, method: req.method }, (response) => {
+        res.writeHead(response.statusCode ?? 502, response.rawHeaders);
+        response.pipe(res);
+      });
+      outgoing.on('error', failed);
+      req.pipe(outgoing);
+    };
+    const chained = via(target.hostname);
+    if (!chained) {
+      return send({ host: target.hostname.replace(/^\[|\]$/g, ''), port: target.port || 80, path: `${target.pathname}${target.search}`, headers, lookup });
+    }
+    if (chained.authorization) headers['proxy-authorization'] = chained.authorization;
+    checkHost(target.hostname).then(() => send({ host: chained.host, port: chained.port, path: target.href, headers }), failed);
   }
 
   function refuseHttp(res: ServerResponse, host: string): void {
@@ -86,23 +104,41 @@ export async function startGuardProxy(policy: SsrfPolicy): Promise<GuardProxy> {
       refuse(rawHost);
       return fail('403 Forbidden');
     }
-    const upstream = connect({ host: rawHost.replace(/^\[|\]$/g, ''), port: rawPort, lookup });
-    sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
-    upstream.once('connect', () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length) upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', (error) => {
-      if (error.name === 'BlockedAddressError') {
-        refuse(rawHost);
-        return fail('403 Forbidden');
-      }
-      if (!client.destroyed) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
-    });
+    const host = rawHost.replace(/^\[|\]$/g, '');
+    const chained = via(host);
+    const tunnel = chained ? checkHost(host).then(() => tunnelThrough(chained, host, rawPort)) : connectDirectly(host, rawPort);
+    tunnel.then(
+      ({ socket, rest }) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => client.destroy());
+        if (client.destroyed) return void socket.destroy();
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        if (rest.length) client.write(rest);
+        if (head.length) socket.write(head);
+        socket.pipe(client);
+        client.pipe(socket);
+      },
+      (error: Error) => {
+        if (error.name === 'BlockedAddressError') {
+          refuse(rawHost);
+          return fail('403 Forbidden');
+        }
+        if (!client.destroyed) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+      },
+    );
   });
+
+  function connectDirectly(host: string, port: number): Promise<{ socket: Socket; rest: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host, port, lookup });
+      socket.once('connect', () => {
+        socket.off('error', reject);
+        resolve({ socket, rest: Buffer.alloc(0) });
+      });
+      socket.once('error', reject);
+    });
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -2,7 +2,7 @@ import { isTrawlError, TrawlError, type Browser, type BrowserLoadRequest, type L
 import { builtInAdHosts, hostMatcher } from './ad-hosts.js';
 import { requireChromium } from './chromium-path.js';
 import { ChromiumPool, type PoolStats } from './chromium-pool.js';
-import type { ProxyServers } from './context-plan.js';
+import type { ProxyServer, ProxyServers } from './context-plan.js';
 import { FreshContexts } from './fresh-contexts.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
 import { ISOLATIONS, type Isolation } from './page-source.js';
@@ -65,11 +65,12 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
   }
   const pages = options.isolation === 'context' ? new FreshContexts() : new WarmLanes(maxConcurrentPages);
 
-  const guardProxy = (request: BrowserLoadRequest) => {
-    const key = policyKey(request.policy);
+  // One guard per policy and upstream proxy.
+  const guardProxy = (request: BrowserLoadRequest, upstream?: ProxyServer) => {
+    const key = JSON.stringify([policyKey(request.policy), upstream ?? null]);
     let guard = guards.get(key);
     if (!guard) {
-      guard = startGuardProxy(request.policy);
+      guard = startGuardProxy(request.policy, upstream);
       guards.set(key, guard);
       guard.catch(() => guards.delete(key));
     }

@@ -3,7 +3,7 @@ import { ALLOW_PRIVATE_NETWORK_HINT, ScrapeActionError, TrawlError, type Browser
 import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot } from './actions.js';
 import type { HostMatcher } from './ad-hosts.js';
 import { toTrawlError, type EndReason } from './browser-errors.js';
-import { planContext, type ContextPlan, type ProxyServers } from './context-plan.js';
+import { planContext, type ContextPlan, type ProxyServer, type ProxyServers } from './context-plan.js';
 import { COOKIE_BANNER_SELECTORS, serialiseDocument } from './cookie-banners.js';
 import { BLOCKED_HEADER, type GuardProxy } from './guard-proxy.js';
 import type { PageSetup, PageSource } from './page-source.js';
@@ -19,7 +19,7 @@ export interface RenderSettings {
   /** When the load asked for a page slot. */
   queuedAt: number;
   /** The guard proxy enforcing an SSRF policy that blocks private networks. */
-  guardProxy(request: BrowserLoadRequest): Promise<GuardProxy>;
+  guardProxy(request: BrowserLoadRequest, upstream?: ProxyServer): Promise<GuardProxy>;
 }
 
 /** The longest a page with almost no text is given to render it with scripts. */
@@ -29,7 +29,7 @@ const RENDER_WAIT_MS = 2_000;
 export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoadRequest, settings: RenderSettings): Promise<LoadedPage> {
   const { options } = request;
   const plan = planContext(request, settings);
-  const guard = plan.needsGuardProxy ? await settings.guardProxy(request) : undefined;
+  const guard = plan.needsGuardProxy ? await settings.guardProxy(request, plan.upstreamProxy) : undefined;
   // `<-loopback>` stops Chromium's implicit bypass, so loopback targets are judged by the guard too.
   if (guard) plan.options.proxy = { server: guard.server, bypass: '<-loopback>' };
   // The time a load waited for a free page slot counts against its timeout.

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveScrapeOptions, OPEN_POLICY, STRICT_POLICY } from '@trawl/core';
 import { acceptLanguage, builtInAdHosts, countryProfile, fileScreenshotSink, hostMatcher, parseHostList, proxyFromUrl } from '../src/index.js';
 import { planContext, parseCookieHeader } from '../src/context-plan.js';
+import { bypassesUpstream, httpUpstream } from '../src/upstream-proxy.js';
 
 describe('ad host list', () => {
   it('ships a list that matches hosts and their subdomains only', () => {
@@ -45,11 +46,20 @@ describe('context plan', () => {
     expect(plan.siteHeaders).toEqual({ 'x-key': 'k' });
   });
 
-  it('needs the guard proxy only when private networks are blocked and no upstream proxy is set', () => {
+  it('needs the guard proxy whenever private networks are blocked, chained to an http:// upstream', () => {
     expect(planContext(request({}, STRICT_POLICY), settings).needsGuardProxy).toBe(true);
     expect(planContext(request({}), settings).needsGuardProxy).toBe(false);
     const proxied = planContext(request({ proxy: 'stealth' }, STRICT_POLICY), { ...settings, proxies: { basic: { server: 'http://proxy:8080' } } });
-    expect(proxied).toMatchObject({ stealth: true, needsGuardProxy: false, options: { proxy: { server: 'http://proxy:8080' } } });
+    expect(proxied).toMatchObject({ stealth: true, needsGuardProxy: true, upstreamProxy: { server: 'http://proxy:8080' } });
+    const socks = planContext(request({ proxy: 'basic' }, STRICT_POLICY), { ...settings, proxies: { basic: { server: 'socks5://proxy:1080' } } });
+    expect(socks).toMatchObject({ needsGuardProxy: false, options: { proxy: { server: 'socks5://proxy:1080' } } });
+  });
+
+  it('reads an upstream proxy for the guard: credentials, bypass list, http:// only', () => {
+    const upstream = httpUpstream({ server: 'http://10.0.0.5:3128', username: 'u', password: 'p@ss', bypass: 'intranet.test, .corp.test,*.lan' })!;
+    expect(upstream).toEqual({ host: '10.0.0.5', port: 3128, authorization: `Basic ${Buffer.from('u:p@ss').toString('base64')}`, bypass: ['intranet.test', '.corp.test', '*.lan'] });
+    expect(['intranet.test', 'a.corp.test', 'corp.test', 'box.lan', 'example.com'].map((host) => bypassesUpstream(upstream, host))).toEqual([true, true, true, true, false]);
+    expect(httpUpstream({ server: 'socks5://10.0.0.5:1080' })).toBeUndefined();
   });
 
   it('reads proxy URLs and builds Accept-Language lists', () => {
