@@ -132,6 +132,9 @@ export async function startGuardProxy(policy: SsrfPolicy, upstreamProxy?: ProxyS
   function connectDirectly(host: string, port: number): Promise<{ socket: Socket; rest: Buffer }> {
     return new Promise((resolve, reject) => {
       const socket = connect({ host, port, lookup });
+      // Tracked while connecting too, so close() ends it.
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
       socket.once('connect', () => {
         socket.off('error', reject);
         resolve({ socket, rest: Buffer.alloc(0) });
