@@ -32,7 +32,7 @@ export function findCardGrids(root: Element): Element[] {
 /** Whether most cards of `grid` show a price: a grid of products. */
 export function isProductGrid(grid: Element): boolean {
   const cards = Array.from(grid.children);
-  return cards.filter((card) => PRICE.test(card.textContent ?? '')).length >= cards.length * 0.5;
+  return cards.filter((card) => hasPrice(card.textContent ?? '')).length >= cards.length * 0.5;
 }
 
 function isCard(element: Element): boolean {
@@ -49,22 +49,35 @@ function isCard(element: Element): boolean {
 export function removeOtherProductCards(root: Element, pageUrl: string): number {
   let removed = 0;
   const pagePath = pathOf(pageUrl, pageUrl);
+  // Links share their ancestors: each ancestor's text is read once, not once per link. A removal
+  // leaves an ancestor's remembered text a little long, which only stops a later climb sooner.
+  const texts = new Map<Element, string>();
+  const textOf = (element: Element) => {
+    let text = texts.get(element);
+    if (text === undefined) texts.set(element, (text = (element.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    return text;
+  };
   for (const link of Array.from(root.querySelectorAll('a[href]'))) {
     if (!link.isConnected) continue;
     const target = pathOf(link.getAttribute('href')!, pageUrl);
     if (!target || target === pagePath || target === '/') continue;
-    let card: Element | null = link;
-    while (card && card !== root && !PRICE.test(card.textContent ?? '')) {
-      const parent: Element | null = card.parentElement;
-      if (!parent || parent === root || textLength(parent) > MAX_CARD_CHARS) break;
+    let card: Element = link;
+    while (!hasPrice(textOf(card))) {
+      const parent = card.parentElement;
+      if (!parent || parent === root || textOf(parent).length > MAX_CARD_CHARS) break;
       card = parent;
     }
-    if (card && card !== root && PRICE.test(card.textContent ?? '') && textLength(card) <= MAX_CARD_CHARS && !card.querySelector('h1')) {
+    if (hasPrice(textOf(card)) && !card.querySelector('h1')) {
       card.remove();
       removed++;
     }
   }
   return removed;
+}
+
+/** A card-sized text showing a price (longer texts are no card, and are not searched). */
+function hasPrice(text: string): boolean {
+  return text.length <= MAX_CARD_CHARS && PRICE.test(text);
 }
 
 function pathOf(href: string, base: string): string | null {
