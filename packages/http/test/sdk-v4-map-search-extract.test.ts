@@ -6,6 +6,7 @@ import { boilerplateArticle, phrases, startFixtureSite, type FixtureSite } from 
 import Firecrawl, { type Document, type SearchResultWeb } from 'firecrawl-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './helpers/api-server.js';
+import { matchingHits } from './helpers/firecrawl-clients.js';
 import { failureOf } from './helpers/sdk-error.js';
 
 /** The official JS SDK 4.x (v2 API), unchanged: map, search through a SearXNG stand-in, extract through an OpenAI stand-in. */
@@ -17,13 +18,7 @@ let app: Firecrawl;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  searxng = await startSearxngStandIn({
-    // The words of the query before any operator (`site:`, `filetype:`) must be in the hit.
-    hits: (query) => {
-      const words = query.split(' ').filter((word) => !word.includes(':') && !word.startsWith('(') && !word.startsWith('-') && word !== 'OR');
-      return fixtureHits(site.url).filter((hit) => words.every((word) => `${hit.title} ${hit.description}`.toLowerCase().includes(word.toLowerCase())));
-    },
-  });
+  searxng = await startSearxngStandIn({ hits: (query) => matchingHits(fixtureHits(site.url), query) });
   model = await startOpenAiStandIn();
   api = await startApi({
     auth: { 'fc-v4-adapters': 'sdk-team' },
@@ -107,6 +102,16 @@ describe('@mendable/firecrawl-js 4.x search', () => {
     const developer = await failureOf(app.search('harbour', { categories: ['developer'] }));
     expect(developer.status).toBe(400);
     expect(developer.message).toMatch(/developer/);
+  });
+
+  it('lang goes to the provider; filter and enterprise modes, which Firecrawl\'s search takes, are answered with a warning', async () => {
+    const result = await app.search('harbour', { limit: 1, enterprise: ['anon'] });
+    expect(result.web).toHaveLength(1);
+    expect(result.warning).toMatch(/enterprise search modes change nothing here/);
+    const raw = await api.request('POST', '/v2/search', { token: 'fc-v4-adapters', body: { query: 'harbour', limit: 1, lang: 'de', country: 'AT', filter: '1' } });
+    expect(raw.status).toBe(200);
+    expect(searxng.requests.at(-1)!.url.searchParams.get('language')).toBe('de-AT');
+    expect(raw.body.warning).toMatch(/filter is not applied/);
   });
 
   it('a limit above 100 is a 400 naming it', async () => {

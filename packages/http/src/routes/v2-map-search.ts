@@ -50,6 +50,8 @@ export const v2Search: RouteHandler = async (request, api) => {
   const plan = scrapeOptions?.formats?.length ? searchScrapePlan(planV2Scrape(scrapeOptions)) : undefined;
   const warnings = [...hostedOnlyWarnings(body), ...(plan?.shaping.warnings ?? []), ...sourceWarnings(sources, api.search?.name)];
   if (body.highlights) warnings.push('highlights are not generated: they are a Firecrawl hosted feature');
+  if (body.filter) warnings.push('filter is not applied: the search providers take no such filter');
+  if (body.enterprise?.some((mode) => mode !== 'default')) warnings.push('enterprise search modes change nothing here: the query goes to the configured provider and results stay in your own store');
   const id = randomUUID();
   if (!sources.includes('web')) return { body: { success: true, data: {}, creditsUsed: 0, id, warning: warnings.join('; ') } };
   const { outcome, creditsUsed } = await runTeamSearch(
@@ -61,6 +63,7 @@ export const v2Search: RouteHandler = async (request, api) => {
         ...(body.tbs ? { tbs: body.tbs } : {}),
         ...(body.location ? { location: body.location } : {}),
         ...(body.country ? { country: body.country } : {}),
+        ...(body.lang ? { lang: body.lang } : {}),
         ...(plan ? { scrapeOptions: plan.engine } : {}),
       },
     },

@@ -37,6 +37,12 @@ export const v2SearchBodySchema = z
     country: z.string().regex(/^[a-zA-Z]{2}$/, 'country must be a two-letter country code').optional(),
     timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(60_000),
     ignoreInvalidURLs: z.boolean().optional(),
+    /** Result language, passed to the provider as v1's `lang` is. */
+    lang: z.string().max(20).optional(),
+    /** Firecrawl hands it to its search engine; Trawl's providers take no such filter (a warning says so). */
+    filter: z.string().max(200).optional(),
+    /** Firecrawl's hosted anonymised and zero-data-retention search; changes nothing here (a warning says so). */
+    enterprise: z.array(z.enum(['default', 'anon', 'zdr'])).max(3).optional(),
     /** Firecrawl's hosted highlight generation. */
     highlights: z.boolean().optional(),
     scrapeOptions: v2ScrapeOptionsSchema.optional(),
