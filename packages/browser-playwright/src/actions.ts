@@ -1,8 +1,15 @@
 import type { Page } from 'playwright-core';
 import type { Action, ActionResults } from '@trawl/core';
 
+/** How one screenshot is taken: the whole page or the viewport, JPEG quality (PNG without), a new viewport first. */
+export interface ScreenshotShot {
+  fullPage: boolean;
+  quality?: number | undefined;
+  viewport?: { width: number; height: number } | undefined;
+}
+
 /** Takes a screenshot of the page as it stands and returns its URL (data: or a sink's). */
-export type CaptureScreenshot = (fullPage: boolean) => Promise<string>;
+export type CaptureScreenshot = (shot: ScreenshotShot) => Promise<string>;
 
 /** An action that threw, with enough to name it: its index in `actions`, its type and its selector. */
 export class ActionFailure extends Error {
@@ -58,7 +65,7 @@ async function runAction(page: Page, action: Action, results: ActionResults, cap
     case 'scroll':
       return scroll(page, action.direction, action.selector);
     case 'screenshot':
-      results.screenshots.push(await capture(action.fullPage));
+      results.screenshots.push(await capture(action));
       return;
     case 'scrape':
       results.scrapes.push({ url: page.url(), html: await page.content() });

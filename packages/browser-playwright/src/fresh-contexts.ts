@@ -1,5 +1,5 @@
 import type { Browser as PlaywrightBrowser } from 'playwright-core';
-import { setUpContext, type PageLease, type PageSetup, type PageSource } from './page-source.js';
+import { applyViewport, setUpContext, type PageLease, type PageSetup, type PageSource } from './page-source.js';
 import { SparePages } from './spare-pages.js';
 
 /** Isolation 'context': every scrape gets a context of its own, closed when it is done. */
@@ -12,6 +12,7 @@ export class FreshContexts implements PageSource {
     try {
       await setUpContext(context, setup, () => setup.filter);
       if (setup.cookies.length) await context.addCookies(setup.cookies);
+      await applyViewport(page, setup);
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;

@@ -10,6 +10,11 @@ export type Isolation = (typeof ISOLATIONS)[number];
 /** What one scrape needs of its context and page. */
 export interface PageSetup {
   options: BrowserContextOptions;
+  /**
+   * This scrape's viewport when it differs from the context's (a screenshot's): set on the page,
+   * not the context, so a warm page serves it and gets the context's viewport back when wiped.
+   */
+  viewport?: { width: number; height: number };
   /** Init scripts cannot be removed from a context, so these belong to what a context is, like its options. */
   stealth: boolean;
   hideCookieBanners: boolean;
@@ -31,6 +36,11 @@ export interface PageSource {
   open(browser: PlaywrightBrowser, setup: PageSetup): Promise<PageLease>;
   /** Scrapes that ran on a page an earlier scrape had used (and that was wiped in between). */
   readonly reused: number;
+}
+
+/** Gives the page the scrape's own viewport, if it has one. */
+export async function applyViewport(page: Page, setup: PageSetup): Promise<void> {
+  if (setup.viewport) await page.setViewportSize(setup.viewport);
 }
 
 /** Contexts with the same key can serve each other's scrapes: same options, same init scripts. */

@@ -65,9 +65,13 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
     await waitForRendering(page, Math.min(RENDER_WAIT_MS, options.timeout));
     if (options.waitFor > 0) await page.waitForTimeout(options.waitFor);
 
-    const capture: CaptureScreenshot = async (fullPage) => {
-      const data = await page.screenshot({ fullPage, type: 'png' });
-      return settings.screenshots.store({ data, mimeType: 'image/png', pageUrl: page.url() });
+    const capture: CaptureScreenshot = async ({ fullPage, quality, viewport }) => {
+      if (viewport) await page.setViewportSize(viewport);
+      const type = quality === undefined ? 'png' : 'jpeg';
+      // With a viewport asked for, the image is measured in CSS pixels, so it has the viewport's size on any device.
+      const scale = viewport || options.screenshotOptions?.viewport ? 'css' : 'device';
+      const data = await page.screenshot({ fullPage, type, scale, ...(quality === undefined ? {} : { quality }) });
+      return settings.screenshots.store({ data, mimeType: `image/${type}`, pageUrl: page.url() });
     };
     const results = emptyActionResults();
     if (options.actions?.length) {
@@ -80,7 +84,8 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
       }
     }
     const format = options.formats.find((f) => f.startsWith('screenshot'));
-    const screenshot = format ? await capture(format === 'screenshot@fullPage') : undefined;
+    // The format's viewport was the page's from the start (see pageSetup): the page was laid out at it.
+    const screenshot = format ? await capture({ fullPage: format === 'screenshot@fullPage', quality: options.screenshotOptions?.quality }) : undefined;
     const loaded = await snapshot(page, responses.latest() ?? first, request);
     if (screenshot !== undefined) loaded.screenshot = screenshot;
     if (options.actions?.length) loaded.actions = results;
@@ -103,8 +108,10 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
 
 function pageSetup(plan: ContextPlan, request: BrowserLoadRequest, adHosts: HostMatcher): PageSetup {
   const blockAds = Boolean(request.options.blockAds);
+  const viewport = takesScreenshots(request.options) ? request.options.screenshotOptions?.viewport : undefined;
   return {
     options: plan.options,
+    ...(viewport ? { viewport } : {}),
     stealth: plan.stealth,
     hideCookieBanners: blockAds,
     cookies: plan.cookies,

@@ -13,7 +13,7 @@ export const dataUrlScreenshots: ScreenshotSink = {
 };
 
 export interface FileScreenshotSinkOptions {
-  /** Where the PNG files go (created when missing). */
+  /** Where the image files (PNG, or JPEG when a quality was asked for) go (created when missing). */
   directory: string;
   /** The public URL the directory is served at, e.g. `https://trawl.example.com/screenshots`. */
   baseUrl: string;
@@ -28,7 +28,9 @@ export interface FileScreenshotSink extends ScreenshotSink {
   prune(): Promise<number>;
 }
 
-const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/;
+const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
+const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg' };
 const PRUNE_EVERY = 100;
 
 /** Stores screenshots as files named by random UUIDs and serves them back. */
@@ -54,7 +56,7 @@ export function fileScreenshotSink(options: FileScreenshotSinkOptions): FileScre
     async store(image) {
       ready ??= mkdir(options.directory, { recursive: true });
       await ready;
-      const name = `${randomUUID()}.png`;
+      const name = `${randomUUID()}.${EXTENSIONS[image.mimeType]}`;
       await writeFile(join(options.directory, name), image.data);
       if (++stored % PRUNE_EVERY === 0) void prune();
       return `${baseUrl}/${name}`;
@@ -62,11 +64,12 @@ export function fileScreenshotSink(options: FileScreenshotSinkOptions): FileScre
     prune,
     serve(req, res, next) {
       const name = decodeURIComponent((req.url ?? '').split('?')[0]!.split('/').pop() ?? '');
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || !FILE_NAME.test(name)) return notFound(res, next);
+      const extension = FILE_NAME.exec(name)?.[1];
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !extension) return notFound(res, next);
       const path = join(options.directory, name);
       stat(path).then(
         (info) => {
-          res.writeHead(200, { 'content-type': 'image/png', 'content-length': info.size, 'cache-control': 'private, max-age=86400' });
+          res.writeHead(200, { 'content-type': CONTENT_TYPES[extension], 'content-length': info.size, 'cache-control': 'private, max-age=86400' });
           if (req.method === 'HEAD') return void res.end();
           createReadStream(path).on('error', () => res.destroy()).pipe(res);
         },

@@ -1,5 +1,5 @@
 import type { Browser as PlaywrightBrowser } from 'playwright-core';
-import { contextKey, setUpContext, type PageLease, type PageSetup, type PageSource } from './page-source.js';
+import { applyViewport, contextKey, setUpContext, type PageLease, type PageSetup, type PageSource } from './page-source.js';
 import { originOf, wipeLane, type Lane } from './wipe-lane.js';
 
 /** A lane is closed after this many scrapes, so whatever its renderer leaks cannot grow. */
@@ -58,11 +58,12 @@ export class WarmLanes implements PageSource {
     lane.uses++;
     lane.filter = setup.filter;
     const taken = lane;
-    if (setup.cookies.length) {
-      await taken.context.addCookies(setup.cookies).catch(async (error: unknown) => {
-        await this.#close(entry, taken);
-        throw error;
-      });
+    try {
+      if (setup.cookies.length) await taken.context.addCookies(setup.cookies);
+      await applyViewport(taken.page, setup);
+    } catch (error) {
+      await this.#close(entry, taken);
+      throw error;
     }
     return { context: taken.context, page: taken.page, release: (intact) => this.#release(browser, entry, taken, intact) };
   }
@@ -97,7 +98,7 @@ async function openLane(browser: PlaywrightBrowser, key: string, setup: PageSetu
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const permissions = setup.options.permissions ?? [];
-    const lane: Lane = { key, context, page, cdp, permissions, origins: new Set(), filter: setup.filter, uses: 0, busy: true, crashed: false };
+    const lane: Lane = { key, context, page, cdp, permissions, viewport: setup.options.viewport ?? null, origins: new Set(), filter: setup.filter, uses: 0, busy: true, crashed: false };
     await setUpContext(context, setup, () => lane.filter);
     // Every document of every frame and page: the origins whose storage the wipe clears.
     context.on('request', (request) => {

@@ -10,6 +10,8 @@ export interface Lane {
   readonly cdp: CDPSession;
   /** Granted when the context was made (geolocation of a location); given back after each wipe. */
   readonly permissions: string[];
+  /** The context's viewport: a scrape may resize the page (a screenshot's viewport); the wipe sets it back. */
+  readonly viewport: { width: number; height: number } | null;
   /** Origins of the documents loaded since the last wipe, in any frame or page of the context. */
   readonly origins: Set<string>;
   /** The settings of the scrape in progress, read by the context's request filter. */
@@ -24,7 +26,7 @@ const BLANK_TIMEOUT_MS = 5_000;
 
 /**
  * Leaves the lane as a new context would be, for the next scrape: other pages and popups closed,
- * the page on about:blank with no history and no window.name, and cookies, permissions, the HTTP
+ * the page on about:blank with no history and no window.name, at the context's viewport, and cookies, permissions, the HTTP
  * cache and every storage (local and session storage, IndexedDB, Cache Storage, file systems…)
  * of every origin the scrape loaded cleared. Throws when a step fails: the caller then closes the lane.
  */
@@ -48,11 +50,17 @@ export async function wipeLane(lane: Lane): Promise<void> {
     page.evaluate(() => void (window.name = '')),
     cdp.send('Page.resetNavigationHistory'),
     page.mouse.move(0, 0),
+    restoreViewport(lane),
     context.clearCookies(),
     context.clearPermissions().then(() => (lane.permissions.length ? context.grantPermissions(lane.permissions) : undefined)),
     cdp.send('Network.clearBrowserCache'),
     ...origins.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })),
   ]);
+}
+
+async function restoreViewport(lane: Lane): Promise<void> {
+  const size = lane.page.viewportSize();
+  if (lane.viewport && (size?.width !== lane.viewport.width || size.height !== lane.viewport.height)) await lane.page.setViewportSize(lane.viewport);
 }
 
 /** The origin of an http(s) URL; undefined for about:, data: and the like, which have no storage of their own. */

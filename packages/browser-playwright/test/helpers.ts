@@ -3,13 +3,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { inflateSync } from 'node:zlib';
 
-/** The width and height in a PNG's IHDR chunk; throws when the bytes are not a PNG. */
-export function pngSize(data: Uint8Array): { width: number; height: number } {
-  const bytes = Buffer.from(data);
-  if (bytes.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a') throw new Error('not a PNG');
-  if (bytes.subarray(12, 16).toString('latin1') !== 'IHDR') throw new Error('PNG without IHDR');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
+export { pngSize } from '@trawl/testkit';
 
 /** Checks the image data really inflates (a truncated PNG throws). */
 export function pngDecodes(data: Uint8Array): boolean {

@@ -113,6 +113,22 @@ describe.each(ISOLATIONS)("isolation '%s'", (isolation) => {
     expect(sizes).toEqual([phone, desktop, phone]);
   });
 
+  it("keeps a screenshot's viewport to its own scrape", async () => {
+    const script = 'return [innerWidth, innerHeight]';
+    const sized = await scrape(`${site.url}/articles/minimal`, {
+      browser,
+      formats: ['screenshot'],
+      screenshotOptions: { viewport: { width: 720, height: 360 } },
+      actions: [{ type: 'executeJavascript', script }],
+    });
+    expect(sized.actions!.javascriptReturns[0]!.value).toEqual([720, 360]);
+    const before = browser.stats().reusedPages;
+    const plain = await scrape(`${site.url}/articles/minimal`, { browser, actions: [{ type: 'executeJavascript', script }] });
+    expect(plain.actions!.javascriptReturns[0]!.value).toEqual([DESKTOP_VIEWPORT.width, DESKTOP_VIEWPORT.height]);
+    // In 'reset' the plain scrape ran on the resized page, given its viewport back.
+    expect(browser.stats().reusedPages - before).toBe(isolation === 'reset' ? 1 : 0);
+  });
+
   it('keeps the geolocation permission of a location on every scrape with it', async () => {
     const script = "return navigator.permissions.query({ name: 'geolocation' }).then((status) => status.state)";
     const options: ScrapeOptions = { browser, location: { country: 'DE' }, actions: [{ type: 'executeJavascript', script }] };
@@ -185,6 +201,28 @@ describe('warm lanes', () => {
       expect(browser.contexts()).toEqual([phone.context]);
       expect(phone.page.viewportSize()).toEqual(MOBILE_DEVICE.viewport);
       await phone.release(true);
+      expect(lanes.reused).toBe(1);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('serve a scrape with its own viewport, and give the page the context\'s back when wiped', async () => {
+    const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+    try {
+      const lanes = new WarmLanes(1);
+      const small = { width: 400, height: 300 };
+      const resized = await lanes.open(browser, { ...setup(DESKTOP_VIEWPORT), viewport: small });
+      await resized.page.goto(`${site.url}/articles/minimal`);
+      expect(await resized.page.evaluate(() => [innerWidth, innerHeight])).toEqual([400, 300]);
+      await resized.release(true);
+      expect(resized.page.viewportSize()).toEqual(DESKTOP_VIEWPORT);
+      // The same warm page serves the next scrape, at the context's viewport.
+      const next = await lanes.open(browser, setup(DESKTOP_VIEWPORT));
+      expect(next.page).toBe(resized.page);
+      await next.page.goto(`${site.url}/articles/minimal`);
+      expect(await next.page.evaluate(() => [innerWidth, innerHeight])).toEqual([DESKTOP_VIEWPORT.width, DESKTOP_VIEWPORT.height]);
+      await next.release(true);
       expect(lanes.reused).toBe(1);
     } finally {
       await browser.close();

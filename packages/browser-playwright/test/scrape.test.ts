@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrape, type ScrapeOptions } from '@trawl/core';
-import { fixtureJson, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { dataUrlImage, fixtureJson, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { createPlaywrightBrowser, DESKTOP_VIEWPORT, MOBILE_DEVICE, type PlaywrightBrowser } from '../src/index.js';
 import { chromiumChildren, dataUrlBytes, pngDecodes, pngSize } from './helpers.js';
 
@@ -71,6 +71,42 @@ describe('scrape() with the Playwright browser', () => {
     expect(pngSize(big).width).toBe(DESKTOP_VIEWPORT.width);
     expect(pngSize(big).height).toBeGreaterThanOrEqual(5000);
     expect(full.markdown).toContain(phrases.tallBottom);
+  });
+
+  it('takes a JPEG of the asked quality, with the page laid out at the asked viewport', async () => {
+    const viewport = { width: 640, height: 480 };
+    const shoot = (quality: number) =>
+      scrape(
+        `${site.url}/articles/boilerplate`,
+        withBrowser({
+          formats: ['screenshot'],
+          screenshotOptions: { quality, viewport },
+          actions: [{ type: 'executeJavascript', script: 'return [innerWidth, innerHeight]' }],
+        }),
+      );
+    const [fine, coarse] = [await shoot(90), await shoot(20)];
+    const sharp = dataUrlImage(fine.screenshot!);
+    const rough = dataUrlImage(coarse.screenshot!);
+    expect(sharp).toMatchObject({ type: 'jpeg', ...viewport });
+    expect(rough).toMatchObject({ type: 'jpeg', ...viewport });
+    expect(rough.bytes.byteLength).toBeLessThan(sharp.bytes.byteLength);
+    // The page itself ran at that size, not just the image.
+    expect(fine.actions!.javascriptReturns[0]!.value).toEqual([640, 480]);
+  });
+
+  it('gives a mobile page the asked viewport in CSS pixels, whatever the pixel ratio', async () => {
+    const doc = await scrape(`${site.url}/articles/minimal`, withBrowser({ mobile: true, formats: ['screenshot'], screenshotOptions: { viewport: { width: 300, height: 600 } } }));
+    expect(dataUrlImage(doc.screenshot!)).toMatchObject({ type: 'png', width: 300, height: 600 });
+  });
+
+  it('takes an action screenshot at its own quality and viewport', async () => {
+    const doc = await scrape(
+      `${site.url}/articles/minimal`,
+      withBrowser({ actions: [{ type: 'screenshot', fullPage: false }, { type: 'screenshot', fullPage: false, quality: 50, viewport: { width: 500, height: 400 } }] }),
+    );
+    const [before, after] = doc.actions!.screenshots.map(dataUrlImage);
+    expect(before).toMatchObject({ type: 'png', ...DESKTOP_VIEWPORT });
+    expect(after).toMatchObject({ type: 'jpeg', width: 500, height: 400 });
   });
 
   it('emulates a mobile device', async () => {

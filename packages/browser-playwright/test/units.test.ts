@@ -70,7 +70,7 @@ describe('context plan', () => {
 });
 
 describe('fileScreenshotSink', () => {
-  it('stores PNGs under random names and serves them back', async () => {
+  it('stores PNGs and JPEGs under random names and serves them back', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'trawl-shots-'));
     const sink = fileScreenshotSink({ directory, baseUrl: 'http://127.0.0.1/screenshots/' });
     const server = createServer((req, res) => sink.serve(req, res));
@@ -84,7 +84,14 @@ describe('fileScreenshotSink', () => {
       expect(served.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await served.arrayBuffer())).toEqual(data);
       expect((await fetch(`${base}/screenshots/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
-      expect(await readdir(directory)).toHaveLength(1);
+      // A JPEG (a screenshot with a quality) is stored and served as one.
+      const jpeg = Buffer.from('ffd8ffe0', 'hex');
+      const jpegUrl = await sink.store({ data: jpeg, mimeType: 'image/jpeg', pageUrl: 'https://example.com/' });
+      expect(jpegUrl).toMatch(/^http:\/\/127\.0\.0\.1\/screenshots\/[0-9a-f-]{36}\.jpg$/);
+      const servedJpeg = await fetch(`${base}/screenshots/${jpegUrl.split('/').pop()}`);
+      expect(servedJpeg.headers.get('content-type')).toBe('image/jpeg');
+      expect(Buffer.from(await servedJpeg.arrayBuffer())).toEqual(jpeg);
+      expect(await readdir(directory)).toHaveLength(2);
     } finally {
       server.close();
       await rm(directory, { recursive: true, force: true });

@@ -6,17 +6,32 @@ export {
   requestHeadersSchema,
   formatSchema,
   actionSchema,
+  viewportSchema,
+  screenshotQualitySchema,
   resolveScrapeOptions,
   DEFAULT_USER_AGENT,
   type Format,
   type Action,
+  type Viewport,
   type ScrapeOptions,
   type ScrapeOptionsInput,
   type ResolvedScrapeOptions,
   type EngineOptions,
 } from './options.js';
 export { refineTotalWait, refineWaitForWithinTimeout, totalWaitMs } from './wait-rules.js';
-export { TrawlError, isTrawlError, type TrawlErrorCode } from './errors.js';
+export { TrawlError, isTrawlError, errorCodeOf, type TrawlErrorCode } from './errors.js';
+export {
+  ERROR_STATUS,
+  TRAWL_ERROR_CODES,
+  API_ERROR_CODES,
+  PAGE_ERROR_CODES,
+  PAGE_STATUS_CODE_PATTERN,
+  ERROR_CODE_NAMES,
+  type ApiErrorCode,
+  type AnswerErrorCode,
+  type PageErrorCode,
+  type ErrorCode,
+} from './error-codes.js';
 export { httpFetch, closeDispatchers, decodeBody, type LoadedPage, type HttpFetchOptions } from './fetch/index.js';
 export { parseTargetUrl, assertAllowedTarget } from './url/guard.js';
 export { parseTypedUrl, typedTargetUrl } from './url/typed-url.js';

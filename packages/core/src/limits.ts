@@ -9,6 +9,8 @@ export const MAX_URL_LENGTH = 8192;
 export const MAX_TIMEOUT_MS = 300_000;
 /** Largest `waitFor`, `wait` action, and sum of both in one scrape, in ms (Firecrawl: 60 s). */
 export const MAX_WAIT_MS = 60_000;
+/** Largest screenshot viewport side, in CSS pixels (8K). */
+export const MAX_VIEWPORT_SIDE = 7680;
 /** Browser actions per scrape (Firecrawl: 50). */
 export const MAX_ACTIONS = 50;
 /** Largest crawl `delay` between requests to one host, in seconds; robots.txt Crawl-delay is clamped to it. */

@@ -6,6 +6,7 @@ import {
   MAX_HEADERS,
   MAX_HEADERS_BYTES,
   MAX_TIMEOUT_MS,
+  MAX_VIEWPORT_SIDE,
   MAX_WAIT_MS,
 } from './limits.js';
 import { invalidOptions } from './options-error.js';
@@ -52,9 +53,25 @@ export const requestHeadersSchema = z.record(z.string(), z.string()).superRefine
   if (bytes > MAX_HEADERS_BYTES) ctx.addIssue({ code: 'custom', message: `the headers come to ${bytes} bytes; at most ${MAX_HEADERS_BYTES} are accepted` });
 });
 
+/** A browser viewport in CSS pixels, as screenshots take it. Strict, so the API's schemas can share it. */
+export const viewportSchema = z.strictObject({
+  width: z.number().int().min(1).max(MAX_VIEWPORT_SIDE),
+  height: z.number().int().min(1).max(MAX_VIEWPORT_SIDE),
+});
+export type Viewport = z.infer<typeof viewportSchema>;
+
+/** JPEG quality of a screenshot (0–100); without it the image is a PNG. */
+export const screenshotQualitySchema = z.number().int().min(0).max(100);
+
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('wait'), milliseconds: z.number().int().min(1).max(MAX_WAIT_MS).optional(), selector: z.string().optional() }),
-  z.object({ type: z.literal('screenshot'), fullPage: z.boolean().default(false) }),
+  z.object({
+    type: z.literal('screenshot'),
+    fullPage: z.boolean().default(false),
+    quality: screenshotQualitySchema.optional(),
+    /** The page is resized to it before this screenshot, and stays so for the actions after it. */
+    viewport: viewportSchema.optional(),
+  }),
   z.object({ type: z.literal('click'), selector: z.string() }),
   z.object({ type: z.literal('write'), text: z.string() }),
   z.object({ type: z.literal('press'), key: z.string() }),
@@ -94,6 +111,16 @@ export const scrapeOptionsSchema = z.object({
     .optional(),
   /** Browser actions run before the page is read: wait, click, write, press, scroll, screenshot, scrape, executeJavascript. */
   actions: z.array(actionSchema).max(MAX_ACTIONS).optional(),
+  /**
+   * How the `screenshot` formats are taken: as a JPEG of `quality` (a PNG without it), and with the
+   * page loaded at `viewport` (CSS pixels; the image has its size) instead of the browser's own.
+   */
+  screenshotOptions: z
+    .object({
+      quality: screenshotQualitySchema.optional(),
+      viewport: viewportSchema.optional(),
+    })
+    .optional(),
   /** Where the browser appears to be: a country code (timezone, geolocation, locale) and languages. */
   location: z
     .object({

@@ -16,3 +16,4 @@ export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';
 export { syntheticPagePaths, type SyntheticSiteOptions } from './synthetic/graph.js';
 export { startTrawl, startWorkerProcess, waitFor, type WorkerProcess } from './trawl-process.js';
 export { answer, startReceiver, type ReceivedRequest, type Receiver, type ReceiverHandler } from './webhook-receiver.js';
+export { dataUrlImage, jpegSize, pngSize, type ImageSize } from './image-size.js';

@@ -34,7 +34,8 @@ export interface Browser {
 
 export interface ScreenshotImage {
   data: Uint8Array;
-  mimeType: 'image/png';
+  /** PNG unless the request asked for a JPEG quality. */
+  mimeType: 'image/png' | 'image/jpeg';
   /** The page the image shows. */
   pageUrl: string;
 }

@@ -3,16 +3,12 @@
  * as the 4.x SDK sends it. Every entry is checked against its own schema; a format Trawl does not
  * produce is a 400 naming it, so a client never waits for output that will not come.
  */
+import { screenshotQualitySchema, viewportSchema } from '@trawl/core';
 import { z } from 'zod';
 
 const MAX_FORMATS = 20;
 const MAX_SELECTORS = 50;
 const MAX_PROMPT_CHARS = 10_000;
-
-const viewportSchema = z.strictObject({
-  width: z.number().int().min(1).max(7680),
-  height: z.number().int().min(1).max(7680),
-});
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
 
@@ -27,7 +23,7 @@ const FORMAT_SCHEMAS = {
   screenshot: z.strictObject({
     type: z.literal('screenshot'),
     fullPage: z.boolean().optional(),
-    quality: z.number().int().min(0).max(100).optional(),
+    quality: screenshotQualitySchema.optional(),
     viewport: viewportSchema.optional(),
   }),
   json: z

@@ -3,12 +3,10 @@
  * `scrapeOptions` of crawl, search and extract. Strict: a field Trawl does not know is a 400
  * naming it. Fields that only tune Firecrawl's hosted service are accepted (see HOSTED_ONLY).
  */
-import { MAX_ACTIONS, MAX_PATTERNS, MAX_TIMEOUT_MS, MAX_WAIT_MS, requestHeadersSchema } from '@trawl/core';
+import { MAX_ACTIONS, MAX_PATTERNS, MAX_TIMEOUT_MS, MAX_WAIT_MS, requestHeadersSchema, screenshotQualitySchema, viewportSchema } from '@trawl/core';
 import { z } from 'zod';
 import { targetUrlSchema } from './shared.js';
 import { v2FormatsSchema } from './v2-formats.js';
-
-const viewportSchema = z.strictObject({ width: z.number().int().min(1).max(7680), height: z.number().int().min(1).max(7680) });
 
 /** v2 actions: v1's, with the screenshot's quality and viewport and the `pdf` action of the SDK types. */
 export const v2ActionSchema = z.discriminatedUnion('type', [
@@ -16,7 +14,7 @@ export const v2ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('screenshot'),
     fullPage: z.boolean().optional(),
-    quality: z.number().int().min(0).max(100).optional(),
+    quality: screenshotQualitySchema.optional(),
     viewport: viewportSchema.optional(),
   }),
   z.strictObject({ type: z.literal('click'), selector: z.string().max(1000), all: z.boolean().optional() }),

@@ -51,10 +51,7 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const drop: V2Shaping['drop'] = [];
   for (const format of formats) {
     if (format.type === 'markdown' || format.type === 'html' || format.type === 'rawHtml' || format.type === 'links') engineFormats.push(format.type);
-    if (format.type === 'screenshot') {
-      engineFormats.push(format.fullPage ? 'screenshot@fullPage' : 'screenshot');
-      if (format.quality !== undefined || format.viewport !== undefined) warnings.push('screenshot quality and viewport are not applied: Trawl takes PNG screenshots at the browser\'s own viewport');
-    }
+    if (format.type === 'screenshot') engineFormats.push(format.fullPage ? 'screenshot@fullPage' : 'screenshot');
     if (format.type === 'json' || format.type === 'summary') engineFormats.push('json');
   }
   if ((images || attributes) && !engineFormats.includes('rawHtml')) {
@@ -66,12 +63,14 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     engineFormats.push('rawHtml');
     drop.push('rawHtml');
   }
-  if (options.actions?.some((action) => action.type === 'screenshot' && (action.quality !== undefined || action.viewport !== undefined))) {
-    warnings.push('screenshot action quality and viewport are not applied: Trawl takes PNG screenshots at the browser\'s own viewport');
-  }
 
+  const screenshot = findFormat(formats, 'screenshot');
   const engine: ScrapeOptionsInput = {
     formats: engineFormats,
+    // JPEG quality and viewport of the screenshot format: the browser loads the page at that viewport.
+    ...(screenshot && (screenshot.quality !== undefined || screenshot.viewport)
+      ? { screenshotOptions: { ...(screenshot.quality === undefined ? {} : { quality: screenshot.quality }), ...(screenshot.viewport ? { viewport: screenshot.viewport } : {}) } }
+      : {}),
     ...(options.onlyMainContent === undefined ? {} : { onlyMainContent: options.onlyMainContent }),
     ...(options.includeTags ? { includeTags: options.includeTags } : {}),
     ...(options.excludeTags ? { excludeTags: options.excludeTags } : {}),
@@ -98,7 +97,12 @@ type V2EngineAction = NonNullable<ScrapeOptionsInput['actions']>[number];
 function toEngineAction(action: NonNullable<V2ScrapeOptions['actions']>[number]): V2EngineAction {
   switch (action.type) {
     case 'screenshot':
-      return { type: 'screenshot', fullPage: action.fullPage ?? false };
+      return {
+        type: 'screenshot',
+        fullPage: action.fullPage ?? false,
+        ...(action.quality === undefined ? {} : { quality: action.quality }),
+        ...(action.viewport ? { viewport: action.viewport } : {}),
+      };
     case 'click':
       return { type: 'click', selector: action.selector };
     case 'pdf':
