@@ -1,23 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { searxngProvider } from '@trawl/search';
-import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
-import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { phrases } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './helpers/api-server.js';
-import { clientEnv, FIRECRAWL_MCP_BIN, matchingHits } from './helpers/firecrawl-clients.js';
+import { startApi } from './helpers/api-server.js';
+import { clientEnv, clientRig, FIRECRAWL_MCP_BIN } from './helpers/firecrawl-clients.js';
 
 /**
  * Firecrawl's MCP server (`firecrawl-mcp`, its npm package, unchanged) over stdio, driven by the
  * MCP SDK's client as an AI assistant drives it, with FIRECRAWL_API_URL pointing at Trawl.
  */
-let site: FixtureSite;
-let searxng: StandIn;
-let api: TestApi;
-let home: string;
+const rig = clientRig({ auth: { 'fc-mcp-key': 'mcp-team' } });
 
 interface Mcp {
   client: Client;
@@ -30,7 +23,7 @@ interface Mcp {
 }
 
 async function startMcp(env: Record<string, string>): Promise<Mcp> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [FIRECRAWL_MCP_BIN], env: clientEnv(home, env), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [FIRECRAWL_MCP_BIN], env: clientEnv(rig.home, env), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'trawl-test', version: '1.0.0' });
@@ -60,19 +53,9 @@ async function startMcp(env: Record<string, string>): Promise<Mcp> {
 let mcp: Mcp;
 
 beforeAll(async () => {
-  home = await mkdtemp(join(tmpdir(), 'trawl-mcp-'));
-  site = await startFixtureSite();
-  searxng = await startSearxngStandIn({ hits: (query) => matchingHits(fixtureHits(site.url), query) });
-  api = await startApi({ auth: { 'fc-mcp-key': 'mcp-team' }, search: searxngProvider({ endpoint: searxng.origin }) });
-  mcp = await startMcp({ FIRECRAWL_API_URL: api.url, FIRECRAWL_API_KEY: 'fc-mcp-key' });
+  mcp = await startMcp({ FIRECRAWL_API_URL: rig.api.url, FIRECRAWL_API_KEY: 'fc-mcp-key' });
 });
-afterAll(async () => {
-  await mcp?.close();
-  await api?.close();
-  await searxng?.close();
-  await site?.close();
-  if (home) await rm(home, { recursive: true, force: true });
-});
+afterAll(() => mcp?.close());
 
 describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
   it('lists its tools, scrape, map, search, crawl and crawl status among them', async () => {
@@ -82,18 +65,18 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
   });
 
   it('firecrawl_scrape returns the page\'s main content as Markdown, with v2 metadata', async () => {
-    const document = await mcp.call('firecrawl_scrape', { url: `${site.url}/articles/boilerplate`, formats: ['markdown', 'links'], onlyMainContent: true });
+    const document = await mcp.call('firecrawl_scrape', { url: `${rig.site.url}/articles/boilerplate`, formats: ['markdown', 'links'], onlyMainContent: true });
     expect(document.markdown).toContain(phrases.articleLead);
     expect(document.markdown).toContain(phrases.articleClosing);
     expect(document.markdown).not.toContain(phrases.nav);
-    expect(document.links).toContain(`${site.url}/articles/minimal`);
-    expect(document.metadata).toMatchObject({ statusCode: 200, sourceURL: `${site.url}/articles/boilerplate`, title: expect.stringContaining(phrases.articleTitle) });
+    expect(document.links).toContain(`${rig.site.url}/articles/minimal`);
+    expect(document.metadata).toMatchObject({ statusCode: 200, sourceURL: `${rig.site.url}/articles/boilerplate`, title: expect.stringContaining(phrases.articleTitle) });
     expect(document.metadata.scrapeId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('firecrawl_scrape with the cache, proxy and location options the tool offers still scrapes the page', async () => {
     const document = await mcp.call('firecrawl_scrape', {
-      url: `${site.url}/articles/minimal`,
+      url: `${rig.site.url}/articles/minimal`,
       formats: ['markdown'],
       maxAge: 60_000,
       storeInCache: false,
@@ -105,29 +88,29 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
   });
 
   it('a Firecrawl cloud format reaches the assistant as an error naming it', async () => {
-    const message = await mcp.failure('firecrawl_scrape', { url: `${site.url}/articles/minimal`, formats: ['branding'] });
+    const message = await mcp.failure('firecrawl_scrape', { url: `${rig.site.url}/articles/minimal`, formats: ['branding'] });
     expect(message).toMatch(/"branding" format is a Firecrawl cloud feature/);
   });
 
   it('firecrawl_map lists the site\'s links, sitemap URLs included, and narrows them with search', async () => {
-    const all = await mcp.call<{ links: Array<{ url: string }> }>('firecrawl_map', { url: `${site.url}/crawl/`, limit: 100 });
+    const all = await mcp.call<{ links: Array<{ url: string }> }>('firecrawl_map', { url: `${rig.site.url}/crawl/`, limit: 100 });
     const urls = all.links.map((link) => link.url);
-    expect(urls[0]).toBe(`${site.url}/crawl/`);
-    expect(urls).toEqual(expect.arrayContaining([`${site.url}/crawl/a`, `${site.url}/crawl/b/1/x`, `${site.url}/orphan`]));
-    const blog = await mcp.call<{ links: Array<{ url: string }> }>('firecrawl_map', { url: `${site.url}/`, search: 'blog', sitemap: 'only', limit: 3 });
-    expect(blog.links.map((link) => link.url)).toEqual([`${site.url}/blog/1`, `${site.url}/blog/2`, `${site.url}/blog/3`]);
+    expect(urls[0]).toBe(`${rig.site.url}/crawl/`);
+    expect(urls).toEqual(expect.arrayContaining([`${rig.site.url}/crawl/a`, `${rig.site.url}/crawl/b/1/x`, `${rig.site.url}/orphan`]));
+    const blog = await mcp.call<{ links: Array<{ url: string }> }>('firecrawl_map', { url: `${rig.site.url}/`, search: 'blog', sitemap: 'only', limit: 3 });
+    expect(blog.links.map((link) => link.url)).toEqual([`${rig.site.url}/blog/1`, `${rig.site.url}/blog/2`, `${rig.site.url}/blog/3`]);
   });
 
   it('firecrawl_search answers the v2 envelope from the search provider, scraped pages merged into the hits', async () => {
     const plain = await mcp.call('firecrawl_search', { query: 'harbour', limit: 3, sources: [{ type: 'web' }] });
     expect(plain.success).toBe(true);
-    expect(plain.data.web.map((hit: { url: string }) => hit.url)).toEqual([`${site.url}/articles/boilerplate`, `${site.url}/blog/1`, `${site.url}/blog/2`]);
+    expect(plain.data.web.map((hit: { url: string }) => hit.url)).toEqual([`${rig.site.url}/articles/boilerplate`, `${rig.site.url}/blog/1`, `${rig.site.url}/blog/2`]);
     expect(plain.data.web[0]).toMatchObject({ title: 'Harbour pilots guide ships home', position: 1 });
     expect(plain.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const scraped = await mcp.call('firecrawl_search', { query: 'pilots', limit: 1, scrapeOptions: { formats: ['markdown'], onlyMainContent: true } });
     const hit = scraped.data.web[0];
-    expect(hit.url).toBe(`${site.url}/articles/boilerplate`);
+    expect(hit.url).toBe(`${rig.site.url}/articles/boilerplate`);
     expect(hit.markdown).toContain(phrases.articleLead);
     expect(hit.markdown).not.toContain(phrases.footer);
     expect(scraped.creditsUsed).toBe(1);
@@ -135,7 +118,7 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
 
   it('firecrawl_search\'s domain filters reach the provider\'s query; its filter and enterprise options are answered with a warning', async () => {
     await mcp.call('firecrawl_search', { query: 'harbour', excludeDomains: ['example.com'] });
-    expect(searxng.requests.at(-1)!.url.searchParams.get('q')).toBe('harbour -site:example.com');
+    expect(rig.searxng.requests.at(-1)!.url.searchParams.get('q')).toBe('harbour -site:example.com');
     const tuned = await mcp.call('firecrawl_search', { query: 'harbour', limit: 1, filter: '0', enterprise: ['zdr'] });
     expect(tuned.data.web).toHaveLength(1);
     expect(tuned.warning).toMatch(/filter is not applied/);
@@ -143,9 +126,9 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
   });
 
   it('firecrawl_crawl waits for the crawl and returns every page; firecrawl_check_crawl_status reads it again by id', async () => {
-    const crawl = await mcp.call('firecrawl_crawl', { url: `${site.url}/crawl/`, maxDiscoveryDepth: 1, sitemap: 'skip', limit: 10, scrapeOptions: { formats: ['markdown'], onlyMainContent: true } });
+    const crawl = await mcp.call('firecrawl_crawl', { url: `${rig.site.url}/crawl/`, maxDiscoveryDepth: 1, sitemap: 'skip', limit: 10, scrapeOptions: { formats: ['markdown'], onlyMainContent: true } });
     expect(crawl.status).toBe('completed');
-    const pages = ['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c'].map((path) => `${site.url}${path}`);
+    const pages = ['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c'].map((path) => `${rig.site.url}${path}`);
     const byUrl = new Map<string, string>(crawl.data.map((doc: { metadata: { sourceURL: string }; markdown: string }) => [doc.metadata.sourceURL, doc.markdown]));
     expect([...byUrl.keys()]).toEqual(expect.arrayContaining(pages));
     for (const url of pages) expect(byUrl.get(url)).toContain(`This is the crawl fixture page at \`${new URL(url).pathname}\``);
@@ -157,13 +140,13 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
   });
 
   it('with only FIRECRAWL_API_URL set, against an open server, it works without a key', async () => {
-    const open = await startApi({ search: searxngProvider({ endpoint: searxng.origin }) });
+    const open = await startApi({ search: searxngProvider({ endpoint: rig.searxng.origin }) });
     const keyless = await startMcp({ FIRECRAWL_API_URL: open.url });
     try {
-      const document = await keyless.call('firecrawl_scrape', { url: `${site.url}/articles/minimal`, formats: ['markdown'] });
+      const document = await keyless.call('firecrawl_scrape', { url: `${rig.site.url}/articles/minimal`, formats: ['markdown'] });
       expect(document.markdown).toBe(phrases.minimal);
       const found = await keyless.call('firecrawl_search', { query: 'minimal' });
-      expect(found.data.web.map((hit: { url: string }) => hit.url)).toEqual([`${site.url}/articles/minimal`]);
+      expect(found.data.web.map((hit: { url: string }) => hit.url)).toEqual([`${rig.site.url}/articles/minimal`]);
     } finally {
       await keyless.close();
       await open.close();
