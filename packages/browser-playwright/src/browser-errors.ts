@@ -1,4 +1,4 @@
-import { TrawlError, type TrawlErrorCode } from '@trawl/core';
+import { isTrawlError, TrawlError, type TrawlErrorCode } from '@trawl/core';
 
 const NET_ERRORS: Array<[RegExp, TrawlErrorCode, string]> = [
   [/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED/, 'SCRAPE_DNS_RESOLUTION_ERROR', 'could not resolve the host'],
@@ -13,7 +13,7 @@ export type EndReason = 'timeout' | 'aborted' | 'crashed' | undefined;
 
 /** Turns what Playwright threw during a load into a TrawlError with a code a client can act on. */
 export function toTrawlError(error: unknown, url: string, reason: EndReason, timeoutMs: number): TrawlError {
-  if (error instanceof TrawlError) return error;
+  if (isTrawlError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (reason === 'timeout' || (error instanceof Error && error.name === 'TimeoutError')) {
     return new TrawlError('SCRAPE_TIMEOUT', `Loading ${url} in the browser took longer than ${timeoutMs} ms`, { cause: error });

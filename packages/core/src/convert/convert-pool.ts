@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { TrawlError } from '../errors.js';
+import { isTrawlError, TrawlError } from '../errors.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { PageContent, PageConversion } from '../pipeline/to-document.js';
 import { conversionOf, type ConvertOutcome, type StartedTask } from './convert-task.js';
@@ -74,7 +74,7 @@ export class ConvertPool {
   }
 
   #failure(error: unknown, url: string, deadline: AbortSignal, signal: AbortSignal | undefined): unknown {
-    if (error instanceof TrawlError) return error;
+    if (isTrawlError(error)) return error;
     if (signal?.aborted) return new TrawlError('SCRAPE_ABORTED', `Converting ${url} was cancelled`, { cause: error });
     if (deadline.aborted) {
       return new TrawlError('SCRAPE_TIMEOUT', `Converting ${url} took longer than ${this.deadlineMs} ms, so it was stopped: the page is too large or too complex`, { cause: error });

@@ -1,8 +1,9 @@
 import type { Document } from '../document.js';
+import { errorCodeOf } from '../errors.js';
 import { cancelJob } from '../jobs/job-events.js';
 import { readErrorsReport } from '../jobs/result-pages.js';
 import type { ErrorsReport } from '../jobs/status-views.js';
-import type { JobRecord, JobStatus, Store } from '../ports/store.js';
+import type { JobError, JobRecord, JobStatus, Store } from '../ports/store.js';
 import { newJobChannels, type JobChannels, type JobEvents } from './job-context.js';
 
 export interface JobProgress {
@@ -18,7 +19,7 @@ export interface JobSummary extends JobProgress {
   id: string;
   status: JobStatus;
   creditsUsed: number;
-  error?: { code: string; message: string };
+  error?: JobError;
 }
 
 /**
@@ -85,10 +86,9 @@ export class CrawlJob implements AsyncIterable<Document> {
     const { events, channel, abort } = this.channels;
     abort.abort();
     const message = error instanceof Error ? error.message : error ? String(error) : `Job ${this.id} vanished from its store`;
-    const code = (error as { code?: unknown } | undefined)?.code;
     const summary: JobSummary = job
       ? { id: job.id, status: job.status, ...progressOf(job), creditsUsed: job.counters.creditsUsed, ...(job.error ? { error: job.error } : {}) }
-      : { id: this.id, status: 'failed', ...this.latest, creditsUsed: 0, error: { code: typeof code === 'string' ? code : 'INTERNAL', message } };
+      : { id: this.id, status: 'failed', ...this.latest, creditsUsed: 0, error: { code: errorCodeOf(error), message } };
     this.latest = { completed: summary.completed, failed: summary.failed, total: summary.total };
     if (job) events.emit(job.status === 'completed' ? 'completed' : job.status === 'cancelled' ? 'cancelled' : 'failed', job);
     channel.close(summary.status === 'failed' ? new Error(summary.error?.message ?? 'The job failed') : undefined);

@@ -1,4 +1,4 @@
-import { TrawlError } from '../errors.js';
+import { isTrawlError, TrawlError } from '../errors.js';
 import { DEFAULT_USER_AGENT } from '../options.js';
 
 /** What the crawl building blocks (robots, sitemaps, politeness) need from an HTTP client. */
@@ -130,7 +130,7 @@ function toFetchError(
   url: string,
   state: { timedOut: boolean; callerAborted: boolean; timeoutMs: number },
 ): TrawlError {
-  if (error instanceof TrawlError) return error;
+  if (isTrawlError(error)) return error;
   if (state.callerAborted) return new TrawlError('SCRAPE_ABORTED', `Fetching ${url} was cancelled`, { cause: error });
   if (state.timedOut) {
     return new TrawlError('SCRAPE_TIMEOUT', `Timed out after ${state.timeoutMs} ms fetching ${url}`, { cause: error });

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyJobEvent, cancelJob, finishJobIfDone } from '../jobs/job-events.js';
+import { errorCodeOf } from '../errors.js';
 import type { JobRecord } from '../ports/store.js';
 import { handleLease } from './handle-lease.js';
 import type { JobContext } from './job-context.js';
@@ -50,11 +51,10 @@ export async function runJob(ctx: JobContext): Promise<JobRecord | null> {
 /** Marks the job failed after an error no page-level handling could absorb (a store failure, a bug). */
 export async function failJob(ctx: JobContext, error: unknown): Promise<JobRecord | null> {
   const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown })?.code;
   const failed = await applyJobEvent(
     ctx.store,
     ctx.jobId,
-    { type: 'fail', error: { code: typeof code === 'string' ? code : 'INTERNAL', message } },
+    { type: 'fail', error: { code: errorCodeOf(error), message } },
     { retentionMs: ctx.retentionMs },
   );
   return failed.outcome === 'not_found' ? null : failed.job;

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { TrawlError } from '../errors.js';
+import { isTrawlError, TrawlError } from '../errors.js';
 import { MAX_TIMEOUT_MS } from '../limits.js';
 import { DEFAULT_USER_AGENT } from '../options.js';
 import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
@@ -118,7 +118,7 @@ async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(err?: Erro
 }
 
 function abortAware(error: unknown, url: string, timeoutMs: number, userSignal: AbortSignal | undefined, timeoutSignal: AbortSignal): TrawlError {
-  if (error instanceof TrawlError) return error;
+  if (isTrawlError(error)) return error;
   if (userSignal?.aborted) return new TrawlError('SCRAPE_ABORTED', `Fetching ${url} was cancelled`, { cause: error });
   if (timeoutSignal.aborted) return timeoutError(url, timeoutMs, error);
   return toNetworkError(error, url, timeoutMs);

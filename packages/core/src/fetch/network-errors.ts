@@ -1,4 +1,4 @@
-import { TrawlError } from '../errors.js';
+import { isTrawlError, TrawlError } from '../errors.js';
 import { BlockedAddressError } from '../url/ssrf.js';
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME']);
@@ -13,7 +13,7 @@ function causes(error: unknown): unknown[] {
 
 /** Turns whatever undici, node:net or node:tls threw into a TrawlError a user can act on. */
 export function toNetworkError(error: unknown, url: string, timeoutMs: number): TrawlError {
-  if (error instanceof TrawlError) return error;
+  if (isTrawlError(error)) return error;
   for (const e of causes(error)) {
     if (e instanceof BlockedAddressError) {
       return new TrawlError('SCRAPE_BLOCKED_URL', `Refused to fetch ${url}: ${e.message}`, { cause: error });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Document } from '../document.js';
-import type { JobRecord, Lease, ResultEntry, Store } from '../ports/store.js';
+import type { ErrorEntry, JobRecord, Lease, ResultEntry, Store } from '../ports/store.js';
 import { TrawlError } from '../errors.js';
 import { decideJobEvent, type IgnoreReason, type JobEvent } from './job-state.js';
 
@@ -96,7 +96,7 @@ export async function finishKickoff(store: Store, jobId: string, options: JobEve
 
 export type PageOutcome =
   | { type: 'document'; document: Document; credits: number }
-  | { type: 'error'; error: string; code?: string };
+  | { type: 'error'; error: string; code?: ErrorEntry['code'] };
 
 export type RecordOutcome =
   | { recorded: true; job: JobRecord }

@@ -59,7 +59,7 @@ export function toV0CrawlStatus(job: JobRecord): V0CrawlStatus {
 }
 
 export interface ErrorsReport {
-  errors: Array<{ id: string; timestamp: string; url: string; error: string; code?: string }>;
+  errors: Array<{ id: string; timestamp: string; url: string; error: string; code?: ErrorEntry['code'] }>;
   robotsBlocked: string[];
 }
 

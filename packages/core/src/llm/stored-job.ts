@@ -4,7 +4,7 @@
  * end (`completed`, `failed`, or `cancelled` when cancelled from anywhere).
  */
 import { randomUUID } from 'node:crypto';
-import { TrawlError } from '../errors.js';
+import { errorCodeOf, TrawlError } from '../errors.js';
 import { applyJobEvent, cancelJob } from '../jobs/job-events.js';
 import { expiryFrom, newJob } from '../jobs/job-record.js';
 import type { JobRecord, OpaqueJson, Store } from '../ports/store.js';
@@ -77,9 +77,8 @@ export async function runStoredJob<O>(
       const outcome = await cancelJob(store, jobId, clock);
       return outcome.outcome === 'not_found' ? null : outcome.job;
     }
-    const code = (error as { code?: unknown })?.code;
     const message = error instanceof Error ? error.message : String(error);
-    const failed = await applyJobEvent(store, jobId, { type: 'fail', error: { code: typeof code === 'string' ? code : 'INTERNAL', message } }, clock);
+    const failed = await applyJobEvent(store, jobId, { type: 'fail', error: { code: errorCodeOf(error), message } }, clock);
     return failed.outcome === 'not_found' ? null : failed.job;
   } finally {
     clearInterval(watch);

@@ -14,6 +14,7 @@
  *   called with invalid arguments.
  */
 import type { Document } from '../document.js';
+import type { PageErrorCode, TrawlErrorCode } from '../error-codes.js';
 
 /** Any JSON-serialisable value; the store stores and returns it without looking inside. */
 export type OpaqueJson = unknown;
@@ -38,7 +39,7 @@ export interface JobCounters {
 export type CounterDelta = Partial<JobCounters>;
 
 export interface JobError {
-  code: string;
+  code: TrawlErrorCode;
   message: string;
 }
 
@@ -127,7 +128,7 @@ export interface ErrorEntry {
   id: string;
   url: string;
   error: string;
-  code?: string;
+  code?: TrawlErrorCode | PageErrorCode;
   /** Epoch ms of the failure. */
   at: number;
 }

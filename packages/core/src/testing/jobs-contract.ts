@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobStatus, NewJob } from '../ports/store.js';
+import type { JobError, JobStatus, NewJob } from '../ports/store.js';
 import type { Harness } from './harness.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -70,7 +70,7 @@ export function describeJobs(h: Harness): void {
       expect(await jobs.setStatus(input.id, 'completed', 'failed')).toBeNull();
       expect((await jobs.get(input.id))?.status).toBe('scraping');
 
-      const error = { code: 'SCRAPE_TIMEOUT', message: 'the start page timed out' };
+      const error: JobError = { code: 'SCRAPE_TIMEOUT', message: 'the start page timed out' };
       const expiresAt = h.now() + 2 * HOUR;
       const failed = await jobs.setStatus(input.id, ['completed', 'scraping'], 'failed', { error, expiresAt });
       expect(failed).toMatchObject({ status: 'failed', error, expiresAt });

@@ -8,7 +8,7 @@ import {
   nextJobState,
   type JobEvent,
 } from '../../src/jobs/index.js';
-import type { JobRecord, JobStatus } from '../../src/ports/store.js';
+import type { JobError, JobRecord, JobStatus } from '../../src/ports/store.js';
 
 const T0 = Date.UTC(2025, 0, 1);
 const clock = { now: T0 + 5000, retentionMs: 60_000 };
@@ -88,7 +88,7 @@ describe('finishing', () => {
   });
 
   it('fails on a fatal error, keeping the error', () => {
-    const error = { code: 'SCRAPE_DNS_RESOLUTION_ERROR', message: 'no such host' };
+    const error: JobError = { code: 'SCRAPE_DNS_RESOLUTION_ERROR', message: 'no such host' };
     const failed = nextJobState(job(), { type: 'fail', error }, clock);
     expect(failed).toMatchObject({ status: 'failed', error, expiresAt: clock.now + clock.retentionMs });
   });

@@ -94,11 +94,11 @@ describe('v0 data and the errors report', () => {
     await store.results.append(job.id, [
       ...entries(0, 1),
       { kind: 'robots_blocked', url: 'https://p.test/admin' },
-      { kind: 'error', id: 'e-1', url: 'https://p.test/gone', error: 'Not found', code: 'SCRAPE_SITE_ERROR', at: Date.UTC(2025, 0, 1) },
+      { kind: 'error', id: 'e-1', url: 'https://p.test/gone', error: 'Not found', code: 'HTTP_404', at: Date.UTC(2025, 0, 1) },
     ]);
     await cancelJob(store, job.id);
     expect(await readErrorsReport(store, job.id)).toEqual({
-      errors: [{ id: 'e-1', timestamp: '2025-01-01T00:00:00.000Z', url: 'https://p.test/gone', error: 'Not found', code: 'SCRAPE_SITE_ERROR' }],
+      errors: [{ id: 'e-1', timestamp: '2025-01-01T00:00:00.000Z', url: 'https://p.test/gone', error: 'Not found', code: 'HTTP_404' }],
       robotsBlocked: ['https://p.test/admin'],
     });
   });

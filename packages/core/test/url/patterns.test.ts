@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TrawlError } from '../../src/errors.js';
+import { isTrawlError, type TrawlError } from '../../src/errors.js';
 import { MAX_PATTERN_LENGTH, MAX_PATTERNS } from '../../src/limits.js';
 import { matchesUrlPattern } from '../../src/llm/extract/url-patterns.js';
 import { createLinkFilter } from '../../src/url/filters.js';
@@ -14,7 +14,7 @@ function thrown(attempt: () => unknown): TrawlError {
   try {
     attempt();
   } catch (error) {
-    if (error instanceof TrawlError) return error;
+    if (isTrawlError(error)) return error;
     throw error;
   }
   throw new Error('expected a TrawlError');

@@ -1,0 +1,67 @@
+/**
+ * Every error code Trawl reports, in one union, with the HTTP status the API answers with.
+ * docs/errors.md explains each code; a test in @trawl/http fails when the two disagree.
+ */
+
+/** Codes a TrawlError carries: failures of the engine (scrape, crawl, search, LLM, jobs, credits). */
+const ENGINE_STATUS = {
+  SCRAPE_TIMEOUT: 408,
+  SCRAPE_DNS_RESOLUTION_ERROR: 502,
+  SCRAPE_SSL_ERROR: 502,
+  SCRAPE_CONNECTION_ERROR: 502,
+  SCRAPE_BLOCKED_URL: 400,
+  SCRAPE_INVALID_URL: 400,
+  SCRAPE_UNSUPPORTED_CONTENT: 415,
+  SCRAPE_TOO_LARGE: 413,
+  SCRAPE_TOO_MANY_REDIRECTS: 502,
+  SCRAPE_REDIRECT_LOOP: 502,
+  SCRAPE_ABORTED: 502,
+  /** A browser, LLM or search provider is needed and none is configured. */
+  SCRAPE_ADAPTER_MISSING: 501,
+  SCRAPE_ACTION_ERROR: 502,
+  INVALID_OPTIONS: 400,
+  JOB_NOT_FOUND: 404,
+  /** The LLM provider failed, or answered badly twice (see ports/llm.ts). */
+  LLM_ERROR: 502,
+  /** The search provider failed: unreachable, an error status, an unreadable answer. */
+  SEARCH_PROVIDER_ERROR: 502,
+  /** The team's credits cannot cover the work's most (see credits/spend-credits.ts). */
+  INSUFFICIENT_CREDITS: 402,
+  INTERNAL: 500,
+} as const;
+
+/** Codes only the HTTP API answers with (@trawl/http): the request itself is wrong or asks for what this server lacks. */
+const API_STATUS = {
+  BAD_REQUEST: 400,
+  BAD_REQUEST_INVALID_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  SCRAPE_NOT_FOUND: 404,
+  BATCH_NOT_RUNNING: 409,
+  NOT_IMPLEMENTED: 501,
+} as const;
+
+export type TrawlErrorCode = keyof typeof ENGINE_STATUS;
+export type ApiErrorCode = keyof typeof API_STATUS;
+/** A code the API can answer a request with. */
+export type AnswerErrorCode = TrawlErrorCode | ApiErrorCode;
+
+/** The HTTP status of each code: what the API answers when the error ends a request. */
+export const ERROR_STATUS: Readonly<Record<AnswerErrorCode, number>> = { ...ENGINE_STATUS, ...API_STATUS };
+
+export const TRAWL_ERROR_CODES = Object.keys(ENGINE_STATUS) as readonly TrawlErrorCode[];
+export const API_ERROR_CODES = Object.keys(API_STATUS) as readonly ApiErrorCode[];
+
+/**
+ * Codes of a crawl page's outcome, recorded in the job's errors and never an API answer: the page
+ * answered an HTTP error status (`HTTP_404`), or redirected out of the crawl's scope.
+ */
+export const PAGE_ERROR_CODES = ['REDIRECT_OUT_OF_SCOPE'] as const;
+export type PageErrorCode = (typeof PAGE_ERROR_CODES)[number] | `HTTP_${number}`;
+/** How docs/errors.md names the `HTTP_${number}` family. */
+export const PAGE_STATUS_CODE_PATTERN = 'HTTP_<status>';
+
+/** Every code any package reports: on a TrawlError, in an API answer, or in a crawl's errors. */
+export type ErrorCode = AnswerErrorCode | PageErrorCode;
+
+/** Every code by name, with `HTTP_<status>` standing for its family: what docs/errors.md must list. */
+export const ERROR_CODE_NAMES: readonly string[] = [...TRAWL_ERROR_CODES, ...API_ERROR_CODES, ...PAGE_ERROR_CODES, PAGE_STATUS_CODE_PATTERN];
