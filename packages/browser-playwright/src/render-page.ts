@@ -1,5 +1,5 @@
 import type { Browser as PlaywrightBrowser, Page, Request, Response } from 'playwright-core';
-import { ALLOW_PRIVATE_NETWORK_HINT, ScrapeActionError, TrawlError, type BrowserLoadRequest, type LoadedPage, type ResolvedScrapeOptions, type ScreenshotSink } from '@trawl/core';
+import { ALLOW_PRIVATE_NETWORK_HINT, isScrapeActionError, ScrapeActionError, TrawlError, type BrowserLoadRequest, type LoadedPage, type ResolvedScrapeOptions, type ScreenshotSink } from '@trawl/core';
 import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot } from './actions.js';
 import type { HostMatcher } from './ad-hosts.js';
 import { toTrawlError, type EndReason } from './browser-errors.js';
@@ -92,7 +92,7 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
     if (plan.warnings.length) loaded.warning = plan.warnings.join(' ');
     return loaded;
   } catch (error) {
-    if (error instanceof ScrapeActionError) throw error;
+    if (isScrapeActionError(error)) throw error;
     if (guard && [...navigationHosts].some((host) => guard.refused(host))) throw blockedError(request.url);
     const failure = toTrawlError(error, request.url, reason ?? (browser.isConnected() ? undefined : 'crashed'), budget);
     // A timeout thrown by Playwright's own waits can leave the page busy too.

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_STATUS, TRAWL_ERROR_CODES } from '../src/error-codes.js';
 import { errorCodeOf, isTrawlError, TrawlError } from '../src/errors.js';
+import { isScrapeActionError, ScrapeActionError } from '../src/ports/browser.js';
 
 /** errors.ts loaded a second time, as a second installed copy of @trawl/core would be: its own TrawlError class. */
 async function secondCopy(): Promise<typeof import('../src/errors.js')> {
@@ -27,6 +28,15 @@ describe('TrawlError identity', () => {
     expect(isTrawlError(lookalike)).toBe(false);
     expect(errorCodeOf(lookalike)).toBe('INTERNAL');
     for (const value of [null, undefined, 'SCRAPE_TIMEOUT', 42, { code: 'ECONNREFUSED' }]) expect(isTrawlError(value)).toBe(false);
+  });
+
+  it("knows a failed action from another copy by its code, so scrape() still hands back the partial page", async () => {
+    const other = await secondCopy();
+    const foreign = Object.assign(new other.TrawlError('SCRAPE_ACTION_ERROR', 'click on "#x" found nothing'), { page: undefined, document: undefined });
+    expect(foreign instanceof ScrapeActionError).toBe(false);
+    expect(isScrapeActionError(foreign)).toBe(true);
+    expect(isScrapeActionError(new ScrapeActionError('failed'))).toBe(true);
+    expect(isScrapeActionError(new TrawlError('SCRAPE_TIMEOUT', 'slow'))).toBe(false);
   });
 
   it('keeps the brand off its own properties, so comparisons and JSON see only code and message', () => {

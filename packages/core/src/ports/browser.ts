@@ -4,7 +4,7 @@
  * or a user's own) loads the page, runs the actions and returns what it saw.
  */
 import type { Document } from '../document.js';
-import { TrawlError } from '../errors.js';
+import { isTrawlError, TrawlError } from '../errors.js';
 import type { LoadedPage } from '../fetch/types.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
@@ -61,6 +61,7 @@ export class ScrapeActionError extends TrawlError {
   }
 }
 
+/** By code, not `instanceof`: the browser adapter may have been built against another copy of core. */
 export function isScrapeActionError(value: unknown): value is ScrapeActionError {
-  return value instanceof ScrapeActionError;
+  return isTrawlError(value) && value.code === 'SCRAPE_ACTION_ERROR';
 }
