@@ -40,7 +40,7 @@ describe('without adapters', () => {
   it('answers search with 501 naming the search adapter, after validating the body', async () => {
     const v1 = await api.request('POST', '/v1/search', { body: { query: 'harbour', limit: 3 } });
     expect(v1.status).toBe(501);
-    expect(v1.body).toMatchObject({ success: false, code: 'ADAPTER_MISSING' });
+    expect(v1.body).toMatchObject({ success: false, code: 'SCRAPE_ADAPTER_MISSING' });
     expect(v1.body.error).toMatch(/search provider.*@trawl\/search/);
     const v0 = await api.request('POST', '/v0/search', { body: { query: 'harbour' } });
     expect(v0.status).toBe(501);
@@ -53,6 +53,8 @@ describe('without adapters', () => {
   it('answers extract with 501 naming the LLM adapter; invalid input is "Invalid input data."', async () => {
     const start = await api.request('POST', '/v1/extract', { body: { urls: [`${site.url}/*`], prompt: 'titles' } });
     expect(start.status).toBe(501);
+    // The same code as a missing search provider or browser.
+    expect(start.body).toMatchObject({ success: false, code: 'SCRAPE_ADAPTER_MISSING' });
     expect(start.body.error).toMatch(/LLM provider.*@trawl\/llm/);
     const invalid = await api.request('POST', '/v1/extract', { body: { enableWebSearch: true } });
     expect(invalid.status).toBe(400);

@@ -1,3 +1,5 @@
+import { ERROR_STATUS, type AnswerErrorCode, type ApiErrorCode } from '@trawl/core';
+
 /**
  * An error a handler raises to end a request with a given status. `spec` errors are the rows of
  * the API contract's Errors table (402, 429, 500, missing jobs): their bodies carry only the
@@ -12,7 +14,7 @@ export class ApiError extends Error {
     message: string,
     readonly options: {
       kind?: 'spec' | 'detailed';
-      code?: string;
+      code?: AnswerErrorCode;
       details?: unknown;
       headers?: Record<string, string>;
       /** The failure behind it, for the server's log. */
@@ -53,6 +55,11 @@ export function notFound(message: string = MESSAGES.jobNotFound): ApiError {
   return new ApiError(404, message, { kind: 'spec' });
 }
 
+/** An error with one of the API's own codes, answered with that code's status from core's table. */
+export function codedError(code: ApiErrorCode, message: string, options: { details?: unknown; cause?: unknown } = {}): ApiError {
+  return new ApiError(ERROR_STATUS[code], message, { ...options, code });
+}
+
 export function badRequest(details: unknown, message: string = MESSAGES.badRequest): ApiError {
-  return new ApiError(400, message, { code: 'BAD_REQUEST', details });
+  return codedError('BAD_REQUEST', message, { details });
 }

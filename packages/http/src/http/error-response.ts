@@ -1,10 +1,12 @@
 /**
  * The one place where failures become HTTP responses: TrawlError codes, zod errors, malformed
- * JSON and anything unexpected map to a status and the body form of the endpoint.
+ * JSON and anything unexpected map to a status and the body form of the endpoint. Each code's
+ * status is core's ERROR_STATUS table; docs/errors.md lists them (test/errors.test.ts holds the
+ * two together).
  */
 import { isTrawlError, type TrawlError } from '@trawl/core';
 import { ZodError } from 'zod';
-import { ApiError, MESSAGES, paymentRequired } from './api-error.js';
+import { ApiError, badRequest, MESSAGES, paymentRequired } from './api-error.js';
 import { zodDetails } from './zod-details.js';
 
 /**
@@ -41,7 +43,7 @@ export function toErrorResponse(error: unknown, style: ErrorStyle): ErrorRespons
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof ZodError) return new ApiError(400, MESSAGES.badRequest, { code: 'BAD_REQUEST', details: zodDetails(error) });
+  if (error instanceof ZodError) return badRequest(zodDetails(error));
   if (isTrawlError(error)) return fromTrawlError(error);
   return new ApiError(500, MESSAGES.unexpected, { kind: 'spec' });
 }
@@ -56,7 +58,7 @@ function fromTrawlError(error: TrawlError): ApiError {
       return paymentRequired();
     case 'INVALID_OPTIONS':
     case 'SCRAPE_INVALID_URL':
-      return new ApiError(400, error.message, { code: 'BAD_REQUEST', details: [{ code: error.code, message: error.message, path: [] }] });
+      return badRequest([{ code: error.code, message: error.message, path: [] }], error.message);
     default:
       return new ApiError(error.status, error.message, { code: error.code });
   }

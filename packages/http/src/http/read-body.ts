@@ -1,4 +1,4 @@
-import { ApiError, MESSAGES } from './api-error.js';
+import { codedError, MESSAGES, type ApiError } from './api-error.js';
 import type { NodeRequest } from './types.js';
 
 /** JSON bodies are accepted up to this size, as Firecrawl's body parser allows. */
@@ -29,7 +29,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, MESSAGES.invalidJson, { code: 'BAD_REQUEST_INVALID_JSON' });
+    throw codedError('BAD_REQUEST_INVALID_JSON', MESSAGES.invalidJson);
   }
 }
 
@@ -74,5 +74,5 @@ function readText(req: NodeRequest, maxBytes: number): Promise<string> {
 }
 
 function tooLarge(maxBytes: number): ApiError {
-  return new ApiError(413, `Request body larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, { code: 'PAYLOAD_TOO_LARGE' });
+  return codedError('PAYLOAD_TOO_LARGE', `Request body larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
 }

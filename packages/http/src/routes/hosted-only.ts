@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js';
+import { codedError } from '../http/api-error.js';
 import type { RouteDefinition, RouteHandler } from './types.js';
 
 /**
@@ -59,7 +59,7 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
 
 function hostedOnly(method: string, path: string, product: string): RouteHandler {
   return async () => {
-    throw new ApiError(501, `${method} ${path} is Firecrawl's hosted ${product} product, which Trawl does not provide`, { code: 'NOT_IMPLEMENTED' });
+    throw codedError('NOT_IMPLEMENTED', `${method} ${path} is Firecrawl's hosted ${product} product, which Trawl does not provide`);
   };
 }
 

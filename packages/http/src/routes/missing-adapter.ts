@@ -1,10 +1,9 @@
-import { ApiError } from '../http/api-error.js';
+import { TrawlError } from '@trawl/core';
 
-/** 501 for search without a provider: never a crash, never a made-up result. */
-export function searchProviderMissing(): ApiError {
-  return new ApiError(
-    501,
+/** 501 for search without a provider: never a crash, never a made-up result. Same code as a missing LLM or browser. */
+export function searchProviderMissing(): TrawlError {
+  return new TrawlError(
+    'SCRAPE_ADAPTER_MISSING',
     'Search needs a search provider, and none is configured: pass `search` to createTrawlApi (the @trawl/search adapter: SearXNG, Brave, Serper, DuckDuckGo or a local index).',
-    { code: 'ADAPTER_MISSING' },
   );
 }

@@ -1,5 +1,5 @@
 import { appendBatchUrls, specOf, type JobRecord } from '@trawl/core';
-import { ApiError } from '../http/api-error.js';
+import { codedError } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { v2BatchBodySchema } from '../schemas/v2-batch.js';
@@ -63,7 +63,7 @@ async function appendToBatch(api: ApiContext, teamId: string, id: string, urls: 
   const valid = validUrls(urls, ignoreInvalidURLs);
   await requireCredits(api.store, teamId, pageCost(specOf(batch).scrapeOptions) * valid.urls.length);
   const job = await appendBatchUrls(api.store, batch.id, valid.urls);
-  if (!job) throw new ApiError(409, `Batch ${batch.id} is no longer running: start a new batch for these URLs`, { code: 'BATCH_NOT_RUNNING' });
+  if (!job) throw codedError('BATCH_NOT_RUNNING', `Batch ${batch.id} is no longer running: start a new batch for these URLs`);
   return { job, invalidURLs: valid.invalidURLs };
 }
 

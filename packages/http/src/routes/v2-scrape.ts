@@ -1,5 +1,5 @@
 import { scrape, spendCredits } from '@trawl/core';
-import { ApiError } from '../http/api-error.js';
+import { codedError } from '../http/api-error.js';
 import { pageCost } from '../limits/credits.js';
 import { v2ScrapeBodySchema } from '../schemas/v2-scrape.js';
 import { newScrapeId, readRetainedScrape, retainScrape } from '../v2/retained-scrape.js';
@@ -24,7 +24,7 @@ export const v2Scrape: RouteHandler = async (request, api) => {
 
 /** `GET /v2/scrape/{scrapeId}`: a scrape's document again, while it is retained. */
 export const v2ScrapeResult: RouteHandler = async (request, api) => {
-  const missing = new ApiError(404, 'Scrape not found: it never existed, belongs to another team or is past its retention', { code: 'SCRAPE_NOT_FOUND' });
+  const missing = codedError('SCRAPE_NOT_FOUND', 'Scrape not found: it never existed, belongs to another team or is past its retention');
   const job = await findTeamJob(api.store, request.params.id!, request.teamId, ['scrape'], missing);
   const data = await readRetainedScrape(api.store, job.id);
   if (!data) throw missing;

@@ -4,7 +4,7 @@
  * crawl and batch jobs keep it and shape each page when it is read.
  */
 import type { Format, ScrapeOptionsInput } from '@trawl/core';
-import { ApiError, badRequest } from '../http/api-error.js';
+import { badRequest, codedError, type ApiError } from '../http/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
 import type { V2ScrapeOptions } from '../schemas/v2-scrape.js';
 import { selectorProblem, type AttributeSelector } from './page-extras.js';
@@ -131,5 +131,5 @@ export function hostedOnlyWarnings(options: { zeroDataRetention?: boolean | unde
 
 /** 501 for a v2 feature Trawl does not have yet, naming it. */
 export function notImplemented(feature: string): ApiError {
-  return new ApiError(501, `${feature} is not supported by this Trawl server`, { code: 'NOT_IMPLEMENTED' });
+  return codedError('NOT_IMPLEMENTED', `${feature} is not supported by this Trawl server`);
 }
