@@ -23,7 +23,7 @@ const MAX_CHROME_CHARS = 120;
 /** Removes rows of share, reply, vote and similar controls under `root`. */
 export function removeActionChrome(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(CHROME_CANDIDATE))) {
-    if (!element.isConnected || element.querySelector('h1, h2, h3, h4, h5, h6')) continue;
+    if (!root.contains(element) || element.querySelector('h1, h2, h3, h4, h5, h6')) continue;
     const text = element.textContent ?? '';
     if (text.length > MAX_CHROME_CHARS * 4) continue;
     const words = text.toLowerCase().match(/[\p{L}\p{N}'-]+/gu);

@@ -58,7 +58,7 @@ export function removeOtherProductCards(root: Element, pageUrl: string): number 
     return text;
   };
   for (const link of Array.from(root.querySelectorAll('a[href]'))) {
-    if (!link.isConnected) continue;
+    if (!root.contains(link)) continue;
     const target = pathOf(link.getAttribute('href')!, pageUrl);
     if (!target || target === pagePath || target === '/') continue;
     let card: Element = link;

@@ -11,11 +11,11 @@ const MIN_CHARS = 25;
 export function removeDuplicateBlocks(root: Element): void {
   const seen = new Map<string, Element>();
   for (const block of Array.from(root.querySelectorAll(BLOCK_SELECTOR))) {
-    if (!block.isConnected) continue;
+    if (!root.contains(block)) continue;
     const text = (block.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text.length < MIN_CHARS) continue;
     const first = seen.get(text);
     if (!first) seen.set(text, block);
-    else if (first.isConnected && !first.contains(block) && !block.contains(first)) block.remove();
+    else if (root.contains(first) && !first.contains(block) && !block.contains(first)) block.remove();
   }
 }

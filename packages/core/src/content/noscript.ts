@@ -10,7 +10,7 @@ const MIN_CONTENT_CHARS = 400;
  */
 export function unwrapContentNoscripts(root: Element): void {
   for (const noscript of Array.from(root.querySelectorAll('noscript'))) {
-    if (!noscript.isConnected || noscript.parentElement?.closest('noscript')) continue;
+    if (!root.contains(noscript) || noscript.parentElement?.closest('noscript')) continue;
     if (textLength(noscript) >= MIN_CONTENT_CHARS) noscript.replaceWith(...Array.from(noscript.childNodes));
   }
 }

@@ -17,7 +17,7 @@ const MAX_SHARE_OF_TEXT = 0.4;
 export function removeRelatedSections(root: Element): void {
   let total: number | undefined;
   for (const heading of Array.from(root.querySelectorAll('h2, h3, h4, h5, h6'))) {
-    if (!heading.isConnected) continue;
+    if (!root.contains(heading)) continue;
     const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (!text || text.length > 60 || !RELATED_HEADING.test(text)) continue;
     total ??= textLength(root);

@@ -12,10 +12,10 @@ const MAX_STAT_CHARS = 60;
 /** Removes profile boxes, signatures and statistics from a thread's posts under `root`. */
 export function removeThreadChrome(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('[class]'))) {
-    if (element.isConnected && POST_CHROME_CLASS.test(element.getAttribute('class') ?? '')) element.remove();
+    if (root.contains(element) && POST_CHROME_CLASS.test(element.getAttribute('class') ?? '')) element.remove();
   }
   for (const element of Array.from(root.querySelectorAll('dl, dt, dd, li, div, span, p'))) {
-    if (!element.isConnected || element.firstElementChild?.firstElementChild) continue;
+    if (!root.contains(element) || element.firstElementChild?.firstElementChild) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text.length > 0 && text.length <= MAX_STAT_CHARS && PROFILE_STAT.test(text)) element.remove();
   }

@@ -2,6 +2,7 @@ import { harbourFurniture, pageTypeFixtures, startFixtureSite, type FixtureSite,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHtmlDocument } from '../../src/content/build-document.js';
 import { parseHtml } from '../../src/content/parse.js';
+import { removeDuplicateBlocks } from '../../src/content/duplicate-blocks.js';
 import { classifyPage, type PageType } from '../../src/content/page-type/page-type.js';
 import { readPageSignals } from '../../src/content/page-type/page-signals.js';
 import { resolveScrapeOptions } from '../../src/options.js';
@@ -58,5 +59,16 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+});
+
+describe('cleaning the detached copy the region reading works on', () => {
+  it('removes a block its desktop and mobile layouts repeat (isConnected is false everywhere in a copy)', () => {
+    const offer = '<p class="offer">Winter berths are half price from November to March for every hull.</p>';
+    const document = parseHtml(`<html><body><main><h1>Harbour berths</h1><div class="desktop-only">${offer}<a href="/book">Book a winter berth</a></div><div class="mobile-only">${offer}<a href="/book">Book now</a></div></main></body></html>`);
+    const copy = document.body.cloneNode(true) as Element;
+    removeDuplicateBlocks(copy);
+    expect(copy.textContent!.split('Winter berths are half price').length - 1).toBe(1);
+    expect(copy.textContent).toContain('Book now');
   });
 });
