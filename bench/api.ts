@@ -1,6 +1,7 @@
 // `pnpm bench` part: the HTTP API over loopback. Requests/s and latency of `POST /v1/scrape` for a
-// small fixture page and of a status read of a 1,000-page crawl, and what the API adds over calling
-// scrape() directly. The servers run in their own process (`api.ts serve`), the load in this one.
+// small fixture page and of a status read of a 1,000-page crawl, what the API adds over calling
+// scrape() directly, and what `POST /v2/scrape` of the same page with the same options costs
+// beside v1. The servers run in their own process (`api.ts serve`), the load in this one.
 // Alone: node --conditions=trawl-source --import tsx bench/api.ts [seconds per run]
 import { Agent, createServer as createHttpServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +48,11 @@ export interface ApiBenchmarkResult {
   statusReadRequestsPerSecond: number;
   statusReadP99Ms: number;
   statusReadMbPerResponse: number;
+  v2ScrapeP50Ms: number;
+  /** v2 at p50 over v1 at p50, same page, same options, requests interleaved (target: within 10%). */
+  v2OverV1P50Percent: number;
+  /** Server CPU per request, v2 minus v1. */
+  v2OverV1CpuMsPerRequest: number;
 }
 
 export async function runApiBenchmark(seconds = Number(process.env.TRAWL_BENCH_API_SECONDS ?? 5)): Promise<ApiBenchmarkResult> {
@@ -56,11 +62,14 @@ export async function runApiBenchmark(seconds = Number(process.env.TRAWL_BENCH_A
     const info = JSON.parse(service.line) as ServiceInfo;
     const scrapeBody = JSON.stringify({ url: `${info.siteUrl}${SMALL_PAGE}`, formats: ['markdown'] });
     const scrapeRequest = (url: string) => ({ url, method: 'POST' as const, body: scrapeBody });
+    const v1 = scrapeRequest(`${info.apiUrl}/v1/scrape`);
+    const v2 = scrapeRequest(`${info.apiUrl}/v2/scrape`);
+    const bare = scrapeRequest(`${info.bareUrl}/scrape`);
     // Latency one request at a time with a sub-millisecond clock; throughput under concurrency with autocannon.
-    // Alternating the two, request by request, so both see the same machine load.
-    const [api1, bare1] = (await alternating([scrapeRequest(`${info.apiUrl}/v1/scrape`), scrapeRequest(`${info.bareUrl}/scrape`)], seconds)) as [LoadFigures, LoadFigures];
-    const cpu = await cpuPerRequest(info, scrapeRequest(`${info.apiUrl}/v1/scrape`), scrapeRequest(`${info.bareUrl}/scrape`));
-    const api10 = await load({ ...scrapeRequest(`${info.apiUrl}/v1/scrape`), connections: 10, seconds });
+    // Taking the targets in turn, request by request, so all see the same machine load.
+    const [api1, v2api1, bare1] = (await alternating([v1, v2, bare], seconds)) as [LoadFigures, LoadFigures, LoadFigures];
+    const cpu = await cpuPerRequest(info, { api: v1, v2, bare });
+    const api10 = await load({ ...v1, connections: 10, seconds });
     // Counted in requests: a read moves megabytes, so a short window could end before the first one.
     const status = await load({ url: `${info.apiUrl}/v1/crawl/${info.crawlId}`, method: 'GET', connections: 4, amount: 60 });
 
@@ -71,17 +80,21 @@ export async function runApiBenchmark(seconds = Number(process.env.TRAWL_BENCH_A
         ['scrape() called directly (1 at a time)', fmt(info.direct.perSecond), fmt(info.direct.p50, 2), fmt(info.direct.p99, 2), '0'],
         row('bare node:http around scrape(), 1 connection', bare1),
         row('POST /v1/scrape, 1 connection', api1),
+        row('POST /v2/scrape, same page and formats, 1 connection', v2api1),
         row('POST /v1/scrape, 10 connections', api10),
         row(`GET /v1/crawl/{id} of a ${CRAWL_PAGES}-page crawl, 4 connections`, status),
       ],
     );
     const layer = api1.p50 - bare1.p50;
     const overDirect = api1.p50 - info.direct.p50;
+    const v2OverV1 = ((v2api1.p50 - api1.p50) / api1.p50) * 100;
     console.log(
       `\nServer CPU per request: API ${fmt(cpu.api, 3)} ms, bare wrapper ${fmt(cpu.bare, 3)} ms: the API layer costs ${fmt(cpu.api - cpu.bare, 3)} ms of CPU.` +
         `\nAPI layer adds ${fmt(layer, 2)} ms at p50 over a bare HTTP wrapper (target < 1 ms); ` +
         `${fmt(overDirect, 2)} ms over calling scrape() in-process (HTTP round trip included). ` +
-        `Status page: ${fmt(status.bytesPerResponse / 1024 / 1024, 2)} MB (100 documents).`,
+        `Status page: ${fmt(status.bytesPerResponse / 1024 / 1024, 2)} MB (100 documents).` +
+        `\nv2 scrape over v1: ${fmt(v2api1.p50 - api1.p50, 3)} ms at p50 (${fmt(v2OverV1, 1)}%, target within 10%), ` +
+        `${fmt(cpu.v2 - cpu.api, 3)} ms of server CPU (v2 ${fmt(cpu.v2, 3)} ms, v1 ${fmt(cpu.api, 3)} ms).`,
     );
     return {
       directScrapeP50Ms: info.direct.p50,
@@ -95,6 +108,9 @@ export async function runApiBenchmark(seconds = Number(process.env.TRAWL_BENCH_A
       statusReadRequestsPerSecond: status.requestsPerSecond,
       statusReadP99Ms: status.p99,
       statusReadMbPerResponse: status.bytesPerResponse / 1024 / 1024,
+      v2ScrapeP50Ms: v2api1.p50,
+      v2OverV1P50Percent: v2OverV1,
+      v2OverV1CpuMsPerRequest: cpu.v2 - cpu.api,
     };
   } finally {
     await service.stop();
@@ -121,23 +137,26 @@ async function load(options: { url: string; method: 'GET' | 'POST'; body?: strin
 }
 
 /**
- * CPU the server process spends per request, API against bare wrapper, in alternating blocks.
+ * CPU the server process spends per request of each target, in alternating blocks.
  * Wall-clock latency swings with whatever else the machine runs; CPU time per request does not.
  */
-async function cpuPerRequest(info: ServiceInfo, api: TimedRequest, bare: TimedRequest): Promise<{ api: number; bare: number }> {
+async function cpuPerRequest<Name extends string>(info: ServiceInfo, targets: Record<Name, TimedRequest>): Promise<Record<Name, number>> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const cpuNow = async () => Number(await fetch(`${info.bareUrl}/cpu`).then((r) => r.text()));
-  const totals = { api: 0, bare: 0 };
+  const entries = Object.entries(targets) as Array<[Name, TimedRequest]>;
+  const totals = Object.fromEntries(entries.map(([name]) => [name, 0])) as Record<Name, number>;
   const BLOCK = 200;
-  for (let round = 0; round < 5; round++) {
-    for (const [name, target] of [['api', api], ['bare', bare]] as const) {
+  const ROUNDS = 5;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, target] of entries) {
       const before = await cpuNow();
       for (let i = 0; i < BLOCK; i++) await send(target, agent);
       totals[name] += (await cpuNow()) - before;
     }
   }
   agent.destroy();
-  return { api: totals.api / (BLOCK * 5), bare: totals.bare / (BLOCK * 5) };
+  for (const [name] of entries) totals[name] /= BLOCK * ROUNDS;
+  return totals;
 }
 
 function send(target: TimedRequest, agent: Agent): Promise<{ status: number; bytes: number }> {
