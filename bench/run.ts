@@ -1,9 +1,10 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl, stores, browser, api.
+// `pnpm bench <name>` runs one: convert, crawl, stores, browser, api, startup.
 import { runApiBenchmark } from './api.js';
 import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
 import { runConvertBenchmark } from './speed.js';
+import { runStartupBenchmark } from './startup.js';
 import { runStoreBenchmark } from './stores.js';
 
 const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
@@ -12,6 +13,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   stores: () => runStoreBenchmark(),
   browser: () => runBrowserBenchmark(),
   api: () => runApiBenchmark(),
+  startup: () => runStartupBenchmark(),
 };
 
 const only = process.argv[2];

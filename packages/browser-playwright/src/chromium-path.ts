@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
 import { TrawlError } from '@trawl/core';
 
 /** Where Debian, Ubuntu and Google's packages put the browser, in the order they are tried. */
@@ -29,8 +29,10 @@ export function requireChromium(env: NodeJS.ProcessEnv = process.env): string {
   );
 }
 
+/** Loads playwright-core only when no system Chromium was found: it is slow to import. */
 function playwrightChromium(): string | undefined {
   try {
+    const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
     return chromium.executablePath();
   } catch {
     return undefined;

@@ -1,7 +1,10 @@
 import { findChromium } from './chromium-path.js';
 import type { ProxyServer, ProxyServers } from './context-plan.js';
 import { ISOLATIONS, type Isolation } from './page-source.js';
-import { createPlaywrightBrowser, type PlaywrightBrowser, type PlaywrightBrowserOptions } from './playwright-browser.js';
+import { lazyPlaywrightBrowser } from './lazy-browser.js';
+import type { PlaywrightBrowser, PlaywrightBrowserOptions } from './playwright-browser.js';
+
+export type { PlaywrightBrowser, PlaywrightBrowserOptions };
 
 /**
  * The browser the CLI and the server use when Chromium is found, configured from the
@@ -11,6 +14,9 @@ import { createPlaywrightBrowser, type PlaywrightBrowser, type PlaywrightBrowser
  * - `TRAWL_BROWSER_PAGES`: pages rendered at once (default 4)
  * - `TRAWL_BROWSER_ISOLATION`: `reset` (default: warm pages wiped between scrapes) or `context` (a new context per scrape)
  * - `TRAWL_PROXY_BASIC`, `TRAWL_PROXY_STEALTH`: proxy URLs, `http://user:pass@host:port`
+ *
+ * playwright-core loads with the first page (`@trawl/browser-playwright/from-env` imports this
+ * without it), so a process that never renders does not pay for it.
  */
 export function browserFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: PlaywrightBrowserOptions = {}): PlaywrightBrowser | undefined {
   if (/^(off|false|0|no)$/i.test(env.TRAWL_BROWSER ?? '')) return undefined;
@@ -23,7 +29,7 @@ export function browserFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: 
   if (basic) proxies.basic = basic;
   if (stealth) proxies.stealth = stealth;
   const isolation = isolationFrom(env.TRAWL_BROWSER_ISOLATION);
-  return createPlaywrightBrowser({
+  return lazyPlaywrightBrowser({
     executablePath,
     ...(pages > 0 ? { maxConcurrentPages: pages } : {}),
     ...(isolation ? { isolation } : {}),

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { isTrawlError } from '@trawl/core';
 
 /** The streams a command writes to; tests and embedders can pass their own. */
 export interface CliIO {
@@ -20,10 +19,4 @@ export async function readInput(path: string, io: CliIO): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** One line a user can act on: the error code and its message, never a stack trace. */
-export function describeError(error: unknown): string {
-  if (isTrawlError(error)) return `error [${error.code}]: ${error.message}`;
-  return `error: ${error instanceof Error ? error.message : String(error)}`;
 }

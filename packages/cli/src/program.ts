@@ -8,8 +8,13 @@ import { scrapeCommand } from './commands/scrape.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { workerCommand } from './commands/worker.js';
-import { type CliIO, describeError, processIO, writeLine } from './io.js';
+import { type CliIO, processIO, writeLine } from './io.js';
 
+/**
+ * The commands as `--help` and flag parsing need them: names, flags, help texts. Each command's
+ * work lives in `actions/` and is imported when the command runs, so `trawl --help`, a usage
+ * error or one command never load the engine or adapters another command needs.
+ */
 export function createProgram(io: CliIO = processIO): Command {
   const program = new Command('trawl')
     .description('Turn web sites into clean, LLM-ready data')
@@ -42,6 +47,8 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    // Loaded here rather than at start: --help and usage errors never need the engine.
+    const { describeError } = await import('./describe-error.js');
     writeLine(io.stderr, describeError(error));
     return 1;
   }

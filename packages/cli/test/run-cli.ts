@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { trawlBin } from '@trawl/testkit';
 import { run } from '../src/program.js';
-
-const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 
 export interface CliResult {
   code: number | null;
@@ -12,12 +10,12 @@ export interface CliResult {
 }
 
 /**
- * Runs the real `trawl` binary in a child process, as a user would. `interruptWhen`: one Ctrl-C
+ * Runs the real, compiled `trawl` binary in a child process, as a user would. `interruptWhen`: one Ctrl-C
  * (SIGINT) once stderr matches it; a second would (rightly) kill the process.
  */
 export function runCli(args: string[], options: { input?: string; timeoutMs?: number; interruptWhen?: RegExp } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=trawl-source', '--import', 'tsx', BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [trawlBin(), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);

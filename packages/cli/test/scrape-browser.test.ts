@@ -27,9 +27,10 @@ describe('trawl scrape with the browser (local Chromium)', () => {
     expect(result.stdout).toContain(phrases.jsRendered);
   });
 
-  // `pnpm trawl` runs the sources through tsx, which rewrites functions: the in-page rendering
-  // wait must survive that, or the CLI prints the page before its scripts have filled it.
-  it('waits for a page to render when run as `pnpm trawl` runs it (tsx), with --engine browser too', async () => {
+  // `pnpm trawl` runs the binary compiled by esbuild (scripts/build-cli.mjs), which may rewrite
+  // functions: the in-page rendering wait must survive that, or the CLI prints the page before its
+  // scripts have filled it.
+  it('waits for a page to render when run as `pnpm trawl` runs it (compiled), with --engine browser too', async () => {
     for (const engine of ['auto', 'browser']) {
       const result = await runCli(['scrape', `${site.url}/js-rendered`, '--engine', engine]);
       expect(result.stderr).toBe('');

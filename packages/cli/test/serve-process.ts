@@ -1,10 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
-// The loader `pnpm start` uses (`--import tsx`), by absolute path so any working directory works.
-const TSX_LOADER = createRequire(import.meta.url).resolve('tsx');
+import { trawlBin } from '@trawl/testkit';
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -17,7 +12,7 @@ export interface ServeProcess {
 
 /** Runs `trawl serve` the way `pnpm start` does: a real process, settings from args and environment. */
 export function spawnServe(args: string[], options: { cwd: string; env?: Record<string, string> }): { process: ChildProcess; ready: Promise<ServeProcess>; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--conditions=trawl-source', '--import', TSX_LOADER, BIN, 'serve', ...args], {
+  const child = spawn(process.execPath, [trawlBin(), 'serve', ...args], {
     cwd: options.cwd,
     env: { ...process.env, PORT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

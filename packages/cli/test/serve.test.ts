@@ -39,7 +39,7 @@ const json = (url: string, init: RequestInit = {}) => fetch(url, init).then(asyn
 const post = (url: string, body: unknown, token?: string) =>
   json(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
 
-// Each test starts real processes, which transpile the sources on start: slow on a busy machine.
+// Each test starts real processes: slow on a busy machine.
 describe('trawl serve', { timeout: 90_000 }, () => {
   it('serves the API with settings from the environment, runs no jobs with --no-worker, and stops cleanly on SIGTERM', async () => {
     const server = await start(['--no-worker'], { TRAWL_STORE: 'memory', TRAWL_ALLOW_PRIVATE_NETWORK: 'true', TRAWL_API_KEYS: 'secret-key:team-a' });

@@ -14,6 +14,6 @@ export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } 
 export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
 export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';
 export { syntheticPagePaths, type SyntheticSiteOptions } from './synthetic/graph.js';
-export { startTrawl, startWorkerProcess, waitFor, type WorkerProcess } from './trawl-process.js';
+export { startTrawl, startWorkerProcess, trawlBin, waitFor, type WorkerProcess } from './trawl-process.js';
 export { answer, startReceiver, type ReceivedRequest, type Receiver, type ReceiverHandler } from './webhook-receiver.js';
 export { dataUrlImage, jpegSize, pngSize, type ImageSize } from './image-size.js';

@@ -1,10 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-// The CLI runs from its sources in the workspace, as `pnpm trawl` runs it.
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BIN = fileURLToPath(new URL('../../cli/src/bin.ts', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
+let built = false;
+
+/**
+ * The compiled `trawl` binary, as `pnpm trawl` and an installed `trawl` run it. The first call in
+ * a test process brings it up to date with the sources (scripts/build-cli.mjs compiles what changed,
+ * a few milliseconds when nothing did), so tests never run a stale build.
+ */
+export function trawlBin(): string {
+  if (!built) execFileSync(process.execPath, [`${ROOT}scripts/build-cli.mjs`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  built = true;
+  return BIN;
+}
 
 export interface WorkerProcess {
   readonly child: ChildProcess;
@@ -16,14 +27,14 @@ export interface WorkerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `trawl worker` (the real CLI, from source) and resolves once it says it is ready. */
+/** Starts `trawl worker` (the real, compiled CLI) and resolves once it says it is ready. */
 export function startWorkerProcess(args: readonly string[]): Promise<WorkerProcess> {
   return startTrawl(['worker', ...args], /worker ready/);
 }
 
 /** Starts a `trawl` command and resolves once its output (stdout and stderr) matches `ready`. */
 export async function startTrawl(args: readonly string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--conditions=trawl-source', '--import', 'tsx', BIN, ...args], {
+  const child = spawn(process.execPath, [trawlBin(), ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

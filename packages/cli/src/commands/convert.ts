@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { htmlToDocument } from '@trawl/core';
-import { type CliIO, readInput, writeLine } from '../io.js';
-import { urlArgument } from '../url-argument.js';
-import { addScrapeFlags, renderDocument, toScrapeOptions, type ScrapeFlags } from '../scrape-flags.js';
+import type { CliIO } from '../io.js';
+import { addScrapeFlags, type ScrapeFlags } from '../scrape-flags.js';
 
 export function convertCommand(io: CliIO): Command {
   return addScrapeFlags(
@@ -11,10 +9,6 @@ export function convertCommand(io: CliIO): Command {
       .argument('<file>', 'an HTML file, or - to read standard input')
       .usage('<file> --url <url> [options]'),
   )
-    .requiredOption('-u, --url <url>', '(required) the URL the HTML came from: links resolve against it', urlArgument)
-    .action(async (file: string, flags: ScrapeFlags & { url: string }) => {
-      const html = await readInput(file, io);
-      const doc = await htmlToDocument(html, { url: flags.url, ...toScrapeOptions(flags) });
-      writeLine(io.stdout, renderDocument(doc, flags));
-    });
+    .requiredOption('-u, --url <url>', '(required) the URL the HTML came from: links resolve against it')
+    .action(async (file: string, flags: ScrapeFlags & { url: string }) => (await import('../actions/convert.js')).convertAction(file, flags, io));
 }

@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import { closeDispatchers, extract } from '@trawl/core';
+import { llmFromEnv } from '@trawl/llm';
+import type { ExtractFlags } from '../commands/extract.js';
+import { type CliIO, writeLine } from '../io.js';
+import { pageBrowser } from '../page-browser.js';
+
+/** `trawl extract <urls...>`: structured data from the pages, by the model the environment names. */
+export async function extractAction(urls: string[], flags: ExtractFlags, io: CliIO): Promise<void> {
+  const llm = llmFromEnv();
+  const browser = pageBrowser();
+  try {
+    const result = await extract(
+      {
+        urls,
+        ...(flags.prompt ? { prompt: flags.prompt } : {}),
+        ...(flags.schema ? { schema: await readSchema(flags.schema) } : {}),
+        ...(flags.systemPrompt ? { systemPrompt: flags.systemPrompt } : {}),
+        ...(flags.limit ? { limit: flags.limit } : {}),
+        ...(flags.timeout ? { timeout: flags.timeout } : {}),
+        ignoreSitemap: flags.ignoreSitemap ?? false,
+        includeSubdomains: flags.subdomains,
+        showSources: flags.showSources ?? false,
+      },
+      { ...(llm ? { llm } : {}), ...(browser ? { browser } : {}) },
+    );
+    writeLine(io.stdout, JSON.stringify({ data: result.data, ...(flags.showSources ? { sources: result.sources } : {}) }, null, 2));
+    writeLine(io.stderr, `read ${result.urls.length} page(s), ${result.tokensUsed} tokens`);
+    if (result.warning) writeLine(io.stderr, `warning: ${result.warning}`);
+  } finally {
+    await Promise.all([closeDispatchers(), browser?.close()]);
+  }
+}
+
+async function readSchema(value: string): Promise<Record<string, unknown>> {
+  const text = value.startsWith('@') ? await readFile(value.slice(1), 'utf8') : value;
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`--schema is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error('--schema must be a JSON object (a JSON Schema)');
+  return schema as Record<string, unknown>;
+}

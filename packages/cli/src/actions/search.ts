@@ -1,0 +1,49 @@
+import { closeDispatchers, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
+import { chooseProvider, LocalIndex, providerFromEnv } from '@trawl/search';
+import type { SearchFlags } from '../commands/search.js';
+import { type CliIO, writeLine } from '../io.js';
+import { pageBrowser } from '../page-browser.js';
+import { storeFromUrl } from '../store-from-url.js';
+import { DEFAULT_STORE_URL } from '../store-url.js';
+
+/** `trawl search <query>`: the hits, numbered, each with its Markdown with `--scrape`. */
+export async function searchAction(query: string, flags: SearchFlags, io: CliIO): Promise<void> {
+  let store: Store | undefined;
+  const browser = flags.scrape ? pageBrowser() : undefined;
+  try {
+    let localIndex: SearchProvider | undefined;
+    if (chooseProvider(process.env, flags.provider) === 'local') {
+      store = await storeFromUrl(flags.store ?? process.env.TRAWL_STORE ?? DEFAULT_STORE_URL);
+      localIndex = new LocalIndex({ store, corpus: flags.corpus });
+    }
+    const provider = providerFromEnv({ ...(flags.provider ? { provider: flags.provider } : {}), ...(localIndex ? { localIndex } : {}) });
+    const outcome = await searchAndScrape(provider, query, {
+      limit: flags.limit,
+      timeout: flags.timeout,
+      ...(flags.lang ? { lang: flags.lang } : {}),
+      ...(flags.country ? { country: flags.country } : {}),
+      ...(flags.location ? { location: flags.location } : {}),
+      ...(flags.tbs ? { tbs: flags.tbs } : {}),
+      ...(flags.scrape ? { scrapeOptions: { formats: ['markdown'], onlyMainContent: flags.mainContent } } : {}),
+      ...(browser ? { browser } : {}),
+    });
+    if (flags.json) writeLine(io.stdout, JSON.stringify(v1SearchResponse(outcome), null, 2));
+    else writeLine(io.stdout, renderOutcome(outcome));
+    if (outcome.warning && !flags.json) writeLine(io.stderr, `warning: ${outcome.warning}`);
+  } finally {
+    await Promise.all([closeDispatchers(), browser?.close(), store?.close()]);
+  }
+}
+
+/** Numbered hits; with scraped content, each hit's Markdown (or why it failed) under it. */
+function renderOutcome(outcome: SearchOutcome): string {
+  return outcome.data
+    .map((item, i) => {
+      const lines = [`${i + 1}. ${item.title || item.url}`, `   ${item.url}`];
+      if (item.description) lines.push(`   ${item.description}`);
+      if (item.metadata?.error) lines.push(`   (not scraped: ${item.metadata.error})`);
+      else if (item.markdown !== undefined) lines.push('', item.markdown.trim(), '');
+      return lines.join('\n');
+    })
+    .join('\n');
+}
