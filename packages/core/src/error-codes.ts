@@ -57,11 +57,6 @@ export const API_ERROR_CODES = Object.keys(API_STATUS) as readonly ApiErrorCode[
  */
 export const PAGE_ERROR_CODES = ['REDIRECT_OUT_OF_SCOPE'] as const;
 export type PageErrorCode = (typeof PAGE_ERROR_CODES)[number] | `HTTP_${number}`;
-/** How docs/errors.md names the `HTTP_${number}` family. */
-export const PAGE_STATUS_CODE_PATTERN = 'HTTP_<status>';
 
 /** Every code any package reports: on a TrawlError, in an API answer, or in a crawl's errors. */
 export type ErrorCode = AnswerErrorCode | PageErrorCode;
-
-/** Every code by name, with `HTTP_<status>` standing for its family: what docs/errors.md must list. */
-export const ERROR_CODE_NAMES: readonly string[] = [...TRAWL_ERROR_CODES, ...API_ERROR_CODES, ...PAGE_ERROR_CODES, PAGE_STATUS_CODE_PATTERN];

@@ -25,8 +25,6 @@ export {
   TRAWL_ERROR_CODES,
   API_ERROR_CODES,
   PAGE_ERROR_CODES,
-  PAGE_STATUS_CODE_PATTERN,
-  ERROR_CODE_NAMES,
   type ApiErrorCode,
   type AnswerErrorCode,
   type PageErrorCode,
