@@ -1,4 +1,14 @@
-import { refundOf, type CreditHold, type CreditReservation, type RateLimitResult, type TeamLedger } from '@trawl/core';
+import {
+  refundOf,
+  usageAmounts,
+  type CreditHold,
+  type CreditReservation,
+  type RateLimitResult,
+  type TeamLedger,
+  type UsageAmounts,
+  type UsageRow,
+  type UsageSlot,
+} from '@trawl/core';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 
@@ -43,6 +53,34 @@ export class PgTeamLedger implements TeamLedger {
 
   async release(hold: CreditHold): Promise<void> {
     await this.settle(hold, 0);
+  }
+
+  async addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>): Promise<void> {
+    const add = usageAmounts(slot, amounts);
+    // One upsert: concurrent adds to a row serialise on it and all count.
+    await this.pool.query(
+      `INSERT INTO team_usage (team_id, period, api_key, credits, input_tokens, output_tokens, total_tokens) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (team_id, period, api_key) DO UPDATE SET
+         credits = team_usage.credits + excluded.credits, input_tokens = team_usage.input_tokens + excluded.input_tokens,
+         output_tokens = team_usage.output_tokens + excluded.output_tokens, total_tokens = team_usage.total_tokens + excluded.total_tokens`,
+      [teamId, slot.period, slot.apiKey ?? '', add.credits, add.inputTokens, add.outputTokens, add.totalTokens],
+    );
+  }
+
+  async listUsage(teamId: string, since = Number.MIN_SAFE_INTEGER): Promise<UsageRow[]> {
+    // BIGINT columns come back as strings.
+    const { rows } = await this.pool.query<{ period: string; api_key: string; credits: number; input_tokens: string; output_tokens: string; total_tokens: string }>(
+      'SELECT period, api_key, credits, input_tokens, output_tokens, total_tokens FROM team_usage WHERE team_id = $1 AND period >= $2',
+      [teamId, since],
+    );
+    return rows.map((row) => ({
+      period: Number(row.period),
+      apiKey: row.api_key === '' ? null : row.api_key,
+      credits: row.credits,
+      inputTokens: Number(row.input_tokens),
+      outputTokens: Number(row.output_tokens),
+      totalTokens: Number(row.total_tokens),
+    }));
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

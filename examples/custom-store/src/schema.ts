@@ -69,6 +69,17 @@ CREATE TABLE IF NOT EXISTS frontier_jobs (job_id TEXT PRIMARY KEY, seen BIGINT N
 
 CREATE TABLE IF NOT EXISTS team_credits (team_id TEXT PRIMARY KEY, credits DOUBLE PRECISION NOT NULL);
 CREATE TABLE IF NOT EXISTS rate_windows (key TEXT PRIMARY KEY, window_end BIGINT NOT NULL, count INTEGER NOT NULL);
+-- Credits and LLM tokens per team, period and API key ('' for none: a key label never is empty).
+CREATE TABLE IF NOT EXISTS team_usage (
+  team_id TEXT NOT NULL,
+  period BIGINT NOT NULL,
+  api_key TEXT NOT NULL,
+  credits DOUBLE PRECISION NOT NULL DEFAULT 0,
+  input_tokens BIGINT NOT NULL DEFAULT 0,
+  output_tokens BIGINT NOT NULL DEFAULT 0,
+  total_tokens BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (team_id, period, api_key)
+);
 `;
 
 export async function createSchema(pool: pg.Pool, schema: string): Promise<void> {

@@ -84,7 +84,10 @@ export { extractLinks, extractMetadata, parseHtml, toMarkdown, cleanContent } fr
 // Store port, memory store and jobs
 export type * from './ports/store.js';
 export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from './stores/memory/index.js';
-export { insufficientCredits, reserveCredits, settleCredits, spendCredits, spendHold } from './credits/spend-credits.js';
+export { createStoreRegistry, type StoreDriver, type StoreRegistry } from './stores/registry.js';
+export { parseStoreUrl, type StoreUrl } from './settings/store-url.js';
+export { insufficientCredits, reserveCredits, settleCredits, spendCredits, spendHold, type AccountHold } from './credits/spend-credits.js';
+export { nextUsagePeriod, recordTokens, recordUsage, usagePeriod, type Account } from './credits/usage.js';
 export * from './jobs/index.js';
 export { startCrawlJob, startBatchJob, appendBatchUrls, type StartJobInput } from './crawl/start-job.js';
 export { startWorker, type Worker, type WorkerOptions } from './crawl/worker.js';
@@ -110,6 +113,7 @@ export type { SearchProvider, SearchHit, SearchOptions } from './ports/search.js
 export * from './search/index.js';
 
 // LLM port and the features built on it (json format, extract, llms.txt, image alt text)
-export { addUsage, NO_USAGE, type JsonSchema, type LlmAnswer, type LlmImage, type LlmProvider, type LlmRequest, type LlmUsage } from './ports/llm.js';
+export { meteredLlm } from './llm/metered-llm.js';
+export { addUsage, llmUsageOf, NO_USAGE, withLlmUsage, type JsonSchema, type LlmAnswer, type LlmImage, type LlmProvider, type LlmRequest, type LlmUsage } from './ports/llm.js';
 export * from './llm/index.js';
-export { requireInteger, requireFinite, refundOf } from './ports/store-arguments.js';
+export { requireInteger, requireFinite, refundOf, usageAmounts } from './ports/store-arguments.js';

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import type { Store } from '@trawl/core';
+import { meteredLlm, type Account, type Store } from '@trawl/core';
 import { createAuthenticator } from './auth/authenticate.js';
 import { toErrorResponse } from './http/error-response.js';
 import { readJsonBody } from './http/read-body.js';
@@ -59,6 +59,13 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     }),
   };
 
+  /** The context of one caller's request: its model records the tokens it uses in the caller's usage. */
+  function scopedTo(account: Account): ApiContext {
+    if (!options.llm || !account.teamId) return context;
+    const llm = meteredLlm(options.llm, runtime.store.teams, account);
+    return { ...context, llm, engine: (signal) => ({ ...context.engine(signal), llm }) };
+  }
+
   async function serve(route: RouteDefinition, req: NodeRequest, res: NodeResponse, params: Record<string, string>, location: ReturnType<typeof locateRequest>) {
     const aborter = new AbortController();
     const onClose = () => {
@@ -66,14 +73,14 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     };
     res.on('close', onClose);
     try {
-      let teamId = '';
+      let account: Account = { teamId: '', apiKey: null };
       if (!route.public) {
         await runtime.ready;
-        teamId = await authenticate(req);
-        await enforceRateLimit(runtime.store, rateLimits, route.rateClass, teamId);
+        account = await authenticate(req);
+        await enforceRateLimit(runtime.store, rateLimits, route.rateClass, account.teamId);
       }
       const body = route.readsBody ? await readJsonBody(req) : undefined;
-      const result = await route.handle({ req, params, location, teamId, body, signal: aborter.signal }, context);
+      const result = await route.handle({ req, params, location, teamId: account.teamId, account, body, signal: aborter.signal }, scopedTo(account));
       sendJson(res, result.status ?? 200, result.body);
     } catch (error) {
       const response = toErrorResponse(error, route.style);

@@ -32,11 +32,13 @@ describe('@mendable/firecrawl-js 4.x usage', () => {
     expect((await unlimited.getCreditUsage()).remainingCredits).toBe(99_999_999);
   });
 
-  it('getTokenUsage and getTokenUsageHistorical say tokens are not metered', async () => {
-    expect(await app.getTokenUsage()).toMatchObject({ remainingTokens: 99_999_999, planTokens: 99_999_999 });
-    expect((await app.getTokenUsageHistorical(true)).periods).toEqual([{ startDate: null, endDate: null, tokensUsed: 0 }]);
+  it('getTokenUsage and getTokenUsageHistorical: tokens are metered, not limited (no model here: none used)', async () => {
+    expect(await app.getTokenUsage()).toMatchObject({ remainingTokens: 99_999_999, planTokens: 99_999_999, billingPeriodStart: expect.any(String) });
+    expect((await app.getTokenUsageHistorical(true)).periods).toEqual([]);
+    expect((await app.getTokenUsageHistorical()).periods).toEqual([{ startDate: expect.any(String), endDate: expect.any(String), tokensUsed: 0, inputTokens: 0, outputTokens: 0 }]);
     const raw = await api.request('GET', '/v2/team/token-usage', { token: 'fc-limited' });
-    expect(raw.body.warning).toMatch(/not limited or metered/);
+    expect(raw.body.warning).toMatch(/metered per team and API key, not limited/);
+    expect(raw.body.data.tokensUsed).toBe(0);
   });
 
   it('getQueueStatus and getConcurrency count the pages of the team\'s running jobs', async () => {

@@ -1,5 +1,5 @@
 import type { ModelMessage, UserContent } from 'ai';
-import { addUsage, NO_USAGE, TrawlError, type JsonSchema, type LlmAnswer, type LlmProvider, type LlmRequest, type LlmUsage } from '@trawl/core';
+import { addUsage, NO_USAGE, TrawlError, withLlmUsage, type JsonSchema, type LlmAnswer, type LlmProvider, type LlmRequest, type LlmUsage } from '@trawl/core';
 import { askModel, type ModelReply } from './ask-model.js';
 import { DEFAULT_CONTEXT_TOKENS, type LlmConfig } from './config.js';
 import { correctionFor, instructionsFor, parseJsonReply } from './instructions.js';
@@ -60,7 +60,13 @@ export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
       let usage = NO_USAGE;
       let problems: string[] = [];
       for (let attempt = 0; attempt < 2; attempt++) {
-        const reply = await ask(request, messages);
+        let reply: ModelReply;
+        try {
+          reply = await ask(request, messages);
+        } catch (error) {
+          // The first answer's tokens were used even though the request failed: metering counts them.
+          throw usage.totalTokens > 0 ? withLlmUsage(error, usage) : error;
+        }
         usage = addUsage(usage, reply.usage);
         total = addUsage(total, reply.usage);
         const value = reply.value !== undefined && typeof reply.value === 'object' ? reply.value : parseJsonReply(reply.text);
@@ -68,7 +74,7 @@ export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
         if (!problems.length) return { object: value as Record<string, unknown>, usage };
         messages.push({ role: 'assistant', content: reply.text.trim() || '(no answer)' }, { role: 'user', content: correctionFor(problems) });
       }
-      throw llmError(`${name} answered twice with JSON that does not fit the schema: ${problems.join('; ')}`);
+      throw withLlmUsage(llmError(`${name} answered twice with JSON that does not fit the schema: ${problems.join('; ')}`), usage);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { llmUsageOf } from '@trawl/core';
 import { createLlmProvider, type LlmConfig } from '@trawl/llm';
 import { failureReply, pageTextOf, rawReply, readFromPrompt, startOpenAiStandIn, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';
 
@@ -77,6 +78,16 @@ describe('the OpenAI-compatible adapter', () => {
       message: expect.stringMatching(/answered twice.*must have required property 'price'/),
     });
     expect(standIn.requests).toHaveLength(2);
+  });
+
+  it("says what a failed request's answers used, so metering counts them; a provider that never answered used nothing", async () => {
+    respond = () => ({ name: 'Lantern' });
+    const error = await provider().generateObject({ prompt: PAGE, schema: PRICE_SCHEMA }).catch((e: unknown) => e);
+    const reported = standIn.requests.reduce((sum, request) => sum + request.usage!.total_tokens, 0);
+    expect(llmUsageOf(error)).toMatchObject({ totalTokens: reported });
+    expect(reported).toBeGreaterThan(0);
+    respond = () => failureReply(500, 'the model fell over');
+    expect(llmUsageOf(await provider({ maxRetries: 0 }).generateObject({ prompt: PAGE }).catch((e: unknown) => e))).toBeUndefined();
   });
 
   it('asks for a free-form JSON object when there is no schema', async () => {

@@ -1,9 +1,15 @@
-import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger } from '@trawl/core';
+import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '@trawl/core';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
-import { refundOf, requireFinite, requireInteger } from '@trawl/core';
+import { refundOf, requireFinite, requireInteger, usageAmounts } from '@trawl/core';
 
-/** Credits in one hash (no field = unlimited); fixed-window rate limits in a hash per key. */
+const USAGE_METRICS = ['credits', 'inputTokens', 'outputTokens', 'totalTokens'] as const;
+
+/**
+ * Credits in one hash (no field = unlimited); fixed-window rate limits in a hash per key; usage
+ * in a hash per team, a field per period, metric and key: `<period>|<metric>|<key>` (the key
+ * empty for none: a key label never is).
+ */
 export class RedisTeamLedger implements TeamLedger {
   private readonly creditsKey: string;
 
@@ -44,6 +50,41 @@ export class RedisTeamLedger implements TeamLedger {
 
   async release(hold: CreditHold): Promise<void> {
     await this.settle(hold, 0);
+  }
+
+  async addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>): Promise<void> {
+    const add = usageAmounts(slot, amounts);
+    const key = this.usageKey(teamId);
+    const field = (metric: string) => `${slot.period}|${metric}|${slot.apiKey ?? ''}`;
+    // One MULTI: the four sums move together, and HINCRBY makes concurrent adds all count.
+    await this.redis
+      .multi()
+      .hincrbyfloat(key, field('credits'), add.credits)
+      .hincrby(key, field('inputTokens'), add.inputTokens)
+      .hincrby(key, field('outputTokens'), add.outputTokens)
+      .hincrby(key, field('totalTokens'), add.totalTokens)
+      .exec();
+  }
+
+  async listUsage(teamId: string, since = Number.MIN_SAFE_INTEGER): Promise<UsageRow[]> {
+    const rows = new Map<string, UsageRow>();
+    for (const [field, value] of Object.entries(await this.redis.hgetall(this.usageKey(teamId)))) {
+      const first = field.indexOf('|');
+      const second = field.indexOf('|', first + 1);
+      const period = Number(field.slice(0, first));
+      const metric = field.slice(first + 1, second) as (typeof USAGE_METRICS)[number];
+      const apiKey = field.slice(second + 1);
+      if (period < since || !USAGE_METRICS.includes(metric)) continue;
+      const id = `${period}|${apiKey}`;
+      let row = rows.get(id);
+      if (!row) rows.set(id, (row = { period, apiKey: apiKey === '' ? null : apiKey, credits: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }));
+      row[metric] = Number(value);
+    }
+    return [...rows.values()];
+  }
+
+  private usageKey(teamId: string): string {
+    return `${this.prefix}:usage:${teamId}`;
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

@@ -80,6 +80,22 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
     // A team's running jobs, for listRunning (v2's GET /v2/crawl/active).
     sql: `CREATE INDEX jobs_running_by_team ON jobs (team_id, kind, created_at) WHERE status = 'scraping';`,
   },
+  {
+    version: 3,
+    // Credits and LLM tokens per team, period and API key ('' for a request without one), for the usage history.
+    sql: `
+      CREATE TABLE team_usage (
+        team_id TEXT NOT NULL,
+        period INTEGER NOT NULL,
+        api_key TEXT NOT NULL,
+        credits REAL NOT NULL DEFAULT 0,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        output_tokens INTEGER NOT NULL DEFAULT 0,
+        total_tokens INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (team_id, period, api_key)
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,6 +1,15 @@
-import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger } from '@trawl/core';
+import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '@trawl/core';
 import type { Connection } from './connection.js';
-import { refundOf, requireFinite, requireInteger } from './validate.js';
+import { refundOf, requireFinite, requireInteger, usageAmounts } from './validate.js';
+
+interface UsageRecord {
+  period: number;
+  api_key: string;
+  credits: number;
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+}
 
 /** Ended windows removed per hit, so the table stays small without a sweeper. */
 const PRUNE_BATCH = 100;
@@ -36,6 +45,15 @@ export class SqliteTeamLedger implements TeamLedger {
       prune: db.prepare(
         'DELETE FROM rate_windows WHERE key IN (SELECT key FROM rate_windows WHERE window_end <= ? ORDER BY window_end LIMIT ?)',
       ),
+      addUsage: db.prepare(
+        `INSERT INTO team_usage (team_id, period, api_key, credits, input_tokens, output_tokens, total_tokens) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (team_id, period, api_key) DO UPDATE SET
+           credits = credits + excluded.credits, input_tokens = input_tokens + excluded.input_tokens,
+           output_tokens = output_tokens + excluded.output_tokens, total_tokens = total_tokens + excluded.total_tokens`,
+      ),
+      usage: db.prepare<[string, number], UsageRecord>(
+        'SELECT period, api_key, credits, input_tokens, output_tokens, total_tokens FROM team_usage WHERE team_id = ? AND period >= ?',
+      ),
     };
   }
 
@@ -70,6 +88,25 @@ export class SqliteTeamLedger implements TeamLedger {
 
   async release(hold: CreditHold): Promise<void> {
     await this.settle(hold, 0);
+  }
+
+  async addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>): Promise<void> {
+    const add = usageAmounts(slot, amounts);
+    // A key label is never empty, so '' stands for "no key" in the primary key (NULLs would not conflict).
+    this.connection.write(() =>
+      this.statements.addUsage.run(teamId, slot.period, slot.apiKey ?? '', add.credits, add.inputTokens, add.outputTokens, add.totalTokens),
+    );
+  }
+
+  async listUsage(teamId: string, since = Number.MIN_SAFE_INTEGER): Promise<UsageRow[]> {
+    return this.statements.usage.all(teamId, since).map((row) => ({
+      period: row.period,
+      apiKey: row.api_key === '' ? null : row.api_key,
+      credits: row.credits,
+      inputTokens: row.input_tokens,
+      outputTokens: row.output_tokens,
+      totalTokens: row.total_tokens,
+    }));
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {

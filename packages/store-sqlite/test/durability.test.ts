@@ -20,7 +20,7 @@ function newJob(id: string) {
 }
 
 describe('sqlite store on disk', () => {
-  it('keeps jobs, results, frontier and credits across a reopen, with leases still held', async () => {
+  it('keeps jobs, results, frontier, credits and usage across a reopen, with leases still held', async () => {
     const path = freshPath();
     const before = createSqliteStore({ path });
     await before.jobs.create(newJob('job-1'));
@@ -29,6 +29,7 @@ describe('sqlite store on disk', () => {
     await before.frontier.enqueue('job-1', ['a', 'b', 'c'].map((p) => ({ url: `https://a.test/${p}`, key: p, depth: 1 })));
     const [leased] = await before.frontier.lease({ max: 1, leaseMs: HOUR, jobId: 'job-1' });
     await before.teams.setCredits('team', 42);
+    await before.teams.addUsage('team', { period: 0, apiKey: 'key' }, { credits: 3, totalTokens: 90 });
     await before.close();
 
     const after = createSqliteStore({ path });
@@ -39,6 +40,7 @@ describe('sqlite store on disk', () => {
       expect((await after.frontier.lease({ max: 5, leaseMs: HOUR, jobId: 'job-1' })).map((l) => l.item.key)).toEqual(['b', 'c']);
       expect(leased && (await after.frontier.ack(leased))).toBe(true);
       expect(await after.teams.getCredits('team')).toBe(42);
+      expect(await after.teams.listUsage('team')).toEqual([{ period: 0, apiKey: 'key', credits: 3, inputTokens: 0, outputTokens: 0, totalTokens: 90 }]);
     } finally {
       await after.close();
     }

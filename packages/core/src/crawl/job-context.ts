@@ -5,6 +5,8 @@ import type { ErrorEntry, JobKind, JobRecord, Store } from '../ports/store.js';
 import type { Browser, EngineChoice } from '../ports/browser.js';
 import type { LlmProvider } from '../ports/llm.js';
 import type { ConvertPool } from '../convert/convert-pool.js';
+import type { Account } from '../credits/usage.js';
+import { meteredLlm } from '../llm/metered-llm.js';
 import { createLinkFilter, type LinkFilter } from '../url/filters.js';
 import { normalizeUrl } from '../url/normalize.js';
 import { toSsrfPolicy, type SsrfPolicy } from '../url/ssrf.js';
@@ -51,6 +53,8 @@ export interface JobContext {
   readonly store: Store;
   readonly jobId: string;
   readonly teamId: string;
+  /** Who pays for the job's pages: its team and the key that started it. */
+  readonly account: Account;
   readonly kind: JobKind;
   readonly spec: JobSpec;
   readonly startUrl: string;
@@ -61,6 +65,7 @@ export interface JobContext {
   /** The page engine choice and browser every page load uses (see pipeline/load-page.ts). */
   readonly engine: EngineChoice;
   readonly browser: Browser | undefined;
+  /** The runner's model, metered to the job's account. */
   readonly llm: LlmProvider | undefined;
   readonly convertPool: ConvertPool | false | undefined;
   readonly retainDocuments: boolean;
@@ -108,10 +113,12 @@ export function createJobContext(record: JobRecord, settings: RunnerSettings, ch
     ...(settings.store.hostPacer ? { pacer: settings.store.hostPacer } : {}),
   });
   const normalizeOptions = { ignoreQueryParameters: rules.ignoreQueryParameters };
+  const account: Account = { teamId: record.teamId, apiKey: spec.apiKey ?? null };
   const context: JobContext = {
     store: settings.store,
     jobId: record.id,
     teamId: record.teamId,
+    account,
     kind: record.kind,
     spec,
     startUrl: spec.url,
@@ -121,7 +128,7 @@ export function createJobContext(record: JobRecord, settings: RunnerSettings, ch
     userAgent,
     engine: settings.engine ?? 'auto',
     browser: settings.browser,
-    llm: settings.llm,
+    llm: settings.llm && meteredLlm(settings.llm, settings.store.teams, account),
     convertPool: settings.convertPool,
     retainDocuments: settings.retainDocuments,
     retentionMs: settings.retentionMs,

@@ -12,6 +12,8 @@ export interface JobSpec {
   url: string;
   rules: ResolvedCrawlOptions;
   scrapeOptions: ResolvedScrapeOptions;
+  /** The label of the API key that started the job: its pages' credits and tokens are charged to it. */
+  apiKey?: string;
   extra?: Record<string, unknown>;
 }
 

@@ -16,15 +16,17 @@ import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './ret
 /**
  * Fetches, converts and records one leased page, and offers its links to the frontier. The
  * page's most is reserved from its team's credits first (a refused page is recorded as
- * INSUFFICIENT_CREDITS, unfetched); the hold is settled at what the recorded page cost.
+ * INSUFFICIENT_CREDITS, unfetched); the hold is settled at what the recorded page cost, charged
+ * to the key that started the job.
  */
 export async function processLease(ctx: JobContext, lease: Lease): Promise<void> {
-  const { hold } = await ctx.store.teams.reserve(ctx.teamId, pageCredits(ctx.scrape));
-  if (!hold) {
+  const { hold: taken } = await ctx.store.teams.reserve(ctx.teamId, pageCredits(ctx.scrape));
+  if (!taken) {
     const refused = insufficientCredits();
     await record(ctx, lease, { type: 'error', error: refused.message, code: refused.code });
     return;
   }
+  const hold = { ...taken, apiKey: ctx.account.apiKey };
   let cost = 0;
   try {
     cost = await processPaidLease(ctx, lease);

@@ -14,6 +14,8 @@ export interface StartJobInput {
   store: Store;
   jobId?: string;
   teamId?: string;
+  /** The label of the API key starting the job, for the usage history (none: the team's keyless row). */
+  apiKey?: string | null;
   retentionMs?: number;
   scrapeOptions?: ScrapeOptionsInput;
   /** Opaque settings adapters keep with the job (e.g. the http package's webhook). */
@@ -31,6 +33,7 @@ export async function startCrawlJob(url: string, rulesInput: CrawlOptionsInput, 
     url: start,
     rules: resolveCrawlOptions(rulesInput),
     scrapeOptions: resolveScrapeOptions(input.scrapeOptions),
+    ...(input.apiKey ? { apiKey: input.apiKey } : {}),
     ...(input.extra ? { extra: input.extra } : {}),
   };
   createLinkFilter({ ...spec.rules, startUrl: start }); // invalid patterns are refused before the job exists
@@ -54,6 +57,7 @@ export async function startBatchJob(urls: readonly string[], rulesInput: CrawlOp
     url: targets[0]!,
     rules: resolveCrawlOptions({ ...rulesInput, ignoreSitemap: true, ignoreRobots: true, limit: targets.length }),
     scrapeOptions: resolveScrapeOptions(input.scrapeOptions),
+    ...(input.apiKey ? { apiKey: input.apiKey } : {}),
     ...(input.extra ? { extra: input.extra } : {}),
   };
   const job = await create(input, spec);

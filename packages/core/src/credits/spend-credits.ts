@@ -6,20 +6,26 @@
  */
 import { TrawlError } from '../errors.js';
 import type { CreditHold, TeamLedger } from '../ports/store.js';
+import type { Account } from './usage.js';
+
+/** A hold and the API key it is charged to: settling it records the credits in that account's usage history. */
+export interface AccountHold extends CreditHold {
+  apiKey: string | null;
+}
 
 export function insufficientCredits(): TrawlError {
   return new TrawlError('INSUFFICIENT_CREDITS', "Insufficient credits: the team's balance cannot pay for this work.");
 }
 
-/** Holds `most` of the team's credits for work about to run; INSUFFICIENT_CREDITS (402) when the balance cannot cover it. */
-export async function reserveCredits(teams: TeamLedger, teamId: string, most: number): Promise<CreditHold> {
-  const { hold } = await teams.reserve(teamId, most);
+/** Holds `most` of the account's team credits for work about to run; INSUFFICIENT_CREDITS (402) when the balance cannot cover it. */
+export async function reserveCredits(teams: TeamLedger, account: Account, most: number): Promise<AccountHold> {
+  const { hold } = await teams.reserve(account.teamId, most);
   if (!hold) throw insufficientCredits();
-  return hold;
+  return { ...hold, apiKey: account.apiKey };
 }
 
 /** Settles a hold at `cost` (0 releases it); an unlimited team's empty hold needs no store call. */
-export async function settleCredits(teams: TeamLedger, hold: CreditHold, cost: number): Promise<void> {
+export async function settleCredits(teams: TeamLedger, hold: AccountHold, cost: number): Promise<void> {
   if (hold.amount > 0) await teams.settle(hold, cost);
 }
 
@@ -29,16 +35,16 @@ export async function settleCredits(teams: TeamLedger, hold: CreditHold, cost: n
  */
 export async function spendCredits<T>(
   teams: TeamLedger,
-  teamId: string,
+  account: Account,
   most: number,
   work: () => Promise<T>,
   costOf: (result: T) => number = () => most,
 ): Promise<T> {
-  return spendHold(teams, await reserveCredits(teams, teamId, most), work, costOf);
+  return spendHold(teams, await reserveCredits(teams, account, most), work, costOf);
 }
 
 /** Runs `work` paid by a hold already taken: settles at `costOf(result)`, or releases the hold when the work throws. */
-export async function spendHold<T>(teams: TeamLedger, hold: CreditHold, work: () => Promise<T>, costOf: (result: T) => number): Promise<T> {
+export async function spendHold<T>(teams: TeamLedger, hold: AccountHold, work: () => Promise<T>, costOf: (result: T) => number): Promise<T> {
   let result: T;
   try {
     result = await work();

@@ -61,3 +61,20 @@ export function addUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
     totalTokens: a.totalTokens + b.totalTokens,
   };
 }
+
+const FAILED_REQUEST_USAGE = Symbol.for('trawl.llmUsage');
+
+/**
+ * Marks `error` with the tokens a failed request still used (the model answered, but badly), so
+ * usage metering counts them; adapters call it before rethrowing. Returns `error`.
+ */
+export function withLlmUsage<E>(error: E, usage: LlmUsage): E {
+  if (typeof error === 'object' && error !== null) Object.defineProperty(error, FAILED_REQUEST_USAGE, { value: usage, configurable: true });
+  return error;
+}
+
+/** The tokens a failed request used, when its adapter said (see `withLlmUsage`). */
+export function llmUsageOf(error: unknown): LlmUsage | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  return (error as { [FAILED_REQUEST_USAGE]?: LlmUsage })[FAILED_REQUEST_USAGE];
+}

@@ -255,6 +255,30 @@ export interface RateLimitResult {
   retryAfterMs: number;
 }
 
+/**
+ * What a piece of work used, kept in its team's usage history: the credits it was charged and the
+ * LLM tokens the model provider reported for it. Absent amounts add 0.
+ */
+export interface UsageAmounts {
+  /** Credits charged (finite, >= 0). */
+  credits: number;
+  /** LLM tokens (integers >= 0), as the provider counted them. */
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+/** Where usage is filed: a period of the caller's choosing and the API key that spent it. */
+export interface UsageSlot {
+  /** Start of the period, epoch ms (an integer); core files usage by UTC calendar month. */
+  period: number;
+  /** A label of the API key (non-empty), or null when the request came with none (an open server). */
+  apiKey: string | null;
+}
+
+/** One slot's totals. */
+export interface UsageRow extends UsageSlot, UsageAmounts {}
+
 export interface TeamLedger {
   /** The team's credit balance; null (unlimited) when never set. */
   getCredits(teamId: string): Promise<number | null>;
@@ -278,6 +302,14 @@ export interface TeamLedger {
    * current window of `windowMs`. Refused hits do not count.
    */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Adds `amounts` to the team's row of `slot`, created at zero. Concurrent adds, from any number
+   * of processes, all count. Rejects (RangeError) a negative or non-finite amount, tokens that are
+   * not integers, a period that is not an integer and an empty `apiKey`.
+   */
+  addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>): Promise<void>;
+  /** The team's rows whose period is `since` or later (default: every row), in no promised order. */
+  listUsage(teamId: string, since?: number): Promise<UsageRow[]>;
 }
 
 export interface HostPacer {

@@ -8,6 +8,7 @@ import { describeLifecycle } from './lifecycle-contract.js';
 import { describeNulContent } from './nul-content-contract.js';
 import { describeRateLimits } from './rate-limit-contract.js';
 import { describeResults } from './results-contract.js';
+import { describeUsage } from './usage-contract.js';
 
 /**
  * Registers the Store conformance suite with vitest: call it at the top level of a test file.
@@ -23,6 +24,7 @@ export function testStore(makeStore: StoreFactory, options: TestStoreOptions = {
     describeFrontierLeases(harness);
     describeCredits(harness, makeStore, options.sharedStorage ?? false);
     describeRateLimits(harness);
+    describeUsage(harness, makeStore, options.sharedStorage ?? false);
     describeLifecycle(harness, makeStore);
   });
 }

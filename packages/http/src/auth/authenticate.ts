@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Account } from '@trawl/core';
 import { ApiError } from '../http/api-error.js';
 import type { NodeRequest } from '../http/types.js';
+import { apiKeyLabel } from './api-key-label.js';
 
 /** Resolves a bearer token to its team, or null/undefined to refuse it. */
 export type AuthFunction = (token: string, req: NodeRequest) => string | null | undefined | Promise<string | null | undefined>;
@@ -11,16 +13,17 @@ export type AuthOption = Record<string, string> | ReadonlyMap<string, string> | 
 /** The team of every request when no auth is configured (self-hosted Firecrawl calls it "bypass"). */
 export const OPEN_TEAM_ID = 'local';
 
-export type Authenticator = (req: NodeRequest) => Promise<string>;
+/** Resolves a request to its team and the label of its API key (null on an open server, which reads no key). */
+export type Authenticator = (req: NodeRequest) => Promise<Account>;
 
 export function createAuthenticator(option: AuthOption | undefined): Authenticator {
-  if (option === undefined) return async () => OPEN_TEAM_ID;
+  if (option === undefined) return async () => ({ teamId: OPEN_TEAM_ID, apiKey: null });
   const resolve = typeof option === 'function' ? option : keyTable(option instanceof Map ? option : new Map(Object.entries(option)));
   return async (req) => {
     const token = bearerToken(req);
     const team = await resolve(token, req);
     if (!team) throw unauthorized(token === '' ? 'Unauthorized: Token missing' : 'Unauthorized: Invalid token');
-    return team;
+    return { teamId: team, apiKey: apiKeyLabel(token) };
   };
 }
 

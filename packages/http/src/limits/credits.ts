@@ -1,4 +1,4 @@
-import type { CreditHold, ScrapeOptionsInput, Store } from '@trawl/core';
+import type { Account, AccountHold, ScrapeOptionsInput, Store } from '@trawl/core';
 import { paymentRequired } from '../http/api-error.js';
 
 /** What things cost, in credits (Firecrawl's prices). */
@@ -42,15 +42,16 @@ export interface UnitPrice {
  * whole units as it can: resolves the hold and the units it pays for. 402 when not even one unit
  * is covered. (Firecrawl shrinks a request to what the team can pay the same way.)
  */
-export async function reserveUnits(store: Store, teamId: string, price: UnitPrice): Promise<{ hold: CreditHold; units: number }> {
+export async function reserveUnits(store: Store, account: Account, price: UnitPrice): Promise<{ hold: AccountHold; units: number }> {
   const { unitCost, units, fixed = 0 } = price;
+  const { teamId, apiKey } = account;
   const all = await store.teams.reserve(teamId, fixed + unitCost * units);
-  if (all.hold) return { hold: all.hold, units };
+  if (all.hold) return { hold: { ...all.hold, apiKey }, units };
   const affordable = Math.min(units, Math.floor(((all.remaining ?? 0) - fixed) / unitCost));
   if (affordable >= 1) {
     // The balance may fall meanwhile (other requests reserve too): then this one is refused.
     const some = await store.teams.reserve(teamId, fixed + unitCost * affordable);
-    if (some.hold) return { hold: some.hold, units: affordable };
+    if (some.hold) return { hold: { ...some.hold, apiKey }, units: affordable };
   }
   throw paymentRequired();
 }

@@ -1,4 +1,4 @@
-import { clip, MAX_URL_LENGTH, startBatchJob, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput } from '@trawl/core';
+import { clip, MAX_URL_LENGTH, startBatchJob, type Account, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput } from '@trawl/core';
 import { badRequest } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
@@ -12,7 +12,7 @@ import type { ApiContext, RouteHandler } from './types.js';
 export const v1BatchStart: RouteHandler = async (request, api) => {
   const { urls, webhook, ignoreInvalidURLs, maxConcurrency, origin, integration, ...options } = parseBody(v1BatchBodySchema, request.body);
   void origin, void integration;
-  const { job, invalidURLs } = await startTeamBatch(api, request.teamId, {
+  const { job, invalidURLs } = await startTeamBatch(api, request.account, {
     urls,
     ignoreInvalidURLs,
     scrapeOptions: engineScrapeOptions(options),
@@ -41,11 +41,11 @@ export interface TeamBatchInput {
  * Starts a batch for a team (v1 and v2 alike): invalid URLs refuse the request or, with
  * `ignoreInvalidURLs`, come back in `invalidURLs`; credits for every page are checked first.
  */
-export async function startTeamBatch(api: ApiContext, teamId: string, input: TeamBatchInput): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+export async function startTeamBatch(api: ApiContext, account: Account, input: TeamBatchInput): Promise<{ job: JobRecord; invalidURLs: string[] }> {
   const valid = validUrls(input.urls, input.ignoreInvalidURLs);
   assertJobCan(api, input.scrapeOptions);
-  await requireCredits(api.store, teamId, pageCost(input.scrapeOptions) * valid.urls.length);
-  const job = await startBatchJob(valid.urls, input.rules, jobInput(api, teamId, input));
+  await requireCredits(api.store, account.teamId, pageCost(input.scrapeOptions) * valid.urls.length);
+  const job = await startBatchJob(valid.urls, input.rules, jobInput(api, account, input));
   api.notifier.started(job);
   return { job, invalidURLs: valid.invalidURLs };
 }

@@ -1,4 +1,4 @@
-import { assertLlmAvailable, planEngine, resolveScrapeOptions, startCrawlJob, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput, type StartJobInput } from '@trawl/core';
+import { assertLlmAvailable, planEngine, resolveScrapeOptions, startCrawlJob, type Account, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput, type StartJobInput } from '@trawl/core';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
@@ -9,7 +9,7 @@ import type { ApiContext, RouteHandler } from './types.js';
 /** `POST /v1/crawl`: creates the job and answers at once; the worker runs it. */
 export const v1CrawlStart: RouteHandler = async (request, api) => {
   const body = parseBody(v1CrawlBodySchema, request.body);
-  const job = await startTeamCrawl(api, request.teamId, {
+  const job = await startTeamCrawl(api, request.account, {
     url: body.url,
     rules: v1CrawlRules(body),
     scrapeOptions: engineScrapeOptions(body.scrapeOptions ?? {}),
@@ -21,21 +21,22 @@ export const v1CrawlStart: RouteHandler = async (request, api) => {
 /** Starts a crawl for a team (v1 and v2 alike): adapters checked, limit shrunk to what it can pay, webhook `started` sent. */
 export async function startTeamCrawl(
   api: ApiContext,
-  teamId: string,
+  account: Account,
   input: { url: string; rules: CrawlOptionsInput; scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> },
 ): Promise<JobRecord> {
   assertJobCan(api, input.scrapeOptions);
-  const rules = await affordableRules(api, teamId, input.rules, pageCost(input.scrapeOptions));
-  const job = await startCrawlJob(input.url, rules, jobInput(api, teamId, input));
+  const rules = await affordableRules(api, account.teamId, input.rules, pageCost(input.scrapeOptions));
+  const job = await startCrawlJob(input.url, rules, jobInput(api, account, input));
   api.notifier.started(job);
   return job;
 }
 
-/** Where and for whom a crawl or batch job is created. */
-export function jobInput(api: ApiContext, teamId: string, input: { scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> }): StartJobInput {
+/** Where and for whom a crawl or batch job is created: its pages are charged to the account's team and key. */
+export function jobInput(api: ApiContext, account: Account, input: { scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> }): StartJobInput {
   return {
     store: api.store,
-    teamId,
+    teamId: account.teamId,
+    apiKey: account.apiKey,
     retentionMs: api.retentionMs,
     scrapeOptions: input.scrapeOptions,
     ...(Object.keys(input.extra).length ? { extra: input.extra } : {}),

@@ -11,7 +11,8 @@ import {
   startLlmsTxtJob,
   toExtractStatus,
   toLlmsTxtStatus,
-  type CreditHold,
+  type Account,
+  type AccountHold,
   type ExtractRequestInput,
   type JobRecord,
 } from '@trawl/core';
@@ -33,20 +34,20 @@ const INVALID_LLMSTXT = 'Invalid parameters provided';
 export const v1ExtractStart: RouteHandler = async (request, api) => {
   const { origin, integration, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1ExtractBodySchema, request.body, INVALID_EXTRACT);
   void origin, void integration, void ignoreInvalidURLs;
-  const job = await startTeamExtract(api, request.teamId, { ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) });
+  const job = await startTeamExtract(api, request.account, { ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) });
   return { body: { success: true, id: job.id } };
 };
 
 /** Starts an extract for a team (v1 and v2 alike): checked, paid for up front, then run by this process. */
-export async function startTeamExtract(api: ApiContext, teamId: string, input: ExtractRequestInput): Promise<JobRecord> {
+export async function startTeamExtract(api: ApiContext, account: Account, input: ExtractRequestInput): Promise<JobRecord> {
   if (!api.llm) throw llmMissing('Extract');
   // Checked before anything is reserved, so a bad request is a 400 whatever the balance.
   const resolved = await asBadRequest(INVALID_EXTRACT, async () => resolveExtractRequest(input));
   // Every page the job may read is reserved (a web search adds its hits); `limit` shrinks to what the team can pay.
   const searchPages = resolved.enableWebSearch ? EXTRACT_SEARCH_HITS : 0;
   const price = { unitCost: LLM_PAGE_CREDITS, units: resolved.limit, fixed: LLM_PAGE_CREDITS * searchPages };
-  const { hold, units: limit } = await reserveUnits(api.store, teamId, price);
-  return startHeld(api, hold, () => asBadRequest(INVALID_EXTRACT, () => startExtractJob(api.store, { ...input, limit }, { teamId, retentionMs: api.retentionMs })));
+  const { hold, units: limit } = await reserveUnits(api.store, account, price);
+  return startHeld(api, hold, () => asBadRequest(INVALID_EXTRACT, () => startExtractJob(api.store, { ...input, limit }, { teamId: account.teamId, retentionMs: api.retentionMs })));
 }
 
 /** `GET /v1/extract/{id}` (E5). */
@@ -64,7 +65,7 @@ export const v1LlmsTxtStart: RouteHandler = async (request, api) => {
   void origin, void integration, void cache;
   // The call and every page up to maxUrls are reserved; maxUrls shrinks to what the team can pay.
   const price = { unitCost: LLMSTXT_PAGE_CREDITS, units: body.maxUrls, fixed: LLMSTXT_CALL_CREDITS };
-  const { hold, units: maxUrls } = await reserveUnits(api.store, request.teamId, price);
+  const { hold, units: maxUrls } = await reserveUnits(api.store, request.account, price);
   const job = await startHeld(api, hold, () =>
     asBadRequest(INVALID_LLMSTXT, () => startLlmsTxtJob(api.store, { ...body, maxUrls }, { teamId: request.teamId, retentionMs: api.retentionMs })),
   );
@@ -78,7 +79,7 @@ export const v1LlmsTxtStatus: RouteHandler = async (request, api) => {
 };
 
 /** Creates a job paid by `hold` and hands both to the runner, which settles the hold when the job ends; a job not created releases it. */
-async function startHeld(api: ApiContext, hold: CreditHold, create: () => Promise<JobRecord>): Promise<JobRecord> {
+async function startHeld(api: ApiContext, hold: AccountHold, create: () => Promise<JobRecord>): Promise<JobRecord> {
   let job: JobRecord;
   try {
     job = await create();

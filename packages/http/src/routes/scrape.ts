@@ -10,7 +10,7 @@ export const v1Scrape: RouteHandler = async (request, api) => {
   const { url, origin, integration, ...options } = parseBody(v1ScrapeBodySchema, request.body);
   void origin, void integration;
   const scrapeOptions = engineScrapeOptions(options);
-  const document = await spendCredits(api.store.teams, request.teamId, pageCost(scrapeOptions), () =>
+  const document = await spendCredits(api.store.teams, request.account, pageCost(scrapeOptions), () =>
     scrape(url, { ...scrapeOptions, ...api.engine(request.signal) }),
   );
   return { body: { success: true, data: document } };

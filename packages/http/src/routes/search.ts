@@ -32,7 +32,7 @@ export async function runTeamSearch(call: SearchCall, request: RouteRequest, api
   const scraped = call.options.scrapeOptions;
   const costPerResult = scraped ? pageCost(scraped) : CREDIT_COSTS.searchResult;
   const costOf = (outcome: SearchOutcome) => costPerResult * outcome.data.length;
-  const { hold, units } = await reserveUnits(api.store, request.teamId, { unitCost: costPerResult, units: call.options.limit ?? DEFAULT_SEARCH_LIMIT });
+  const { hold, units } = await reserveUnits(api.store, request.account, { unitCost: costPerResult, units: call.options.limit ?? DEFAULT_SEARCH_LIMIT });
   const outcome = await spendHold(
     api.store.teams,
     hold,

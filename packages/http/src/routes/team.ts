@@ -1,17 +1,19 @@
 import type { JobRecord, Store } from '@trawl/core';
 import { ApiError } from '../http/api-error.js';
 import { UNLIMITED_CREDITS_DISPLAY } from '../limits/credits.js';
-import type { ApiContext, RouteHandler } from './types.js';
+import { currentPeriod, usagePeriods, type UsageMetric, type UsagePeriod } from '../limits/usage-periods.js';
+import type { ApiContext, RouteHandler, RouteRequest } from './types.js';
 
 /**
  * The team endpoints of v1 (E10 and what newer 1.x clients call) and v2. A team without a limit
- * shows a large number, as self-hosted Firecrawl does. There are no billing periods: the balance
- * is the one the server was started with, less what was spent.
+ * shows a large number, as self-hosted Firecrawl does. The balance has no billing period: it is
+ * the one the server was started with, less what was spent. The usage history (credits charged,
+ * LLM tokens used) is recorded per team and API key and answered by calendar month.
  */
 
 /** Jobs whose queues count towards a team's queue status, listed at most. */
 const MAX_QUEUED_JOBS = 1000;
-const NOT_METERED = 'LLM tokens are not limited or metered per team by this server: token figures show no limit and no use';
+const NOT_LIMITED = 'LLM tokens are metered per team and API key, not limited: remaining and plan tokens show no limit';
 
 interface CreditFigures {
   remaining: number;
@@ -44,6 +46,17 @@ export const v2CreditUsage: RouteHandler = async (request, api) => {
   return { body: { success: true, data: { remainingCredits: credits.remaining, planCredits: credits.plan, billingPeriodStart: null, billingPeriodEnd: null } } };
 };
 
+/** The team's usage by month (by month and key with `byApiKey`), from the recorded history. */
+async function periodsOf(api: ApiContext, teamId: string, byApiKey: boolean, metric: UsageMetric): Promise<UsagePeriod[]> {
+  try {
+    return await usagePeriods(api.store, teamId, byApiKey, metric);
+  } catch (cause) {
+    throw new ApiError(500, 'Internal server error while fetching usage history', { kind: 'spec', cause });
+  }
+}
+
+const history = (request: RouteRequest, api: ApiContext, metric: UsageMetric) => periodsOf(api, request.teamId, request.location.query.get('byApiKey') === 'true', metric);
+
 /** `GET …/team/credit-usage/historical`: one period, the server's life; credits are not kept per API key. */
 export const creditUsageHistorical: RouteHandler = async (request, api) => {
   const credits = await creditFigures(api, request.teamId);
@@ -59,20 +72,54 @@ export const creditUsageHistorical: RouteHandler = async (request, api) => {
   };
 };
 
-/** `GET /v1/team/token-usage`. */
-export const v1TokenUsage: RouteHandler = async () => ({
-  body: { success: true, data: { remaining_tokens: UNLIMITED_CREDITS_DISPLAY, plan_tokens: UNLIMITED_CREDITS_DISPLAY, billing_period_start: null, billing_period_end: null }, warning: NOT_METERED },
-});
+/** `GET …/team/token-usage/historical`: LLM tokens used per month (the provider's counts), by the team or each of its keys. */
+export const tokenUsageHistorical: RouteHandler = async (request, api) => {
+  const periods = await history(request, api, 'tokens');
+  return {
+    body: {
+      success: true,
+      periods: periods.map(({ startDate, endDate, apiKey, inputTokens, outputTokens, totalTokens }) => ({
+        startDate,
+        endDate,
+        ...(apiKey === undefined ? {} : { apiKey }),
+        tokensUsed: totalTokens,
+        inputTokens,
+        outputTokens,
+      })),
+    },
+  };
+};
 
-/** `GET /v2/team/token-usage`. */
-export const v2TokenUsage: RouteHandler = async () => ({
-  body: { success: true, data: { remainingTokens: UNLIMITED_CREDITS_DISPLAY, planTokens: UNLIMITED_CREDITS_DISPLAY, billingPeriodStart: null, billingPeriodEnd: null }, warning: NOT_METERED },
-});
+/** This month's period and the tokens the team used in it. */
+async function tokenFigures(request: RouteRequest, api: ApiContext): Promise<{ start: string; end: string; used: number }> {
+  const { start, end } = currentPeriod();
+  const periods = await periodsOf(api, request.teamId, false, 'tokens');
+  return { start, end, used: periods.find((period) => period.startDate === start)?.totalTokens ?? 0 };
+}
 
-/** `GET …/team/token-usage/historical`. */
-export const tokenUsageHistorical: RouteHandler = async () => ({
-  body: { success: true, periods: [{ startDate: null, endDate: null, tokensUsed: 0 }], warning: NOT_METERED },
-});
+/** `GET /v1/team/token-usage`: tokens are not limited; the period is this month, `tokens_used` what the team used in it. */
+export const v1TokenUsage: RouteHandler = async (request, api) => {
+  const tokens = await tokenFigures(request, api);
+  return {
+    body: {
+      success: true,
+      data: { remaining_tokens: UNLIMITED_CREDITS_DISPLAY, plan_tokens: UNLIMITED_CREDITS_DISPLAY, billing_period_start: tokens.start, billing_period_end: tokens.end, tokens_used: tokens.used },
+      warning: NOT_LIMITED,
+    },
+  };
+};
+
+/** `GET /v2/team/token-usage`: as v1's, in camelCase. */
+export const v2TokenUsage: RouteHandler = async (request, api) => {
+  const tokens = await tokenFigures(request, api);
+  return {
+    body: {
+      success: true,
+      data: { remainingTokens: UNLIMITED_CREDITS_DISPLAY, planTokens: UNLIMITED_CREDITS_DISPLAY, billingPeriodStart: tokens.start, billingPeriodEnd: tokens.end, tokensUsed: tokens.used },
+      warning: NOT_LIMITED,
+    },
+  };
+};
 
 interface QueueFigures {
   waiting: number;

@@ -1,4 +1,4 @@
-import type { Browser, EngineOptions, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
+import type { Account, Browser, EngineOptions, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
 import type { ErrorStyle } from '../http/error-response.js';
 import type { RequestLocation } from '../http/request-url.js';
 import type { PathParams } from '../http/router.js';
@@ -7,7 +7,11 @@ import type { JobNotifier } from '../jobs/job-notifier.js';
 import type { RateLimitClass } from '../limits/rate-limits.js';
 import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
 
-/** What every handler shares: the store, the job notifier, the adapters and the engine settings. */
+/**
+ * What every handler shares: the store, the job notifier, the adapters and the engine settings.
+ * A handler gets it scoped to its caller: `llm` (also in `engine`) records the tokens it uses in
+ * the caller's usage history.
+ */
 export interface ApiContext {
   store: Store;
   retentionMs: number | undefined;
@@ -30,6 +34,8 @@ export interface RouteRequest {
   params: PathParams;
   location: RequestLocation;
   teamId: string;
+  /** The caller's team and API key: whom credits and tokens are charged to. */
+  account: Account;
   /** The parsed JSON body (`undefined` for routes without one). */
   body: unknown;
   /** Aborted when the client goes away before the answer. */

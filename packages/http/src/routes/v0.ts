@@ -26,7 +26,7 @@ import type { RouteHandler } from './types.js';
 export const v0Scrape: RouteHandler = async (request, api) => {
   const body = parseBody(v0ScrapeBodySchema, request.body);
   const options = v0ToScrapeOptions(body.pageOptions, { ...(body.extractorOptions ? { extractor: body.extractorOptions } : {}), timeout: body.timeout });
-  const document = await spendCredits(api.store.teams, request.teamId, pageCost(options), () => scrape(body.url, { ...options, ...api.engine(request.signal) }));
+  const document = await spendCredits(api.store.teams, request.account, pageCost(options), () => scrape(body.url, { ...options, ...api.engine(request.signal) }));
   return { body: { success: true, data: toV0Document(document), returnCode: 200 } };
 };
 
@@ -36,7 +36,7 @@ export const v0CrawlStart: RouteHandler = async (request, api) => {
   const scrapeOptions = v0ToScrapeOptions(body.pageOptions, { generateImgAltText: body.crawlerOptions.generateImgAltText });
   assertJobCan(api, scrapeOptions);
   const rules = await affordableRules(api, request.teamId, v0ToCrawlRules(body.crawlerOptions), pageCost(scrapeOptions));
-  const job = await startCrawlJob(body.url, rules, { store: api.store, teamId: request.teamId, retentionMs: api.retentionMs, scrapeOptions });
+  const job = await startCrawlJob(body.url, rules, { store: api.store, teamId: request.teamId, apiKey: request.account.apiKey, retentionMs: api.retentionMs, scrapeOptions });
   return { body: { jobId: job.id } };
 };
 

@@ -9,6 +9,6 @@ export const v2ExtractStart: RouteHandler = async (request, api) => {
   const { origin, integration, zeroDataRetention, fastMode, lockdown, ignoreInvalidURLs, scrapeOptions, agent, ...body } = parseV2Body(v2ExtractBodySchema, request.body);
   void origin, void integration, void zeroDataRetention, void fastMode, void lockdown, void ignoreInvalidURLs;
   if (agent) throw notImplemented('Extraction by Firecrawl\'s hosted agent (`agent`)');
-  const job = await startTeamExtract(api, request.teamId, { ...body, ...(scrapeOptions ? { scrapeOptions: planV2Scrape(scrapeOptions).engine } : {}) });
+  const job = await startTeamExtract(api, request.account, { ...body, ...(scrapeOptions ? { scrapeOptions: planV2Scrape(scrapeOptions).engine } : {}) });
   return { body: { success: true, id: job.id } };
 };

@@ -23,7 +23,7 @@ export const v2CrawlStart: RouteHandler = async (request, api) => {
     body = parseV2Body(v2CrawlBodySchema, { ...params, ...(request.body as Record<string, unknown>) });
   }
   const { engine, shaping } = planV2Scrape(body.scrapeOptions ?? {});
-  const job = await startTeamCrawl(api, request.teamId, { url: body.url, rules: v2CrawlRules(body), scrapeOptions: engine, extra: jobExtra(body.webhook, shaping) });
+  const job = await startTeamCrawl(api, request.account, { url: body.url, rules: v2CrawlRules(body), scrapeOptions: engine, extra: jobExtra(body.webhook, shaping) });
   return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v2/crawl/${job.id}`), ...warningOf(hostedOnlyWarnings(body)) } };
 };
 
@@ -40,7 +40,7 @@ export const v2BatchStart: RouteHandler = async (request, api) => {
   const { engine, shaping } = planV2Scrape(options);
   const { job, invalidURLs } = appendToId
     ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
-    : await startTeamBatch(api, request.teamId, {
+    : await startTeamBatch(api, request.account, {
         urls,
         ignoreInvalidURLs,
         scrapeOptions: engine,

@@ -13,7 +13,7 @@ import type { RouteHandler } from './types.js';
 /** `POST /v2/map`: links as `{url, title?, description?}` (titles of the pages the map fetched). */
 export const v2Map: RouteHandler = async (request, api) => {
   const body = parseV2Body(v2MapBodySchema, request.body);
-  const found = await spendCredits(api.store.teams, request.teamId, CREDIT_COSTS.map, () =>
+  const found = await spendCredits(api.store.teams, request.account, CREDIT_COSTS.map, () =>
     mapLinks(body.url, {
       ...(body.search ? { search: body.search } : {}),
       ignoreSitemap: body.sitemap === 'skip',

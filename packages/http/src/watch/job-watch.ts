@@ -56,7 +56,7 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
     if (req.headers.authorization === undefined && protocol) req.headers.authorization = `Bearer ${protocol}`;
     let job: JobRecord;
     try {
-      const teamId = await options.authenticate(req);
+      const { teamId } = await options.authenticate(req);
       job = await findTeamJob(options.store, decodeURIComponent(match[3]!), teamId, ['crawl', 'batch_scrape']);
     } catch (error) {
       if (error instanceof ApiError) return refuse(socket, error.status, error.message);

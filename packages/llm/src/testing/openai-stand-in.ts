@@ -30,6 +30,8 @@ export interface StandInRequest {
   images: string[];
   /** Assistant answers already in the conversation: 1 on the retry after a bad answer. */
   retries: number;
+  /** The `usage` the stand-in answered with (estimated from the text); absent for a refused or failed request. */
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 }
 
 /** What a responder returns: a value sent as JSON, or one of the replies below. */
@@ -111,13 +113,14 @@ export async function startOpenAiStandIn(options: StandInOptions = {}): Promise<
       request.responseFormat === 'tool' && toolName
         ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${id}`, type: 'function', function: { name: toolName, arguments: content } }] }
         : { role: 'assistant', content };
+    request.usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
     sendJson(res, 200, {
       id: `chatcmpl-${id}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: request.model,
       choices: [{ index: 0, message, finish_reason: request.responseFormat === 'tool' ? 'tool_calls' : 'stop' }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      usage: request.usage,
     });
   }
 

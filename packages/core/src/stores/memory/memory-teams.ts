@@ -1,5 +1,5 @@
-import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger } from '../../ports/store.js';
-import { refundOf, requireFinite, requireInteger } from '../../ports/store-arguments.js';
+import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '../../ports/store.js';
+import { refundOf, requireFinite, requireInteger, usageAmounts } from '../../ports/store-arguments.js';
 
 interface RateWindow {
   start: number;
@@ -15,6 +15,8 @@ export class MemoryTeamLedger implements TeamLedger {
   private readonly credits = new Map<string, number>();
   /** In order of last use, so ended windows are pruned from the front without a scan. */
   private readonly windows = new Map<string, RateWindow>();
+  /** Per team, its usage rows by period and key (`''` for none: a key label is never empty). */
+  private readonly usage = new Map<string, Map<string, UsageRow>>();
 
   constructor(private readonly now: () => number) {}
 
@@ -66,9 +68,29 @@ export class MemoryTeamLedger implements TeamLedger {
     return { allowed: true, remaining: limit - window.count, retryAfterMs: 0 };
   }
 
+  async addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>): Promise<void> {
+    const add = usageAmounts(slot, amounts);
+    let rows = this.usage.get(teamId);
+    if (!rows) this.usage.set(teamId, (rows = new Map()));
+    const key = `${slot.period}:${slot.apiKey ?? ''}`;
+    const row = rows.get(key) ?? { period: slot.period, apiKey: slot.apiKey, credits: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+    rows.set(key, {
+      ...row,
+      credits: row.credits + add.credits,
+      inputTokens: row.inputTokens + add.inputTokens,
+      outputTokens: row.outputTokens + add.outputTokens,
+      totalTokens: row.totalTokens + add.totalTokens,
+    });
+  }
+
+  async listUsage(teamId: string, since = Number.NEGATIVE_INFINITY): Promise<UsageRow[]> {
+    return [...(this.usage.get(teamId)?.values() ?? [])].filter((row) => row.period >= since).map((row) => ({ ...row }));
+  }
+
   clear(): void {
     this.credits.clear();
     this.windows.clear();
+    this.usage.clear();
   }
 
   private pruneEnded(now: number): void {

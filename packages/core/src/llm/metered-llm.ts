@@ -1,0 +1,29 @@
+import { recordTokens, type Account } from '../credits/usage.js';
+import { llmUsageOf, type LlmProvider } from '../ports/llm.js';
+import type { TeamLedger } from '../ports/store.js';
+
+/**
+ * The provider, with the tokens of every request it answers recorded in `account`'s usage, as the
+ * provider reported them. A request that failed after the model used tokens (it answered badly
+ * twice) is recorded too, when the adapter says what it used (see `withLlmUsage`). Every LLM
+ * feature of a request or a job runs on such a provider, so none goes unmetered.
+ */
+export function meteredLlm(llm: LlmProvider, teams: TeamLedger, account: Account): LlmProvider {
+  return {
+    model: llm.model,
+    contextTokens: llm.contextTokens,
+    async generateObject(request) {
+      let answer;
+      try {
+        answer = await llm.generateObject(request);
+      } catch (error) {
+        const used = llmUsageOf(error);
+        // The request's own failure is what the caller must see, even when recording fails too.
+        if (used) await recordTokens(teams, account, used).catch(() => undefined);
+        throw error;
+      }
+      await recordTokens(teams, account, answer.usage);
+      return answer;
+    },
+  };
+}
