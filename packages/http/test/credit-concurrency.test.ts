@@ -68,6 +68,11 @@ const redis: Deploy = async () => {
   };
 };
 
+/** Credits the team's usage history holds: what it was charged, whichever node charged it. */
+async function chargedInHistory(store: Store, team: string): Promise<number> {
+  return (await store.teams.listUsage(team)).reduce((sum, row) => sum + row.credits, 0);
+}
+
 /** An API node per store, serving `team` (key `key`). */
 async function nodesOn(deployment: Deployment, team: string, worker = true): Promise<TestApi[]> {
   return Promise.all(deployment.stores.map((store) => startApi({ store, auth: { key: team }, logger: quietLogger, worker })));
@@ -123,8 +128,9 @@ describe.each(deployments)('credits spent at once on the %s', (_name, deploy) =>
       expect(served).toHaveLength(BALANCE);
       expect(refused).toHaveLength(50 - BALANCE);
       expect(refused[0]!.body).toEqual({ error: 'Payment required to access this resource.' });
-      // Every page served was paid for, and nothing more was taken.
+      // Every page served was paid for, and nothing more was taken; the history says the same.
       expect(await deployment.stores[0]!.teams.getCredits(team)).toBe(0);
+      expect(await chargedInHistory(deployment.stores.at(-1)!, team)).toBe(BALANCE);
     } finally {
       await closeNodes(nodes);
     }
@@ -153,6 +159,8 @@ describe.each(deployments)('credits spent at once on the %s', (_name, deploy) =>
       expect(recorded).toBe(BALANCE);
       expect(charged).toBe(recorded);
       expect(await deployment.stores[0]!.teams.getCredits(team)).toBe(0);
+      // A page's credits are recorded as its hold settles, just after the page itself.
+      await expect.poll(() => chargedInHistory(deployment.stores[0]!, team)).toBe(BALANCE);
 
       // The pages nobody could pay for are there as errors that say so.
       const errors = await Promise.all(paths.map((path, i) => node(i).request('GET', `${path}/errors`, { token: 'key' })));
@@ -183,6 +191,8 @@ describe('requests whose size depends on the balance', () => {
       expect(answers.filter((answer) => answer.status === 402).length).toBeGreaterThan(0);
       expect(results).toBeLessThanOrEqual(BALANCE);
       expect(await store.teams.getCredits('searcher')).toBe(BALANCE - results);
+      // The first search's 3 results and these: the history holds what was charged, refunds left out.
+      expect(await chargedInHistory(store, 'searcher')).toBe(3 + results);
     } finally {
       await api.close();
       await searxng.close();
@@ -206,6 +216,7 @@ describe('requests whose size depends on the balance', () => {
       const charged = jobs.reduce((sum, job) => sum + job!.counters.creditsUsed, 0);
       expect(charged).toBeLessThanOrEqual(3);
       expect(await store.teams.getCredits('writer')).toBe(3 - charged);
+      expect(await chargedInHistory(store, 'writer')).toBe(charged);
     } finally {
       await api.close();
     }

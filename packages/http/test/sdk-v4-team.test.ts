@@ -26,9 +26,9 @@ describe('@mendable/firecrawl-js 4.x usage', () => {
     await app.scrape(`${site.url}/articles/minimal`);
     expect((await app.getCreditUsage()).remainingCredits).toBe(99);
     const history = await app.getCreditUsageHistorical();
-    expect(history.periods).toEqual([{ startDate: null, endDate: null, creditsUsed: 1 }]);
-    const byKey = await api.request('GET', '/v2/team/credit-usage/historical?byApiKey=true', { token: 'fc-limited' });
-    expect(byKey.body.warning).toMatch(/per team, not per API key/);
+    expect(history.periods).toEqual([{ startDate: expect.any(String), endDate: expect.any(String), creditsUsed: 1 }]);
+    const byKey = await app.getCreditUsageHistorical(true);
+    expect(byKey.periods).toEqual([{ startDate: history.periods[0]!.startDate, endDate: history.periods[0]!.endDate, apiKey: expect.stringMatching(/^sha256:/), creditsUsed: 1 }]);
     expect((await unlimited.getCreditUsage()).remainingCredits).toBe(99_999_999);
   });
 

@@ -6,7 +6,7 @@
  */
 import { TrawlError } from '../errors.js';
 import type { CreditHold, TeamLedger } from '../ports/store.js';
-import type { Account } from './usage.js';
+import { recordUsage, type Account } from './usage.js';
 
 /** A hold and the API key it is charged to: settling it records the credits in that account's usage history. */
 export interface AccountHold extends CreditHold {
@@ -24,9 +24,15 @@ export async function reserveCredits(teams: TeamLedger, account: Account, most: 
   return { ...hold, apiKey: account.apiKey };
 }
 
-/** Settles a hold at `cost` (0 releases it); an unlimited team's empty hold needs no store call. */
+/**
+ * Settles a hold at `cost` (0 releases it) and records what was charged in the usage history of
+ * its team and key: at most the hold, or the whole cost for an unlimited team (whose hold is empty
+ * and needs no store call to settle).
+ */
 export async function settleCredits(teams: TeamLedger, hold: AccountHold, cost: number): Promise<void> {
   if (hold.amount > 0) await teams.settle(hold, cost);
+  const charged = hold.amount > 0 ? Math.min(cost, hold.amount) : cost;
+  await recordUsage(teams, { teamId: hold.teamId, apiKey: hold.apiKey }, { credits: charged });
 }
 
 /**

@@ -18,8 +18,6 @@ const NOT_LIMITED = 'LLM tokens are metered per team and API key, not limited: r
 interface CreditFigures {
   remaining: number;
   plan: number;
-  /** Known only for a team with a starting balance. */
-  used: number | undefined;
 }
 
 async function creditFigures(api: ApiContext, teamId: string): Promise<CreditFigures> {
@@ -29,9 +27,8 @@ async function creditFigures(api: ApiContext, teamId: string): Promise<CreditFig
   } catch (cause) {
     throw new ApiError(500, 'Internal server error while fetching credit usage', { kind: 'spec', cause });
   }
-  if (balance === null) return { remaining: UNLIMITED_CREDITS_DISPLAY, plan: UNLIMITED_CREDITS_DISPLAY, used: undefined };
-  const start = api.startingCredits[teamId];
-  return { remaining: balance, plan: start ?? balance, used: start === undefined ? undefined : Math.max(0, start - balance) };
+  if (balance === null) return { remaining: UNLIMITED_CREDITS_DISPLAY, plan: UNLIMITED_CREDITS_DISPLAY };
+  return { remaining: balance, plan: api.startingCredits[teamId] ?? balance };
 }
 
 /** `GET /v1/team/credit-usage` (E10): snake_case, as v1 answers. */
@@ -57,17 +54,13 @@ async function periodsOf(api: ApiContext, teamId: string, byApiKey: boolean, met
 
 const history = (request: RouteRequest, api: ApiContext, metric: UsageMetric) => periodsOf(api, request.teamId, request.location.query.get('byApiKey') === 'true', metric);
 
-/** `GET …/team/credit-usage/historical`: one period, the server's life; credits are not kept per API key. */
+/** `GET …/team/credit-usage/historical`: credits charged per month, to the team or to each of its keys. */
 export const creditUsageHistorical: RouteHandler = async (request, api) => {
-  const credits = await creditFigures(api, request.teamId);
-  const warnings: string[] = [];
-  if (credits.used === undefined) warnings.push('credits used are known only for teams with a starting balance (TRAWL_CREDITS)');
-  if (request.location.query.get('byApiKey') === 'true') warnings.push('credits are kept per team, not per API key');
+  const periods = await history(request, api, 'credits');
   return {
     body: {
       success: true,
-      periods: [{ startDate: null, endDate: null, creditsUsed: credits.used ?? 0 }],
-      ...(warnings.length ? { warning: warnings.join('; ') } : {}),
+      periods: periods.map(({ startDate, endDate, apiKey, credits }) => ({ startDate, endDate, ...(apiKey === undefined ? {} : { apiKey }), creditsUsed: credits })),
     },
   };
 };
