@@ -11,7 +11,7 @@ import type { PageSignals } from './page-type/page-signals.js';
 import type { HtmlDocument } from './parse.js';
 import { readabilityArticle } from './readability.js';
 import { findProductRegion } from './product-region.js';
-import { removeRelatedSections } from './related-sections.js';
+import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from './related-sections.js';
 import { removeThreadChrome } from './thread-chrome.js';
 import { findThreadRegion } from './thread-posts.js';
 import { hasText, textLength } from './text.js';
@@ -73,13 +73,13 @@ export function extractMainContent(page: MainContentPage): MainContent {
     // Most pages a crawler meets are articles that say so. The region's text before furniture
     // removal bounds its text after, so a pick holding enough of it wins without a second
     // reading; only a pick that kept almost nothing pays for a fresh parse.
-    const article = readableArticle(page.document);
+    const article = readableArticle(page.document, pageType);
     if (article && textLength(article) >= regionText * MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE) content = article;
     else content = morePromising(article, withoutFurniture(reparsedBody(page), pageType, page.url), MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE);
   } else {
     // Readability rewrites the document it reads; the region reading works on a copy.
     const copy = body.cloneNode(true) as Element;
-    const article = readableArticle(page.document);
+    const article = readableArticle(page.document, pageType);
     content = morePromising(article, withoutFurniture(copy, pageType, page.url), MIN_ARTICLE_SHARE);
   }
   if (pageType === 'documentation') removeDocsChrome(content);
@@ -102,10 +102,12 @@ function reparsedBody(page: MainContentPage): Element {
  * The article Readability finds, minus the furniture, asides and repeated blocks its container
  * still holds, or null when it finds no text. Consumes `document` (Readability rewrites it).
  */
-function readableArticle(document: HtmlDocument): Element | null {
+function readableArticle(document: HtmlDocument, pageType: PageType): Element | null {
   const article = readabilityArticle(document);
   if (!article) return null;
   removeBoilerplate(article);
+  // Readability sometimes picks the densest carousel of other products or posts.
+  removeSectionsAboutOtherPages(article, pageType);
   removeNonArticleParts(article);
   removeDuplicateBlocks(article);
   return hasText(article) ? article : null;
@@ -116,8 +118,7 @@ function withoutFurniture(body: Element, pageType: PageType, url: string): Eleme
   const mainRegion = (pageType === 'forum' ? findThreadRegion(body) : null) ?? findMainRegion(body);
   const region = (pageType === 'product' ? findProductRegion(mainRegion) : null) ?? mainRegion;
   removeBoilerplate(region);
-  // Listings are made of the teasers other pages call "latest posts" or "popular products".
-  if (pageType !== 'listing' && pageType !== 'collection') removeRelatedSections(region);
+  removeSectionsAboutOtherPages(region, pageType);
   // One product's page shows other products only as recommendations.
   if (pageType === 'product') {
     for (const grid of findCardGrids(region)) if (isProductGrid(grid)) grid.remove();
@@ -132,4 +133,8 @@ function withoutFurniture(body: Element, pageType: PageType, url: string): Eleme
   return region;
 }
 
-
+/** Related posts, recommendations and the like, except where such teasers are the page (listings). */
+function removeSectionsAboutOtherPages(root: Element, pageType: PageType): void {
+  if (pageType === 'listing' || pageType === 'collection') return;
+  removeRelatedSections(root, pageType === 'product' ? MAX_SHARE_OF_PRODUCT_TEXT : undefined);
+}

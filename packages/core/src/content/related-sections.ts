@@ -9,19 +9,25 @@ const RELATED_HEADING =
 
 /** A block bigger than this share of the content is the content itself, whatever its heading says. */
 const MAX_SHARE_OF_TEXT = 0.4;
+/**
+ * A product's own text is often short beside the carousels of other products under it ("people
+ * who viewed this item also viewed"), and Readability may pick such a carousel for the page: on a
+ * product page a block about other products goes whatever its size.
+ */
+export const MAX_SHARE_OF_PRODUCT_TEXT = 1;
 
 /**
  * Removes blocks about other pages, found by their heading's text: the heading's nearest
  * container that holds nothing but that block (its parent section, or the heading alone).
  */
-export function removeRelatedSections(root: Element): void {
+export function removeRelatedSections(root: Element, maxShareOfText = MAX_SHARE_OF_TEXT): void {
   let total: number | undefined;
   for (const heading of Array.from(root.querySelectorAll('h2, h3, h4, h5, h6'))) {
     if (!root.contains(heading)) continue;
     const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (!text || text.length > 60 || !RELATED_HEADING.test(text)) continue;
     total ??= textLength(root);
-    blockOpenedBy(heading, root, total * MAX_SHARE_OF_TEXT).remove();
+    blockOpenedBy(heading, root, total * maxShareOfText).remove();
   }
 }
 

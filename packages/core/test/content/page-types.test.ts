@@ -26,6 +26,7 @@ async function markdownOf(fixture: PageTypeFixture): Promise<string> {
 const expectedTypes: Record<keyof typeof pageTypeFixtures, PageType> = {
   forumThread: 'forum',
   product: 'product',
+  marketplaceItem: 'product',
   grid: 'collection',
   listing: 'listing',
   landing: 'service',

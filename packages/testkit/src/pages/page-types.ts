@@ -98,6 +98,26 @@ const product: PageTypeFixture = {
   ),
 };
 
+const viewedItems = Array.from({ length: 10 }, (_, i) => `Vintage brass ship's porthole mirror, ${30 + i * 5} cm, hand polished, free shipping worldwide`);
+/** A marketplace item: a short listing under a carousel of other sellers' items, bigger than the item itself. */
+const marketplaceItem: PageTypeFixture = {
+  path: '/types/product/itm/porthole-mirror-40',
+  heading: "Brass ship's porthole mirror, 40 cm",
+  keeps: ['EUR 163.12', 'Condition: used, light patina on the rim.', 'Item description'],
+  drops: ['People who viewed this item also viewed', viewedItems[3]!],
+  html: harbourPage(
+    "Brass ship's porthole mirror, 40 cm | Harbour Co. Market",
+    `<main>
+<div class="item-summary"><h1>Brass ship's porthole mirror, 40 cm</h1><div class="item-price">EUR 163.12</div><p>Condition: used, light patina on the rim.</p>
+<h2>Item description</h2><p>Salvaged from a coaster, the glass replaced.</p></div>
+<section class="carousel"><h2>People who viewed this item also viewed</h2><ul>
+${viewedItems.map((title, i) => `<li><div class="card"><h3>${title}</h3><p>Business seller, ships from Rotterdam in two working days.</p><span>EUR ${120 + i}.00</span><span>previous price EUR ${150 + i}.00</span></div></li>`).join('\n')}
+</ul></section>
+</main>`,
+    '<meta property="og:type" content="product">',
+  ),
+};
+
 const gridItems = ['Tide Clock Classic', 'Storm Barometer', 'Ship Bell Mini', 'Brass Compass', 'Chart Dividers', 'Signal Lamp'];
 const grid: PageTypeFixture = {
   path: '/types/collections/nautical-instruments',
@@ -225,4 +245,4 @@ const fewWords: PageTypeFixture = {
 };
 
 /** Every page type fixture, by what it stands for. */
-export const pageTypeFixtures = { forumThread, product, grid, listing, landing, docs, shortDocs, contact, faq, fewWords } as const;
+export const pageTypeFixtures = { forumThread, product, marketplaceItem, grid, listing, landing, docs, shortDocs, contact, faq, fewWords } as const;
