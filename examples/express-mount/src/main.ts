@@ -1,13 +1,14 @@
-import { parseApiKeys, readAllowPrivateNetwork } from '@trawl/http';
+import { readSettings } from '@trawl/core/settings';
 import { createApp } from './app.js';
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
-const keys = process.env.TRAWL_API_KEYS?.trim() ? parseApiKeys(process.env.TRAWL_API_KEYS) : undefined;
+// The settings `trawl serve` reads, through the same table (a malformed one stops the start);
+// the example listens on 3000 unless PORT says otherwise.
+const settings = readSettings(['port', 'host', 'apiKeys', 'allowPrivateNetwork'], { PORT: '3000', ...process.env });
+const { port, host } = settings;
 
 const { app, trawlApi } = createApp({
-  ...(keys ? { auth: keys } : {}),
-  allowPrivateNetwork: readAllowPrivateNetwork(process.env),
+  ...(settings.apiKeys?.size ? { auth: settings.apiKeys } : {}),
+  allowPrivateNetwork: settings.allowPrivateNetwork,
 });
 
 const server = app.listen(port, host, () => {

@@ -1,13 +1,14 @@
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { TrawlError } from '@trawl/core';
+import { readSetting, type Env } from '@trawl/core/settings';
 
 /** Where Debian, Ubuntu and Google's packages put the browser, in the order they are tried. */
 export const SYSTEM_CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** The Chromium to launch: `TRAWL_CHROMIUM_PATH`, then the system paths, then a Playwright-installed browser, or undefined. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const configured = env.TRAWL_CHROMIUM_PATH?.trim();
+export function findChromium(env: Env = process.env): string | undefined {
+  const configured = readSetting('chromiumPath', env);
   if (configured) return configured;
   for (const path of SYSTEM_CHROMIUM_PATHS) if (isExecutable(path)) return path;
   const playwrights = playwrightChromium();
@@ -15,8 +16,8 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | und
 }
 
 /** findChromium, or an error that names every place looked at. Never downloads a browser. */
-export function requireChromium(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.TRAWL_CHROMIUM_PATH?.trim();
+export function requireChromium(env: Env = process.env): string {
+  const configured = readSetting('chromiumPath', env);
   if (configured && !isExecutable(configured)) {
     throw new TrawlError('SCRAPE_ADAPTER_MISSING', `TRAWL_CHROMIUM_PATH is ${configured}, which is not an executable file.`);
   }

@@ -1,10 +1,14 @@
 import type { Browser as PlaywrightBrowser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { BROWSER_ISOLATIONS } from '@trawl/core/settings';
 import { HIDE_COOKIE_BANNERS_SCRIPT } from './cookie-banners.js';
 import { installRequestFilter, type RequestFilterOptions } from './request-filter.js';
 import { STEALTH_SCRIPT } from './stealth.js';
 
-/** How scrapes are kept apart: a warm page wiped between scrapes, or a fresh context for each. */
-export const ISOLATIONS = ['reset', 'context'] as const;
+/**
+ * How scrapes are kept apart: a warm page wiped between scrapes, or a fresh context for each (the
+ * values of TRAWL_BROWSER_ISOLATION in core's settings table).
+ */
+export const ISOLATIONS = BROWSER_ISOLATIONS;
 export type Isolation = (typeof ISOLATIONS)[number];
 
 /** What one scrape needs of its context and page. */

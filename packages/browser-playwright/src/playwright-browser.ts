@@ -1,4 +1,5 @@
 import { isTrawlError, TrawlError, type Browser, type BrowserLoadRequest, type LoadedPage, type ScreenshotSink, type SsrfPolicy } from '@trawl/core';
+import { DEFAULT_BROWSER_PAGES } from '@trawl/core/settings';
 import { builtInAdHosts, hostMatcher } from './ad-hosts.js';
 import { requireChromium } from './chromium-path.js';
 import { ChromiumPool, type PoolStats } from './chromium-pool.js';
@@ -49,7 +50,7 @@ export interface PlaywrightBrowser extends Browser {
  * first load; call `close()` when done, so no browser process outlives its owner.
  */
 export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}): PlaywrightBrowser {
-  const maxConcurrentPages = options.maxConcurrentPages ?? 4;
+  const maxConcurrentPages = options.maxConcurrentPages ?? DEFAULT_BROWSER_PAGES;
   const pool = new ChromiumPool({
     executablePath: options.executablePath ?? requireChromium(),
     launchArgs: options.launchArgs ?? [],

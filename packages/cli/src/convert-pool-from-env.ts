@@ -1,20 +1,20 @@
 import { ConvertPool, useConvertPool } from '@trawl/core';
-import type { Env } from '@trawl/http';
-
-const SETTINGS = { threads: 'TRAWL_CONVERT_THREADS', deadlineMs: 'TRAWL_CONVERT_TIMEOUT_MS', maxMemoryMb: 'TRAWL_CONVERT_MEMORY_MB' } as const;
+import { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB, readSettings, type Env } from '@trawl/core/settings';
 
 /**
  * Sizes the process's conversion pool from TRAWL_CONVERT_THREADS, TRAWL_CONVERT_TIMEOUT_MS and
- * TRAWL_CONVERT_MEMORY_MB (docs/operations.md); without them the pool keeps its defaults.
+ * TRAWL_CONVERT_MEMORY_MB, read through the settings table (docs/operations.md). Left at its
+ * defaults, the shared pool stays as it is: made with the first page.
  */
 export function convertPoolFromEnv(env: Env): void {
-  const options: Partial<Record<keyof typeof SETTINGS, number>> = {};
-  for (const [option, name] of Object.entries(SETTINGS) as Array<[keyof typeof SETTINGS, string]>) {
-    const raw = env[name]?.trim();
-    if (!raw) continue;
-    const value = Number(raw);
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1 (got ${JSON.stringify(raw.slice(0, 20))})`);
-    options[option] = value;
-  }
-  if (Object.keys(options).length) useConvertPool(new ConvertPool(options));
+  const settings = readSettings(['convertThreads', 'convertTimeoutMs', 'convertMemoryMb'], env);
+  const custom = settings.convertThreads !== undefined || settings.convertTimeoutMs !== DEFAULT_CONVERT_DEADLINE_MS || settings.convertMemoryMb !== DEFAULT_CONVERT_MEMORY_MB;
+  if (!custom) return;
+  useConvertPool(
+    new ConvertPool({
+      ...(settings.convertThreads ? { threads: settings.convertThreads } : {}),
+      deadlineMs: settings.convertTimeoutMs,
+      maxMemoryMb: settings.convertMemoryMb,
+    }),
+  );
 }

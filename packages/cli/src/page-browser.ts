@@ -1,4 +1,5 @@
 import type { EngineChoice } from '@trawl/core';
+import type { Env } from '@trawl/core/settings';
 import { browserFromEnv, type PlaywrightBrowser } from '@trawl/browser-playwright/from-env';
 
 /**
@@ -6,6 +7,6 @@ import { browserFromEnv, type PlaywrightBrowser } from '@trawl/browser-playwrigh
  * browserFromEnv), none with `--engine http`. playwright-core loads and Chromium starts only
  * when a page needs them; the command closes it.
  */
-export function pageBrowser(engine: EngineChoice = 'auto', env: NodeJS.ProcessEnv = process.env): PlaywrightBrowser | undefined {
+export function pageBrowser(engine: EngineChoice = 'auto', env: Env = process.env): PlaywrightBrowser | undefined {
   return engine === 'http' ? undefined : browserFromEnv(env);
 }

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import type { Env } from '@trawl/core/settings';
 import { convertCommand } from './commands/convert.js';
 import { crawlCommand } from './commands/crawl.js';
 import { extractCommand } from './commands/extract.js';
@@ -15,7 +16,7 @@ import { type CliIO, processIO, writeLine } from './io.js';
  * work lives in `actions/` and is imported when the command runs, so `trawl --help`, a usage
  * error or one command never load the engine or adapters another command needs.
  */
-export function createProgram(io: CliIO = processIO): Command {
+export function createProgram(io: CliIO = processIO, env: Env = process.env): Command {
   const program = new Command('trawl')
     .description('Turn web sites into clean, LLM-ready data')
     .version('0.1.0')
@@ -29,21 +30,21 @@ export function createProgram(io: CliIO = processIO): Command {
     convertCommand(io),
     crawlCommand(io),
     mapCommand(io),
-    searchCommand(io),
+    searchCommand(io, env),
     extractCommand(io),
     llmstxtCommand(io),
-    workerCommand(io),
-    serveCommand(io),
+    workerCommand(io, env),
+    serveCommand(io, env),
   ];
   // addCommand, unlike command(), inherits nothing: without this a subcommand's usage errors bypass `io`.
   for (const command of commands) program.addCommand(command.copyInheritedSettings(program));
   return program;
 }
 
-/** Runs the CLI and returns the exit code (0 ok, 1 failure, 2 usage error). */
-export async function run(argv: string[], io: CliIO = processIO): Promise<number> {
+/** Runs the CLI and returns the exit code (0 ok, 1 failure, 2 usage error); `env` is where settings are read. */
+export async function run(argv: string[], io: CliIO = processIO, env: Env = process.env): Promise<number> {
   try {
-    await createProgram(io).parseAsync(argv);
+    await createProgram(io, env).parseAsync(argv);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import type { EngineChoice, Format } from '@trawl/core';
+import { settingOption } from './setting-flags.js';
 
 const PRINTABLE_FORMATS = ['markdown', 'html', 'rawHtml', 'links', 'json'] as const;
 
@@ -38,7 +39,7 @@ export function addScrapeFlags(command: Command): Command {
     .option('--json', 'print the whole Document as JSON');
 }
 
-/** `--engine`, the same on every command that loads pages. */
+/** `--engine`, the same on every command that loads pages (from the settings table). */
 export function engineOption(): Option {
-  return new Option('--engine <engine>', 'page engine: auto uses the browser only when needed').choices(['auto', 'http', 'browser']).default('auto');
+  return settingOption('engine');
 }

@@ -52,11 +52,15 @@ const ADAPTERS = ['/playwright-core/', '/better-sqlite3/', '/ioredis/', '/bullmq
 const loadsAny = (modules: string[], parts: string[]) => modules.filter((url) => parts.some((part) => url.includes(part)));
 
 describe('what the trawl binary loads', () => {
-  it('runs --help on commander and its own command definitions: no engine, no adapter', async () => {
+  it('runs --help on commander, its command definitions and the settings table: no engine, no adapter', async () => {
     const { stdout, modules } = await loadedBy(['--help']);
     expect(stdout).toMatch(/Usage: trawl/);
     expect(modules.some((url) => url.includes('/packages/cli/dist/'))).toBe(true);
-    expect(loadsAny(modules, ['/packages/core/', '/packages/http/', '/packages/search/', '/packages/browser-playwright/', '/linkedom/', '/zod/', ...ADAPTERS])).toEqual([]);
+    // Of core, the table the flags are built from and the error class its parsers throw.
+    const core = loadsAny(modules, ['/packages/core/']);
+    expect(core.some((url) => url.includes('/packages/core/dist/settings/'))).toBe(true);
+    expect(core.filter((url) => !/\/packages\/core\/dist\/(settings\/|errors\.js|error-codes\.js)/.test(url))).toEqual([]);
+    expect(loadsAny(modules, ['/packages/http/', '/packages/search/', '/packages/browser-playwright/', '/linkedom/', '/zod/', '/undici/', ...ADAPTERS])).toEqual([]);
   });
 
   it('scrapes a page over HTTP without loading the browser, a model, the API or a store adapter', async () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
+import type { Env } from '@trawl/core/settings';
 import { trawlBin } from '@trawl/testkit';
 import { run } from '../src/program.js';
 
@@ -37,14 +38,17 @@ export function runCli(args: string[], options: { input?: string; timeoutMs?: nu
   });
 }
 
-/** Runs the `trawl` program in this process, its streams captured: fast, for what needs no separate process. */
-export async function runInProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * Runs the `trawl` program in this process, its streams captured: fast, for what needs no
+ * separate process. `env` is where settings are read (default: this process's environment).
+ */
+export async function runInProcess(args: string[], env: Env = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
   let err = '';
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await run(['node', 'trawl', ...args], { stdout, stderr, stdin: new PassThrough() });
+  const code = await run(['node', 'trawl', ...args], { stdout, stderr, stdin: new PassThrough() }, env);
   return { code, stdout: out, stderr: err };
 }

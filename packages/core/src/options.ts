@@ -178,7 +178,7 @@ export interface EngineOptions {
 
 export type ScrapeOptions = ScrapeOptionsInput & EngineOptions;
 
-export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; TrawlBot/0.1; +https://github.com/trawl-dev/trawl)';
+export { DEFAULT_USER_AGENT } from './settings/defaults.js';
 
 /** The options with the rules that span fields (kept off `scrapeOptionsSchema`, which the API extends). */
 const checkedScrapeOptionsSchema = scrapeOptionsSchema.superRefine(refineTotalWait);

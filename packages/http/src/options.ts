@@ -26,10 +26,10 @@ export interface TrawlApiOptions {
   /** A full SSRF policy instead of `allowPrivateNetwork` (e.g. to allow a few intranet hosts). */
   ssrf?: SsrfPolicy;
   /**
-   * Run jobs in this process (default true, 10 pages at once). Set false when separate worker
-   * processes share the store.
+   * Run jobs in this process (default true, 10 pages at once, each leased for 2 minutes). Set
+   * false when separate worker processes share the store.
    */
-  worker?: boolean | { concurrency?: number };
+  worker?: boolean | { concurrency?: number; leaseMs?: number };
   /** Requests per minute per team, by endpoint class (default: none). */
   rateLimits?: RateLimits;
   /** Starting credit balances of teams that have none yet (others are unlimited). */

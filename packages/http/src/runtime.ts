@@ -3,6 +3,7 @@
  * webhook delivery and the starting credit balances. Started together, stopped together.
  */
 import { createMemoryStore, OPEN_POLICY, STRICT_POLICY, startWorker, sweepExpiredJobs, type Document, type SsrfPolicy, type Store, type Worker } from '@trawl/core';
+import { DEFAULT_WORKER_CONCURRENCY } from '@trawl/core/settings';
 import { createJobNotifier, type JobNotifier } from './jobs/job-notifier.js';
 import { createLlmJobRunner, type LlmJobRunner } from './jobs/llm-job-runner.js';
 import { consoleLogger, type Logger } from './logger.js';
@@ -10,7 +11,6 @@ import type { TrawlApiOptions } from './options.js';
 import { createWebhookSender, type WebhookSender } from './webhooks/index.js';
 
 const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-const DEFAULT_WORKER_CONCURRENCY = 10;
 
 export interface ApiRuntime {
   store: Store;
@@ -87,9 +87,11 @@ function workerConcurrencyOf(options: TrawlApiOptions): number {
 function startEmbeddedWorker(options: TrawlApiOptions, store: Store, policy: SsrfPolicy, notifier: JobNotifier, logger: Logger): Worker | undefined {
   if (options.worker === false) return undefined;
   const concurrency = workerConcurrencyOf(options);
+  const leaseMs = typeof options.worker === 'object' ? options.worker.leaseMs : undefined;
   return startWorker({
     store,
     concurrency,
+    ...(leaseMs ? { leaseMs } : {}),
     ssrf: policy,
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),

@@ -1,4 +1,5 @@
 import { TrawlError } from '@trawl/core';
+import { readSettings, type Env } from '@trawl/core/settings';
 
 /** Which API the adapter speaks. Every kind is served by the Vercel AI SDK. */
 export type LlmProviderKind = 'openai' | 'openai-compatible' | 'ollama' | 'anthropic';
@@ -47,37 +48,55 @@ export const DEFAULT_CONTEXT_TOKENS: Record<LlmProviderKind, number> = {
   ollama: 4_096,
 };
 
-export type LlmEnv = Record<string, string | undefined>;
+/** Environment variables, as core's settings table reads them. */
+export type LlmEnv = Env;
+
+/** The model's settings in core's table (docs/llm.md explains them). */
+const LLM_SETTINGS = [
+  'ollamaBaseUrl',
+  'openaiBaseUrl',
+  'openaiApiKey',
+  'anthropicApiKey',
+  'anthropicBaseUrl',
+  'llmModel',
+  'llmContextTokens',
+  'llmStructuredOutput',
+] as const;
 
 /**
  * The configuration the environment describes, with the names self-hosted Firecrawl uses, or
  * null when it names no provider. Order: OLLAMA_BASE_URL, then OPENAI_BASE_URL (an
  * OpenAI-compatible server), then OPENAI_API_KEY (OpenAI), then ANTHROPIC_API_KEY. MODEL_NAME
- * picks the model. Trawl's own: TRAWL_LLM_CONTEXT_TOKENS, TRAWL_LLM_STRUCTURED_OUTPUT.
+ * picks the model. Trawl's own: TRAWL_LLM_CONTEXT_TOKENS, TRAWL_LLM_STRUCTURED_OUTPUT. Each is
+ * read through core's settings table, so a malformed value throws naming it.
  */
 export function llmConfigFromEnv(env: LlmEnv = process.env): LlmConfig | null {
-  const model = env.MODEL_NAME?.trim() || undefined;
-  const tuning = tuningFromEnv(env);
-  if (env.OLLAMA_BASE_URL?.trim()) {
+  const settings = readSettings(LLM_SETTINGS, env);
+  const model = settings.llmModel;
+  const tuning: Pick<LlmConfig, 'contextTokens' | 'structuredOutput'> = {
+    ...(settings.llmContextTokens ? { contextTokens: settings.llmContextTokens } : {}),
+    ...(settings.llmStructuredOutput ? { structuredOutput: settings.llmStructuredOutput } : {}),
+  };
+  if (settings.ollamaBaseUrl) {
     if (!model) throw missingModel('OLLAMA_BASE_URL', 'the Ollama model to use (e.g. llama3.1)');
-    return { provider: 'ollama', model, baseUrl: ollamaApiRoot(env.OLLAMA_BASE_URL.trim()), ...tuning };
+    return { provider: 'ollama', model, baseUrl: ollamaApiRoot(settings.ollamaBaseUrl), ...tuning };
   }
-  if (env.OPENAI_BASE_URL?.trim()) {
+  if (settings.openaiBaseUrl) {
     return {
       provider: 'openai-compatible',
       model: model ?? DEFAULT_OPENAI_MODEL,
-      baseUrl: env.OPENAI_BASE_URL.trim(),
-      ...(env.OPENAI_API_KEY?.trim() ? { apiKey: env.OPENAI_API_KEY.trim() } : {}),
+      baseUrl: settings.openaiBaseUrl,
+      ...(settings.openaiApiKey ? { apiKey: settings.openaiApiKey } : {}),
       ...tuning,
     };
   }
-  if (env.OPENAI_API_KEY?.trim()) return { provider: 'openai', model: model ?? DEFAULT_OPENAI_MODEL, apiKey: env.OPENAI_API_KEY.trim(), ...tuning };
-  if (env.ANTHROPIC_API_KEY?.trim()) {
+  if (settings.openaiApiKey) return { provider: 'openai', model: model ?? DEFAULT_OPENAI_MODEL, apiKey: settings.openaiApiKey, ...tuning };
+  if (settings.anthropicApiKey) {
     return {
       provider: 'anthropic',
       model: model ?? DEFAULT_ANTHROPIC_MODEL,
-      apiKey: env.ANTHROPIC_API_KEY.trim(),
-      ...(env.ANTHROPIC_BASE_URL?.trim() ? { baseUrl: env.ANTHROPIC_BASE_URL.trim() } : {}),
+      apiKey: settings.anthropicApiKey,
+      ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {}),
       ...tuning,
     };
   }
@@ -88,26 +107,6 @@ export function llmConfigFromEnv(env: LlmEnv = process.env): LlmConfig | null {
 export function ollamaApiRoot(baseUrl: string): string {
   const root = baseUrl.replace(/\/+$/, '');
   return /\/v1$/.test(root) ? root : `${root}/v1`;
-}
-
-function tuningFromEnv(env: LlmEnv): Pick<LlmConfig, 'contextTokens' | 'structuredOutput'> {
-  const out: Pick<LlmConfig, 'contextTokens' | 'structuredOutput'> = {};
-  const context = env.TRAWL_LLM_CONTEXT_TOKENS?.trim();
-  if (context) {
-    const tokens = Number(context);
-    if (!Number.isInteger(tokens) || tokens < 1024) {
-      throw new TrawlError('INVALID_OPTIONS', `TRAWL_LLM_CONTEXT_TOKENS must be a whole number of tokens, at least 1024 (got "${context}")`);
-    }
-    out.contextTokens = tokens;
-  }
-  const mode = env.TRAWL_LLM_STRUCTURED_OUTPUT?.trim();
-  if (mode) {
-    if (mode !== 'json_schema' && mode !== 'tool') {
-      throw new TrawlError('INVALID_OPTIONS', `TRAWL_LLM_STRUCTURED_OUTPUT must be "json_schema" or "tool" (got "${mode}")`);
-    }
-    out.structuredOutput = mode;
-  }
-  return out;
 }
 
 function missingModel(setting: string, what: string): TrawlError {

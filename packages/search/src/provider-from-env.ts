@@ -1,65 +1,66 @@
 import { TrawlError, type SearchProvider } from '@trawl/core';
+import { readSetting, readSettings, SEARCH_PROVIDERS, type Env } from '@trawl/core/settings';
 import { braveProvider } from './providers/brave.js';
 import { duckDuckGoProvider } from './providers/duckduckgo.js';
 import { searxngProvider } from './providers/searxng.js';
 import { serperProvider } from './providers/serper.js';
 
-export const PROVIDER_NAMES = ['searxng', 'brave', 'serper', 'duckduckgo', 'local'] as const;
+/** The providers TRAWL_SEARCH_PROVIDER names, from core's settings table. */
+export const PROVIDER_NAMES = SEARCH_PROVIDERS;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
-
-type Env = Record<string, string | undefined>;
 
 export interface ProviderFromEnvOptions {
   /** Where settings are read (default `process.env`). */
   env?: Env;
-  /** A provider name that wins over `TRAWL_SEARCH_PROVIDER`. */
-  provider?: string;
+  /** A provider name that wins over `TRAWL_SEARCH_PROVIDER` (`trawl search --provider`). */
+  provider?: ProviderName;
   /** The local index (see `LocalIndex`), used when `local` is chosen. */
   localIndex?: SearchProvider;
 }
+
+/** The search settings in core's table (docs/search.md explains them). */
+const SEARCH_SETTINGS = ['searxngEndpoint', 'searxngEngines', 'searxngCategories', 'braveApiKey', 'braveApiUrl', 'serperApiKey', 'serperApiUrl', 'duckduckgoHtmlUrl'] as const;
 
 /**
  * Which provider the settings select: `TRAWL_SEARCH_PROVIDER` (or `forced`) when set; otherwise
  * the first one configured of SearXNG (`SEARXNG_ENDPOINT`), Brave (`BRAVE_API_KEY`) and Serper
  * (`SERPER_API_KEY`); otherwise DuckDuckGo's keyless HTML endpoint.
  */
-export function chooseProvider(env: Env, forced?: string): ProviderName {
-  const named = (forced ?? env.TRAWL_SEARCH_PROVIDER ?? '').trim().toLowerCase();
-  if (named) {
-    if ((PROVIDER_NAMES as readonly string[]).includes(named)) return named as ProviderName;
-    throw new TrawlError('INVALID_OPTIONS', `Unknown search provider "${named}": use one of ${PROVIDER_NAMES.join(', ')}`);
-  }
-  if (env.SEARXNG_ENDPOINT) return 'searxng';
-  if (env.BRAVE_API_KEY) return 'brave';
-  if (env.SERPER_API_KEY) return 'serper';
+export function chooseProvider(env: Env, forced?: ProviderName): ProviderName {
+  const named = readSetting('searchProvider', env, forced);
+  if (named) return named;
+  const settings = readSettings(SEARCH_SETTINGS, env);
+  if (settings.searxngEndpoint) return 'searxng';
+  if (settings.braveApiKey) return 'brave';
+  if (settings.serperApiKey) return 'serper';
   return 'duckduckgo';
 }
 
-/** The provider the environment selects (see `chooseProvider`), built from its settings. */
+/** The provider the environment selects (see `chooseProvider`), built from its settings through core's settings table. */
 export function providerFromEnv(options: ProviderFromEnvOptions = {}): SearchProvider {
   const env = options.env ?? process.env;
   const name = chooseProvider(env, options.provider);
+  const settings = readSettings(SEARCH_SETTINGS, env);
   switch (name) {
     case 'searxng':
       return searxngProvider({
-        endpoint: required(env, 'SEARXNG_ENDPOINT', name),
-        ...(env.SEARXNG_ENGINES ? { engines: env.SEARXNG_ENGINES } : {}),
-        ...(env.SEARXNG_CATEGORIES ? { categories: env.SEARXNG_CATEGORIES } : {}),
+        endpoint: required(settings.searxngEndpoint, 'SEARXNG_ENDPOINT', name),
+        ...(settings.searxngEngines ? { engines: settings.searxngEngines } : {}),
+        ...(settings.searxngCategories ? { categories: settings.searxngCategories } : {}),
       });
     case 'brave':
-      return braveProvider({ apiKey: required(env, 'BRAVE_API_KEY', name), ...(env.BRAVE_API_URL ? { apiUrl: env.BRAVE_API_URL } : {}) });
+      return braveProvider({ apiKey: required(settings.braveApiKey, 'BRAVE_API_KEY', name), ...(settings.braveApiUrl ? { apiUrl: settings.braveApiUrl } : {}) });
     case 'serper':
-      return serperProvider({ apiKey: required(env, 'SERPER_API_KEY', name), ...(env.SERPER_API_URL ? { apiUrl: env.SERPER_API_URL } : {}) });
+      return serperProvider({ apiKey: required(settings.serperApiKey, 'SERPER_API_KEY', name), ...(settings.serperApiUrl ? { apiUrl: settings.serperApiUrl } : {}) });
     case 'duckduckgo':
-      return duckDuckGoProvider(env.DUCKDUCKGO_HTML_URL ? { htmlUrl: env.DUCKDUCKGO_HTML_URL } : {});
+      return duckDuckGoProvider(settings.duckduckgoHtmlUrl ? { htmlUrl: settings.duckduckgoHtmlUrl } : {});
     case 'local':
       if (!options.localIndex) throw new TrawlError('INVALID_OPTIONS', 'The local search provider needs a local index (a LocalIndex over the Store)');
       return options.localIndex;
   }
 }
 
-function required(env: Env, key: string, provider: ProviderName): string {
-  const value = env[key]?.trim();
-  if (!value) throw new TrawlError('INVALID_OPTIONS', `The ${provider} search provider needs ${key}`);
+function required(value: string | undefined, variable: string, provider: ProviderName): string {
+  if (!value) throw new TrawlError('INVALID_OPTIONS', `The ${provider} search provider needs ${variable}`);
   return value;
 }

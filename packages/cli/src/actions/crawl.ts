@@ -6,7 +6,7 @@ import { type CliIO, writeLine } from '../io.js';
 import { CrawlOutput } from '../output-files.js';
 import { pageBrowser } from '../page-browser.js';
 import { createProgress } from '../progress.js';
-import { storeFromUrl } from '../store-from-url.js';
+import { openStore } from '../open-store.js';
 
 /** `trawl crawl <url>`: in this process, or as a job kept in `--store` so it can be resumed. */
 export async function crawlAction(typedUrl: string, flags: CrawlFlags, io: CliIO): Promise<void> {
@@ -14,7 +14,7 @@ export async function crawlAction(typedUrl: string, flags: CrawlFlags, io: CliIO
   if (flags.resume && !flags.store) throw new Error('--resume needs --store: the store the crawl was kept in');
   // Checked before anything is fetched: a bad --out fails at once.
   const output = flags.out ? await CrawlOutput.open(flags.out, { append: Boolean(flags.resume) }) : undefined;
-  const store = flags.store ? await storeFromUrl(flags.store) : undefined;
+  const store = flags.store ? await openStore(flags.store) : undefined;
   try {
     await runCrawl(url, flags, io, { output, store });
   } finally {
@@ -37,7 +37,7 @@ async function runCrawl(url: string, flags: CrawlFlags, io: CliIO, where: { outp
   try {
     if (store) {
       const end = await crawlInStore(
-        { store, storeUrl: flags.store!, url, ...(flags.resume ? { resume: flags.resume } : {}), rules, scrapeOptions, concurrency: flags.concurrency, engine: flags.engine, ...(browser ? { browser } : {}) },
+        { store, storeUrl: flags.store!.setting, url, ...(flags.resume ? { resume: flags.resume } : {}), rules, scrapeOptions, concurrency: flags.concurrency, engine: flags.engine, ...(browser ? { browser } : {}) },
         sink,
         io,
       );

@@ -1,22 +1,22 @@
 import { closeDispatchers, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
+import { readSetting, type Env } from '@trawl/core/settings';
 import { chooseProvider, LocalIndex, providerFromEnv } from '@trawl/search';
 import type { SearchFlags } from '../commands/search.js';
 import { type CliIO, writeLine } from '../io.js';
 import { pageBrowser } from '../page-browser.js';
-import { storeFromUrl } from '../store-from-url.js';
-import { DEFAULT_STORE_URL } from '../store-url.js';
+import { openStore } from '../open-store.js';
 
 /** `trawl search <query>`: the hits, numbered, each with its Markdown with `--scrape`. */
-export async function searchAction(query: string, flags: SearchFlags, io: CliIO): Promise<void> {
+export async function searchAction(query: string, flags: SearchFlags, env: Env, io: CliIO): Promise<void> {
   let store: Store | undefined;
-  const browser = flags.scrape ? pageBrowser() : undefined;
+  const browser = flags.scrape ? pageBrowser('auto', env) : undefined;
   try {
     let localIndex: SearchProvider | undefined;
-    if (chooseProvider(process.env, flags.provider) === 'local') {
-      store = await storeFromUrl(flags.store ?? process.env.TRAWL_STORE ?? DEFAULT_STORE_URL);
+    if (chooseProvider(env, flags.provider) === 'local') {
+      store = await openStore(readSetting('store', env, flags.store));
       localIndex = new LocalIndex({ store, corpus: flags.corpus });
     }
-    const provider = providerFromEnv({ ...(flags.provider ? { provider: flags.provider } : {}), ...(localIndex ? { localIndex } : {}) });
+    const provider = providerFromEnv({ env, ...(flags.provider ? { provider: flags.provider } : {}), ...(localIndex ? { localIndex } : {}) });
     const outcome = await searchAndScrape(provider, query, {
       limit: flags.limit,
       timeout: flags.timeout,

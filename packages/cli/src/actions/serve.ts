@@ -1,32 +1,26 @@
+import type { Command } from 'commander';
 import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, STRICT_POLICY, type Document } from '@trawl/core';
-import { createServer, createStoreRegistry, openAccessProblem, readServerSettings, type Env, type ServerSettings, type StoreRegistry } from '@trawl/http';
+import { showSetting, type Env } from '@trawl/core/settings';
+import { createServer, openAccessProblem } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
-import type { ServeFlags } from '../commands/serve.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
-import { storeFromUrl } from '../store-from-url.js';
-import { DEFAULT_STORE_URL } from '../store-url.js';
+import { openStore } from '../open-store.js';
+import { printCheck, readProcessSettings, type ProcessSettings } from '../process-settings.js';
 
-/** `trawl serve`: settings from flags over the environment, checked before anything opens. */
-export async function serveAction(flags: ServeFlags, env: Env, io: CliIO): Promise<void> {
-  const settings = readServerSettings({
-    ...env,
-    ...(flags.port === undefined ? {} : { PORT: flags.port }),
-    ...(flags.host === undefined ? {} : { HOST: flags.host }),
-    ...(flags.store === undefined ? {} : { TRAWL_STORE: flags.store }),
-    ...(flags.worker ? {} : { TRAWL_WORKER: 'false' }),
-    ...(flags.allowPrivateNetwork ? { TRAWL_ALLOW_PRIVATE_NETWORK: 'true' } : {}),
-  });
+/** `trawl serve`: settings read and checked before anything opens; `--check` stops there. */
+export async function serveAction(command: Command, flags: { check?: boolean }, env: Env, io: CliIO): Promise<void> {
+  const settings = readProcessSettings(command, env);
   // Checked before the store opens, so a refused start leaves nothing behind.
-  const problem = openAccessProblem(settings.host, settings.apiKeys !== undefined);
+  const problem = openAccessProblem(settings.host, Boolean(settings.apiKeys?.size));
   if (problem) throw new Error(problem);
+  if (flags.check) return printCheck(settings, command, env, io);
   convertPoolFromEnv(env);
   await serve(settings, env, io);
 }
 
-async function serve(settings: ServerSettings, env: Env, io: CliIO): Promise<void> {
-  const storeSetting = settings.store ?? DEFAULT_STORE_URL;
-  const store = await serverStores().open(storeSetting);
+async function serve(settings: ProcessSettings, env: Env, io: CliIO): Promise<void> {
+  const store = await openStore(settings.store);
   const { localIndex, ...adapters } = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
     await store.close();
     throw error;
@@ -36,13 +30,14 @@ async function serve(settings: ServerSettings, env: Env, io: CliIO): Promise<voi
     ...adapters,
     // Local search finds what this server's jobs crawled.
     ...(localIndex ? { onPage: (document: Document) => localIndex.indexDocument(document) } : {}),
-    ...(settings.apiKeys ? { auth: settings.apiKeys } : {}),
+    ...(settings.apiKeys?.size ? { auth: settings.apiKeys } : {}),
     allowPrivateNetwork: settings.allowPrivateNetwork,
-    worker: settings.worker ? { ...(settings.workerConcurrency ? { concurrency: settings.workerConcurrency } : {}) } : false,
-    rateLimits: settings.rateLimits,
-    credits: settings.credits,
+    userAgent: settings.userAgent,
+    worker: settings.worker ? { concurrency: settings.concurrency, leaseMs: settings.leaseMs } : false,
+    rateLimits: settings.rateLimits ?? {},
+    credits: settings.credits ?? {},
     ...(settings.webhookSecret ? { webhooks: { secret: settings.webhookSecret } } : {}),
-    ...(settings.retentionMs ? { retentionMs: settings.retentionMs } : {}),
+    retentionMs: Math.round(settings.retentionHours * 3_600_000),
   });
   const stopRequested = new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
@@ -50,12 +45,12 @@ async function serve(settings: ServerSettings, env: Env, io: CliIO): Promise<voi
   });
   try {
     const url = await server.listen(settings.port, settings.host);
-    const auth = settings.apiKeys ? `${settings.apiKeys.size} key(s)` : 'open (loopback only)';
+    const auth = settings.apiKeys?.size ? `${settings.apiKeys.size} key(s)` : 'open (loopback only)';
     // One write, so whoever waits for the URL line also has the summary.
     writeLine(
       io.stdout,
       `Trawl API listening on ${url}\n` +
-        `store: ${storeSetting}; worker: ${settings.worker ? 'on' : 'off'}; auth: ${auth}; ` +
+        `store: ${showSetting('store', settings.store)}; worker: ${settings.worker ? 'on' : 'off'}; auth: ${auth}; ` +
         `browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'}; search: ${adapters.search?.name ?? 'none'}\n` +
         describeSsrfPolicy(settings.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY),
     );
@@ -66,11 +61,4 @@ async function serve(settings: ServerSettings, env: Env, io: CliIO): Promise<voi
     await Promise.all([store.close(), adapters.browser?.close()]);
     await Promise.all([closeDispatchers(), closeSharedConvertPool()]);
   }
-}
-
-/** The server's store drivers: the adapters the CLI wires (shared with `trawl worker`). */
-function serverStores(): StoreRegistry {
-  const registry = createStoreRegistry();
-  for (const scheme of ['sqlite', 'redis', 'rediss']) registry.register(scheme, (_target, setting) => storeFromUrl(setting));
-  return registry;
 }

@@ -1,36 +1,41 @@
+import type { Command } from 'commander';
 import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, startWorker, STRICT_POLICY, type Document, type JobRecord } from '@trawl/core';
-import { createJobNotifier, createWebhookSender, readAllowPrivateNetwork, type Logger } from '@trawl/http';
+import { showSetting, type Env } from '@trawl/core/settings';
+import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
-import type { WorkerFlags } from '../commands/worker.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
-import { storeFromUrl } from '../store-from-url.js';
-import { DEFAULT_STORE_URL } from '../store-url.js';
+import { openStore } from '../open-store.js';
+import { printCheck, readProcessSettings } from '../process-settings.js';
 
 /** `trawl worker`: leases pages from the store until a signal, then hands back what is unfinished. */
-export async function workerAction(flags: WorkerFlags, env: NodeJS.ProcessEnv, io: CliIO): Promise<void> {
-  const url = flags.store ?? (env.TRAWL_STORE?.trim() || DEFAULT_STORE_URL);
-  const allowPrivate = flags.allowPrivateNetwork ?? readAllowPrivateNetwork(env);
-  const policy = allowPrivate ? OPEN_POLICY : STRICT_POLICY;
+export async function workerAction(command: Command, flags: { check?: boolean }, env: Env, io: CliIO): Promise<void> {
+  const settings = readProcessSettings(command, env);
+  const policy = settings.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY;
+  if (flags.check) return printCheck(settings, command, env, io);
   convertPoolFromEnv(env);
   const logger = stderrLogger(io);
-  const store = await storeFromUrl(url);
+  const store = await openStore(settings.store);
   // A worker renders and extracts; it never searches, but feeds the local index when that is the provider.
-  const { search: _search, localIndex, ...adapters } = await adaptersFromEnv(env, store);
+  const { search: _search, localIndex, ...adapters } = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   // Pages are billed and webhooks sent where the pages run, as the server's own worker does.
   const webhooks = createWebhookSender({
     policy,
-    ...(env.TRAWL_WEBHOOK_SECRET ? { secret: env.TRAWL_WEBHOOK_SECRET } : {}),
+    ...(settings.webhookSecret ? { secret: settings.webhookSecret } : {}),
     onDeliveryFailure: (failure) => logger.error(`webhook ${failure.event.type} to ${failure.spec.url} not delivered: ${failure.error}`),
   });
   const notifier = createJobNotifier({ store, webhooks, logger });
   const worker = startWorker({
     store,
-    concurrency: flags.concurrency,
+    concurrency: settings.concurrency,
+    leaseMs: settings.leaseMs,
     ssrf: policy,
+    userAgent: settings.userAgent,
+    retentionMs: Math.round(settings.retentionHours * 3_600_000),
     ...adapters,
-    ...(flags.leaseMs ? { leaseMs: flags.leaseMs } : {}),
-    ...(flags.retentionHours ? { retentionMs: flags.retentionHours * 3_600_000 } : {}),
     onEvent: (jobId, event, ...args) => {
       notifier.onWorkerEvent(jobId, event, ...args);
       if (event === 'page' && localIndex) {
@@ -45,7 +50,7 @@ export async function workerAction(flags: WorkerFlags, env: NodeJS.ProcessEnv, i
   });
   writeLine(
     io.stderr,
-    `worker ready on ${redact(url)} (pid ${process.pid}, concurrency ${flags.concurrency}; browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'})\n` +
+    `worker ready on ${showSetting('store', settings.store)} (pid ${process.pid}, concurrency ${settings.concurrency}; browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'})\n` +
       describeSsrfPolicy(policy),
   );
   await new Promise<void>((resolve) => {
@@ -70,9 +75,4 @@ function stderrLogger(io: CliIO): Logger {
   return {
     error: (message, error) => writeLine(io.stderr, `error: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}`),
   };
-}
-
-/** The store URL without its password, for logs. */
-function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
 }

@@ -1,9 +1,10 @@
 import { Command } from 'commander';
 import type { EngineChoice } from '@trawl/core';
+import { STORE_URL_FORMS, type StoreUrl } from '@trawl/core/settings';
 import type { CliIO } from '../io.js';
 import { nonNegativeNumber, wholeNumber } from '../numeric-flags.js';
 import { engineOption } from '../scrape-flags.js';
-import { STORE_URL_FORMS } from '../store-url.js';
+import { settingParser } from '../setting-flags.js';
 
 export interface CrawlFlags {
   limit: number;
@@ -19,7 +20,7 @@ export interface CrawlFlags {
   subdomains?: boolean;
   mainContent: boolean;
   engine: EngineChoice;
-  store?: string;
+  store?: StoreUrl;
   resume?: string;
 }
 
@@ -40,7 +41,7 @@ export function crawlCommand(io: CliIO): Command {
     .option('--subdomains', 'also follow links to subdomains')
     .option('--no-main-content', 'keep headers, navs, footers and sidebars')
     .addOption(engineOption())
-    .option('--store <url>', `keep the job in this store (${STORE_URL_FORMS}), so Ctrl-C or a crash leaves it resumable; its pages join the store's local search index`)
+    .option('--store <url>', `keep the job in this store (${STORE_URL_FORMS}), so Ctrl-C or a crash leaves it resumable; its pages join the store's local search index`, settingParser('store', '--store'))
     .option('--resume <job-id>', 'with --store: go on with a crawl that stopped early (its id is printed when it starts)')
     .action(async (url: string, flags: CrawlFlags) => (await import('../actions/crawl.js')).crawlAction(url, flags, io));
 }

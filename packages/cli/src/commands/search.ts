@@ -1,12 +1,13 @@
 import { Command } from 'commander';
+import type { Env, SettingTypeOf, StoreUrl } from '@trawl/core/settings';
 import type { CliIO } from '../io.js';
 import { wholeNumber } from '../numeric-flags.js';
-import { DEFAULT_STORE_URL, STORE_URL_FORMS } from '../store-url.js';
+import { settingOption } from '../setting-flags.js';
 
 export interface SearchFlags {
   limit: number;
   scrape?: boolean;
-  provider?: string;
+  provider?: SettingTypeOf<'searchProvider'>;
   lang?: string;
   country?: string;
   location?: string;
@@ -14,17 +15,17 @@ export interface SearchFlags {
   timeout: number;
   json?: boolean;
   mainContent: boolean;
-  store?: string;
+  store?: StoreUrl;
   corpus: string;
 }
 
-export function searchCommand(io: CliIO): Command {
+export function searchCommand(io: CliIO, env: Env = process.env): Command {
   return new Command('search')
     .description('search the web (or the pages this instance indexed) and print the hits')
     .argument('<query>', 'what to search for')
     .option('-l, --limit <n>', 'results at most', wholeNumber(), 5)
     .option('--scrape', 'fetch each hit and print its Markdown')
-    .option('-p, --provider <name>', 'search provider: searxng, brave, serper, duckduckgo or local (default: TRAWL_SEARCH_PROVIDER, else the first configured, else duckduckgo)')
+    .addOption(settingOption('searchProvider'))
     .option('--lang <code>', 'language of results, e.g. en')
     .option('--country <code>', 'country of results, e.g. us')
     .option('--location <place>', 'where to search from, for providers that localise')
@@ -32,7 +33,7 @@ export function searchCommand(io: CliIO): Command {
     .option('--timeout <ms>', 'give up after this many milliseconds', wholeNumber(), 60_000)
     .option('--no-main-content', 'with --scrape, keep headers, navs, footers and sidebars')
     .option('--json', 'print the reply as /v1/search would')
-    .option('--store <url>', `with --provider local, the store holding the index (${STORE_URL_FORMS}; default TRAWL_STORE or ${DEFAULT_STORE_URL})`)
+    .addOption(settingOption('store', 'with --provider local, the store holding the index'))
     .option('--corpus <name>', 'with --provider local, which corpus to search', 'default')
-    .action(async (query: string, flags: SearchFlags) => (await import('../actions/search.js')).searchAction(query, flags, io));
+    .action(async (query: string, flags: SearchFlags) => (await import('../actions/search.js')).searchAction(query, flags, env, io));
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB } from '../settings/defaults.js';
 import { isTrawlError, TrawlError } from '../errors.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { PageContent, PageConversion } from '../pipeline/to-document.js';
@@ -17,8 +18,7 @@ export interface ConvertPoolOptions {
   maxMemoryMb?: number;
 }
 
-export const DEFAULT_CONVERT_DEADLINE_MS = 15_000;
-export const DEFAULT_CONVERT_MEMORY_MB = 1024;
+export { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB };
 
 /**
  * Worker threads that turn loaded pages into Documents, so that parsing, cleaning, main content,

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { finishJobIfDone } from '../jobs/job-events.js';
 import type { JobRecord, Lease } from '../ports/store.js';
+import { DEFAULT_LEASE_MS } from '../settings/defaults.js';
 import { handleLease } from './handle-lease.js';
 import { createJobContext, type JobContext, type JobEvents, type RunnerSettings } from './job-context.js';
 import { failJob, IDLE_POLL_MS } from './job-runner.js';
@@ -122,7 +123,7 @@ export function startWorker(options: WorkerOptions): Worker {
     const watcher = watchCancels();
     while (!stopping) {
       const capacity = concurrency - inFlight.size;
-      const leases = capacity > 0 ? await options.store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? 120_000 }) : [];
+      const leases = capacity > 0 ? await options.store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS }) : [];
       for (const lease of leases) {
         heldLeases.add(lease);
         const task: Promise<void> = handle(lease).finally(() => {

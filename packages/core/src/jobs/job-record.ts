@@ -1,7 +1,8 @@
 import type { JobKind, JobStatus, NewJob, OpaqueJson } from '../ports/store.js';
+import { DEFAULT_RETENTION_MS } from '../settings/defaults.js';
 
 /** How long a job and its results stay readable by default: 24 hours, as Firecrawl keeps them. */
-export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
+export { DEFAULT_RETENTION_MS };
 
 /** Time inputs of job logic, passed in so that the logic stays pure and testable. */
 export interface JobClock {
