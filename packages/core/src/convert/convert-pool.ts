@@ -1,6 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB } from '../settings/defaults.js';
@@ -8,6 +6,7 @@ import { isTrawlError, TrawlError } from '../errors.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { PageContent, PageConversion } from '../pipeline/to-document.js';
 import { conversionOf, type ConvertOutcome, type StartedTask } from './convert-task.js';
+import { workerEntry } from './worker-entry.js';
 
 export interface ConvertPoolOptions {
   /** Conversion threads (default: the machine's cores, `os.availableParallelism()`). */
@@ -56,7 +55,9 @@ export class ConvertPool {
     const deadline = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     started.port1.once('message', () => (timer = setTimeout(() => deadline.abort(), this.deadlineMs)));
-    const task: StartedTask = { page: { url: page.url, status: page.status, headers: page.headers, body: page.body }, sourceURL, options, withPageLinks, started: started.port2 };
+    const { url, status, headers, body, warnIfRenderedByJavaScript } = page;
+    const content: PageContent = { url, status, headers, body, ...(warnIfRenderedByJavaScript ? { warnIfRenderedByJavaScript } : {}) };
+    const task: StartedTask = { page: content, sourceURL, options, withPageLinks, started: started.port2 };
     try {
       const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
       return conversionOf(await this.#piscina.run(task, { signal: stop, transferList: [started.port2] }));
@@ -84,19 +85,6 @@ export class ConvertPool {
     }
     return new TrawlError('INTERNAL', `Converting ${url} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-}
-
-/**
- * The thread's entry file and the flags it runs with. Run from TypeScript sources (the workspace's
- * tests, `pnpm start`), the entry is a .ts file: threads inherit the process's flags, so a process
- * started with `--import tsx` passes it on, and one that was not (vitest) gets it added.
- */
-function workerEntry(): { filename: string; execArgv?: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(`./convert-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href;
-  if (!fromSource || process.execArgv.some((flag) => flag.includes('tsx'))) return { filename };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: [...process.execArgv, '--import', tsx] };
 }
 
 function wholeNumber(name: string, value: number): number {

@@ -10,6 +10,7 @@ import { assertBatchSize, startBatchJob, startCrawlJob } from './start-job.js';
 import { createLinkFilter } from '../url/filters.js';
 import { typedTargetUrl } from '../url/typed-url.js';
 import { assertLlmAvailable } from '../llm/llm-formats.js';
+import { sharedConvertPool } from '../convert/convert-pool.js';
 
 /**
  * Crawls a site from `url`: the start page, its sitemaps and every link in scope, politely and
@@ -60,6 +61,9 @@ function startInput(runtime: JobRuntimeOptions) {
 function launch(store: Store, jobId: string, runtime: JobRuntimeOptions, start: () => Promise<JobRecord>): CrawlJob {
   let ctx: JobContext | undefined;
   const handle = new CrawlJob(store, jobId);
+  // The conversion threads start loading now, while the job is created and robots.txt and the
+  // first page are fetched, rather than when the first page is waiting for them.
+  if (runtime.convertPool === undefined) sharedConvertPool();
   const run = (async (): Promise<JobRecord | null> => {
     const record = await start();
     ctx = createJobContext(

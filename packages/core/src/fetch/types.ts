@@ -18,6 +18,11 @@ export interface LoadedPage {
   warning?: string;
   /** Set when `truncateAt` cut the body short. */
   truncated?: boolean;
+  /**
+   * Fetched over HTTP with no browser to fall back on: the conversion warns when the page looks
+   * rendered by JavaScript (it reads the decoded text there, off the fetching thread).
+   */
+  warnIfRenderedByJavaScript?: boolean;
 }
 
 export interface HttpFetchOptions {

@@ -56,6 +56,9 @@ function describe(features: string[]): string {
   return features.map((f) => (f === 'actions' ? 'actions' : `the "${f}" format`)).join(' and ');
 }
 
+export const JS_SHELL_WARNING =
+  'The page looks rendered by JavaScript and no browser engine is configured, so its content may be missing: add the @trawl/browser-playwright adapter.';
+
 /** Roots that single-page-app frameworks mount into; empty in the HTML they serve. */
 const EMPTY_APP_ROOT = /<(?:div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?(?:app|root|__next|__nuxt|___gatsby|svelte|q-app|ember-app)["']?[^>]*>\s*<\/(?:div|main|section|app-root)>/i;
 const NOSCRIPT = /<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi;

@@ -20,9 +20,6 @@ export interface EngineContext {
   browser?: Browser;
 }
 
-const JS_SHELL_WARNING =
-  'The page looks rendered by JavaScript and no browser engine is configured, so its content may be missing: add the @trawl/browser-playwright adapter.';
-
 /** Loads a page with the engine the request needs. Every scrape path (scrape, crawl, batch) goes through here. */
 export async function loadPage(url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {
   const plan = planEngine(engine.engine ?? 'auto', options, Boolean(engine.browser));
@@ -40,13 +37,12 @@ export async function loadPage(url: string, options: ResolvedScrapeOptions, engi
     },
     engine.policy,
   );
-  const warnings = [partialScrapeWarning(plan.skipped)];
-  if (plan.renderCheck && isJavaScriptShell(page)) {
-    if (engine.browser) return loadInBrowser(engine.browser, url, options, engine);
-    warnings.push(JS_SHELL_WARNING);
-  }
-  const warning = warnings.filter(Boolean).join(' ');
-  return warning ? { ...page, warning } : page;
+  if (plan.renderCheck && engine.browser && isJavaScriptShell(page)) return loadInBrowser(engine.browser, url, options, engine);
+  const warning = partialScrapeWarning(plan.skipped);
+  const loaded = warning ? { ...page, warning } : page;
+  // Without a browser the shell check only adds a warning: the conversion makes it, on the text it
+  // decodes anyway, instead of this thread copying every page into a string to read.
+  return plan.renderCheck && !engine.browser ? { ...loaded, warnIfRenderedByJavaScript: true } : loaded;
 }
 
 async function loadInBrowser(browser: Browser, url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {

@@ -7,6 +7,7 @@ import type { LoadedPage } from '../fetch/types.js';
 import { MAX_LINKS_PER_PAGE } from '../limits.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import { contentKind } from './content-kind.js';
+import { JS_SHELL_WARNING, looksRenderedByJavaScript } from './engine-choice.js';
 import { textDocument } from './text-document.js';
 
 /** Turns a loaded page into a Document of the requested formats. */
@@ -21,7 +22,7 @@ export interface PageConversion {
 }
 
 /** What conversion reads of a loaded page: all a conversion thread is sent. */
-export type PageContent = Pick<LoadedPage, 'url' | 'status' | 'headers' | 'body'>;
+export type PageContent = Pick<LoadedPage, 'url' | 'status' | 'headers' | 'body' | 'warnIfRenderedByJavaScript'>;
 
 /** pageToDocument for crawlers: the same single parse also yields every link of the raw page. */
 export function convertPage(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
@@ -73,6 +74,9 @@ function convertContent(page: PageContent, sourceURL: string, options: ResolvedS
     const hooks = withPageLinks ? { onParsed: (dom: Parameters<typeof extractLinks>[0]) => (pageLinks = extractLinks(dom, page.url)) } : {};
     const document = buildHtmlDocument({ html: text, url: page.url, sourceURL, statusCode: page.status, contentType }, options, hooks);
     if (error) document.metadata.error = error;
+    if (page.warnIfRenderedByJavaScript && page.status >= 200 && page.status < 300 && looksRenderedByJavaScript(text)) {
+      document.warning = document.warning ? `${JS_SHELL_WARNING} ${document.warning}` : JS_SHELL_WARNING;
+    }
     return { document, pageLinks };
   }
   const metadata: DocumentMetadata = { sourceURL, url: page.url, statusCode: page.status };

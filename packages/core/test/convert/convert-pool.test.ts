@@ -1,6 +1,7 @@
 import { manyShortLinksPage, unclosedAnchorsPage } from '@trawl/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConvertPool } from '../../src/convert/convert-pool.js';
+import { withoutPreloads } from '../../src/convert/worker-entry.js';
 import { TrawlError } from '../../src/errors.js';
 import { resolveScrapeOptions } from '../../src/options.js';
 import { convertPage, type PageContent } from '../../src/pipeline/to-document.js';
@@ -85,5 +86,12 @@ describe('ConvertPool', () => {
 
   it('refuses a pool of no threads', () => {
     expect(() => new ConvertPool({ threads: 0 })).toThrow(/threads must be a whole number/);
+  });
+});
+
+describe('withoutPreloads', () => {
+  it("drops the process's preloads from a thread's flags, in both spellings, and keeps the rest", () => {
+    const flags = ['--conditions=trawl-source', '--import', 'tsx', '--require=./otel.cjs', '-r', 'x', '--max-old-space-size=512', '--loader', 'y'];
+    expect(withoutPreloads(flags)).toEqual(['--conditions=trawl-source', '--max-old-space-size=512']);
   });
 });

@@ -105,6 +105,16 @@ describe('scrape()', () => {
     const without = await scrape(`${site.url}/articles/boilerplate`, { onlyMainContent: false, excludeTags: ['footer'] });
     expect(without.markdown).not.toContain(phrases.footer);
   });
+
+  it('warns, without a browser, that a JavaScript-rendered page may be missing content, in the pool and in this thread', async () => {
+    for (const convertPool of [undefined, false as const]) {
+      const shell = await scrape(`${site.url}/js-rendered`, { convertPool, waitFor: 100 });
+      // The engine's note on what it skipped comes first, then the conversion's on the shell.
+      expect(shell.warning).toMatch(/^The engine used does not support the following features: waitFor.* The page looks rendered by JavaScript/);
+      const article = await scrape(`${site.url}/articles/boilerplate`, { convertPool });
+      expect(article.warning).toBeUndefined();
+    }
+  });
 });
 
 describe('htmlToDocument()', () => {
