@@ -73,7 +73,13 @@ export async function runApiBenchmark(seconds = Number(process.env.TRAWL_BENCH_A
     // Counted in requests: a read moves megabytes, so a short window could end before the first one.
     const status = await load({ url: `${info.apiUrl}/v1/crawl/${info.crawlId}`, method: 'GET', connections: 4, amount: 60 });
 
-    const row = (label: string, f: LoadFigures) => [label, fmt(f.requestsPerSecond), fmt(f.p50, 2), fmt(f.p99, 2), String(f.non2xx + f.errors)];
+    const row = (label: string, f: LoadFigures) => [
+      label,
+      fmt(f.requestsPerSecond),
+      fmt(f.p50, 2),
+      fmt(f.p99, 2),
+      String(f.non2xx + f.errors),
+    ];
     printTable(
       ['what', 'req/s', 'p50 ms', 'p99 ms', 'failed'],
       [
@@ -117,7 +123,14 @@ export async function runApiBenchmark(seconds = Number(process.env.TRAWL_BENCH_A
   }
 }
 
-async function load(options: { url: string; method: 'GET' | 'POST'; body?: string; connections: number; seconds?: number; amount?: number }): Promise<LoadFigures> {
+async function load(options: {
+  url: string;
+  method: 'GET' | 'POST';
+  body?: string;
+  connections: number;
+  seconds?: number;
+  amount?: number;
+}): Promise<LoadFigures> {
   const request = {
     url: options.url,
     method: options.method,
@@ -125,7 +138,11 @@ async function load(options: { url: string; method: 'GET' | 'POST'; body?: strin
     ...(options.body ? { body: options.body, headers: { 'content-type': 'application/json' } } : {}),
   };
   await autocannon({ ...request, amount: options.connections * 2 }); // warm-up: JIT, connection pools, caches
-  const result = await autocannon({ ...request, timeout: 60, ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 5 }) });
+  const result = await autocannon({
+    ...request,
+    timeout: 60,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 5 }),
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -260,7 +277,12 @@ async function measureDirect(url: string): Promise<ServiceInfo['direct']> {
     latencies.push(performance.now() - t);
   }
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: latencies.length / ((performance.now() - started) / 1000), calls: latencies.length };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    perSecond: latencies.length / ((performance.now() - started) / 1000),
+    calls: latencies.length,
+  };
 }
 
 /**
@@ -270,7 +292,9 @@ async function measureDirect(url: string): Promise<ServiceInfo['direct']> {
 async function seedFinishedCrawl(store: ReturnType<typeof createMemoryStore>, siteUrl: string): Promise<string> {
   const job = await startCrawlJob(`${siteUrl}/`, { limit: CRAWL_PAGES }, { store });
   const distinct = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => htmlToDocument(syntheticPageHtml(i, { pages: CRAWL_PAGES, seed: 7 }), { url: `${siteUrl}/p/${i}`, formats: ['markdown'] })),
+    Array.from({ length: 50 }, (_, i) =>
+      htmlToDocument(syntheticPageHtml(i, { pages: CRAWL_PAGES, seed: 7 }), { url: `${siteUrl}/p/${i}`, formats: ['markdown'] }),
+    ),
   );
   const entries: ResultEntry[] = Array.from({ length: CRAWL_PAGES }, (_, i) => {
     const url = `${siteUrl}/p/${i}`;

@@ -10,7 +10,18 @@ import { startFixtureSite } from '@trawl/testkit';
 import { fmt, printTable } from './lib/stats.js';
 
 /** Static pages of the fixture site, scraped in turn (JavaScript-rendered ones would time the page, not the engine). */
-const PATHS = ['/articles/boilerplate', '/articles/minimal', '/blog/1', '/blog/2', '/blog/3', '/about', '/crawl/a', '/crawl/b', '/orphan', '/charset/utf8'];
+const PATHS = [
+  '/articles/boilerplate',
+  '/articles/minimal',
+  '/blog/1',
+  '/blog/2',
+  '/blog/3',
+  '/about',
+  '/crawl/a',
+  '/crawl/b',
+  '/orphan',
+  '/charset/utf8',
+];
 const CONCURRENCY = 4;
 
 export interface EngineFigures {
@@ -43,7 +54,11 @@ export async function runBrowserBenchmark(options: { poolPages?: number; coldPag
   const site = await startFixtureSite();
   try {
     const pool = async (isolation: Isolation) => {
-      const browser = createPlaywrightBrowser({ maxConcurrentPages: CONCURRENCY, maxPagesPerBrowser: poolPages + CONCURRENCY + 1, isolation });
+      const browser = createPlaywrightBrowser({
+        maxConcurrentPages: CONCURRENCY,
+        maxPagesPerBrowser: poolPages + CONCURRENCY + 1,
+        isolation,
+      });
       const memory = sampleMemory();
       const phases: number[][] = [];
       try {
@@ -89,7 +104,13 @@ export async function runBrowserBenchmark(options: { poolPages?: number; coldPag
       context: { ...context, speedup: context.pagesPerSecond / cold.pagesPerSecond },
       cold,
     };
-    const row = (name: string, figures: EngineFigures, speedup: number) => [name, String(figures.pages), fmt(figures.pagesPerSecond), `${fmt(speedup, 1)}x`, fmt(figures.peakRssMb, 0)];
+    const row = (name: string, figures: EngineFigures, speedup: number) => [
+      name,
+      String(figures.pages),
+      fmt(figures.pagesPerSecond),
+      `${fmt(speedup, 1)}x`,
+      fmt(figures.peakRssMb, 0),
+    ];
     printTable(
       ['engine', 'pages', 'pages/s', 'vs new browser', 'peak RSS MB'],
       [
@@ -179,5 +200,5 @@ function treeRssMb(root: number): number {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [pool, cold] = process.argv.slice(2).map(Number);
   const result = await runBrowserBenchmark({ ...(pool ? { poolPages: pool } : {}), ...(cold ? { coldPages: cold } : {}) });
-  console.log('\n' + JSON.stringify(result));
+  console.log(`\n${JSON.stringify(result)}`);
 }

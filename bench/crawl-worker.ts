@@ -83,7 +83,12 @@ async function crawleeJsdomMarkdown(): Promise<number> {
 async function startPool(): Promise<number> {
   const began = performance.now();
   const pool = sharedConvertPool();
-  const page = { url: `${base}/warm`, status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from('<html><body><article><h1>Warm</h1><p>Up.</p></article></body></html>') };
+  const page = {
+    url: `${base}/warm`,
+    status: 200,
+    headers: { 'content-type': 'text/html' },
+    body: Buffer.from('<html><body><article><h1>Warm</h1><p>Up.</p></article></body></html>'),
+  };
   const options = resolveScrapeOptions({ formats: ['markdown'] });
   await Promise.all(Array.from({ length: pool.threads * 2 }, () => pool.convert(page, page.url, options, true)));
   return performance.now() - began;
@@ -121,4 +126,14 @@ switch (stack) {
     throw new Error(`unknown stack ${stack}`);
 }
 const seconds = (performance.now() - started) / 1000;
-console.log(JSON.stringify({ stack, pages: done, seconds, pagesPerSecond: done / seconds, peakRssMb: peakRssMb(), rssSamplesMb: samples, poolStartMs }));
+console.log(
+  JSON.stringify({
+    stack,
+    pages: done,
+    seconds,
+    pagesPerSecond: done / seconds,
+    peakRssMb: peakRssMb(),
+    rssSamplesMb: samples,
+    poolStartMs,
+  }),
+);

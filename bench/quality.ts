@@ -16,7 +16,14 @@ const MIN_AEB_F1 = 0.947;
 const MIN_WCXB_F1 = 0.768;
 /** Published WCXB dev figures (shared/eval/README.md). */
 const RS_TRAFILATURA: Record<string, number> = {
-  article: 0.932, documentation: 0.932, service: 0.844, forum: 0.808, collection: 0.716, listing: 0.707, product: 0.641, all: 0.859,
+  article: 0.932,
+  documentation: 0.932,
+  service: 0.844,
+  forum: 0.808,
+  collection: 0.716,
+  listing: 0.707,
+  product: 0.641,
+  all: 0.859,
 };
 const WCXB_OTHERS = 'MinerU-HTML 0.827, trafilatura 0.791, dom-smoothie 0.762';
 const TYPE_ORDER = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
@@ -70,7 +77,9 @@ console.log(`precision  ${fmt(aeb.precision, 4)}`);
 console.log(`recall     ${fmt(aeb.recall, 4)}`);
 console.log(`F1         ${fmt(aeb.f1, 4)}   (Readability.js 0.947, trafilatura 0.958, rs-trafilatura 0.970)`);
 // This set's gold text leaves the article's title out; Trawl keeps the page's H1 on purpose.
-const withoutTitles = Object.fromEntries(Object.entries(articleRun.predictions).map(([id, markdown]) => [id, markdown.replace(/^# .*$/gm, '')]));
+const withoutTitles = Object.fromEntries(
+  Object.entries(articleRun.predictions).map(([id, markdown]) => [id, markdown.replace(/^# .*$/gm, '')]),
+);
 console.log(`F1         ${fmt(score(['aeb'], withoutTitles).f1, 4)}   with the H1 lines set aside (the gold text has no titles)`);
 printSpeed(articles.length, articleRun);
 
@@ -83,7 +92,13 @@ console.log(`\n## Main-content quality: WCXB dev (${wcxbPages.length} pages of s
 const rows = [...TYPE_ORDER, 'all'].map((type) => {
   const ours = type === 'all' ? wcxb.f1 : (wcxb.f1ByType?.[type] ?? 0);
   const theirs = RS_TRAFILATURA[type]!;
-  return [type, String(type === 'all' ? wcxbPages.length : (counts.get(type) ?? 0)), fmt(ours, 3), fmt(theirs, 3), `${ours >= theirs ? '+' : ''}${fmt(ours - theirs, 3)}`];
+  return [
+    type,
+    String(type === 'all' ? wcxbPages.length : (counts.get(type) ?? 0)),
+    fmt(ours, 3),
+    fmt(theirs, 3),
+    `${ours >= theirs ? '+' : ''}${fmt(ours - theirs, 3)}`,
+  ];
 });
 printTable(['page type', 'pages', 'trawl', 'rs-trafilatura', 'difference'], rows);
 console.log(`\nprecision ${fmt(wcxb.precision, 4)}, recall ${fmt(wcxb.recall, 4)}; others published on this split: ${WCXB_OTHERS}`);

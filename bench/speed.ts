@@ -38,7 +38,14 @@ export function runConvertBenchmark(): { speedup: number; wcxbPagesPerSecond: nu
   };
   printTable(
     ['stack', 'pages', 'pages/s', 'p50 ms', 'p95 ms', 'peak RSS MB'],
-    [trawl, pooled, naive].map((f) => [label[f.stack]!, String(f.pages), fmt(f.pagesPerSecond), fmt(f.p50, 2), fmt(f.p95, 2), fmt(f.peakRssMb, 0)]),
+    [trawl, pooled, naive].map((f) => [
+      label[f.stack]!,
+      String(f.pages),
+      fmt(f.pagesPerSecond),
+      fmt(f.p50, 2),
+      fmt(f.p95, 2),
+      fmt(f.peakRssMb, 0),
+    ]),
   );
   console.log(`\nthread pool: ${fmt(pooled.pagesPerSecond / trawl.pagesPerSecond, 2)}x the in-thread pages/s`);
   const speedup = trawl.pagesPerSecond / naive.pagesPerSecond;

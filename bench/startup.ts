@@ -54,7 +54,12 @@ export async function runStartupBenchmark(runs = Number(process.env.TRAWL_BENCH_
       { label: 'node -e "" (bare Node.js)', command: process.execPath, args: ['-e', ''], expect: '' },
       { label: 'trawl --help', command: process.execPath, args: [bin, '--help'], expect: /Usage: trawl/ },
       { label: 'trawl scrape <loopback page>', command: process.execPath, args: [bin, 'scrape', page], expect: phrases.articleLead },
-      { label: 'trawl --help from sources (tsx)', command: process.execPath, args: ['--conditions=trawl-source', '--import', 'tsx', SOURCE_BIN, '--help'], expect: /Usage: trawl/ },
+      {
+        label: 'trawl --help from sources (tsx)',
+        command: process.execPath,
+        args: ['--conditions=trawl-source', '--import', 'tsx', SOURCE_BIN, '--help'],
+        expect: /Usage: trawl/,
+      },
       { label: 'pnpm trawl --help', command: 'pnpm', args: ['-s', 'trawl', '--help'], expect: /Usage: trawl/ },
     ];
     const timings = new Map<Target, Timing[]>(targets.map((t) => [t, []]));
@@ -76,7 +81,9 @@ export async function runStartupBenchmark(runs = Number(process.env.TRAWL_BENCH_
       targets.map((t) => [t.label, fmt(medianWall(t), 0), fmt(Math.min(...timings.get(t)!.map((r) => r.wallMs)), 0), fmt(medianCpu(t), 0)]),
     );
     const [node, help, scrapePage, sourceHelp, pnpmHelp] = targets as [Target, Target, Target, Target, Target];
-    console.log(`\nload average (1 min): ${fmt(loadAtStart, 2)} at the start, ${fmt(loadAtEnd, 2)} at the end; targets: --help < 300 ms, scrape < 1000 ms (wall)`);
+    console.log(
+      `\nload average (1 min): ${fmt(loadAtStart, 2)} at the start, ${fmt(loadAtEnd, 2)} at the end; targets: --help < 300 ms, scrape < 1000 ms (wall)`,
+    );
     return {
       runs,
       loadAverage: [loadAtStart, loadAtEnd],

@@ -52,7 +52,9 @@ async function serveSite(pages: number): Promise<{ url: string; server: Server }
 }
 
 function runChild(args: string[]): { done: Promise<string>; stop: () => void; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--conditions=trawl-source', '--import', 'tsx', SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=trawl-source', '--import', 'tsx', SELF, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -61,7 +63,9 @@ function runChild(args: string[]): { done: Promise<string>; stop: () => void; re
     if (out.includes('ready\n')) markReady();
   });
   const done = new Promise<string>((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').pop()!) : reject(new Error(`bench child ${args[0]} exited with ${code}`)))),
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out.trim().split('\n').pop()!) : reject(new Error(`bench child ${args[0]} exited with ${code}`)),
+    ),
   );
   return { done, ready, stop: () => child.kill('SIGTERM') };
 }
@@ -73,7 +77,7 @@ async function measureCrawl(kind: 'memory' | 'sqlite', siteUrl: string, pages: n
 }
 
 /** `workers` worker processes on one Redis prefix; this process starts the job and waits for it. */
-async function measureRedisWorkers(workers: number, siteUrl: string, pages: number): Promise<Figures> {
+async function measureRedisWorkers(workers: number, siteUrl: string, _pages: number): Promise<Figures> {
   const prefix = `trawl-bench-${randomUUID()}`;
   const children = Array.from({ length: workers }, () => runChild(['worker', `${REDIS_URL}?prefix=${prefix}`]));
   const store = createRedisStore({ url: REDIS_URL, prefix });
@@ -83,14 +87,22 @@ async function measureRedisWorkers(workers: number, siteUrl: string, pages: numb
     const job = await startCrawlJob(siteUrl, CRAWL_RULES, { store });
     for (;;) {
       const record = await store.jobs.get(job.id);
-      if (!record || record.status !== 'scraping') break;
+      if (record?.status !== 'scraping') break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const seconds = (performance.now() - started) / 1000;
     const done = (await store.jobs.get(job.id))?.counters.completed ?? 0;
     for (const child of children) child.stop();
-    const rss = (await Promise.all(children.map((child) => child.done))).map((line) => (JSON.parse(line) as { peakRssMb: number }).peakRssMb);
-    return { setup: `redis store, ${workers} worker process${workers > 1 ? 'es' : ''}`, pages: done, seconds, pagesPerSecond: done / seconds, peakRssMb: Math.max(...rss) };
+    const rss = (await Promise.all(children.map((child) => child.done))).map(
+      (line) => (JSON.parse(line) as { peakRssMb: number }).peakRssMb,
+    );
+    return {
+      setup: `redis store, ${workers} worker process${workers > 1 ? 'es' : ''}`,
+      pages: done,
+      seconds,
+      pagesPerSecond: done / seconds,
+      peakRssMb: Math.max(...rss),
+    };
   } finally {
     await store.redis.eval(`for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('UNLINK', k) end`, 0, `${prefix}:*`);
     await store.close();
@@ -101,7 +113,9 @@ async function redisAnswers(): Promise<boolean> {
   const store = createRedisStore({ url: REDIS_URL, prefix: 'trawl-bench-probe' });
   store.redis.on('error', () => {});
   try {
-    return (await Promise.race([store.redis.ping(), new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 2000))])) === 'PONG';
+    return (
+      (await Promise.race([store.redis.ping(), new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 2000))])) === 'PONG'
+    );
   } catch {
     return false;
   } finally {
@@ -120,7 +134,10 @@ async function compareRedisWorkers(siteUrl: string, pages: number, rounds: numbe
     for (const workers of [1, 2] as const) runs[workers].push(await measureRedisWorkers(workers, siteUrl, pages));
   }
   const median = (figures: Figures[]) => [...figures].sort((a, b) => a.pagesPerSecond - b.pagesPerSecond)[Math.floor(figures.length / 2)]!;
-  for (const workers of [1, 2] as const) console.log(`${workers} Redis worker${workers > 1 ? 's' : ''}, pages/s of each run: ${runs[workers].map((f) => fmt(f.pagesPerSecond)).join(', ')}`);
+  for (const workers of [1, 2] as const)
+    console.log(
+      `${workers} Redis worker${workers > 1 ? 's' : ''}, pages/s of each run: ${runs[workers].map((f) => fmt(f.pagesPerSecond)).join(', ')}`,
+    );
   console.log('');
   return [median(runs[1]), median(runs[2])];
 }
@@ -153,7 +170,8 @@ export async function runStoreBenchmark(
     const sqliteSlowdown = memory.pagesPerSecond / sqlite.pagesPerSecond;
     const twoWorkerSpeedup = oneWorker && twoWorkers ? twoWorkers.pagesPerSecond / oneWorker.pagesPerSecond : null;
     console.log(`\nSQLite: ${fmt(sqliteSlowdown, 2)}x the time of memory (target <= 1.2x)`);
-    if (twoWorkerSpeedup !== null) console.log(`two Redis workers: ${fmt(twoWorkerSpeedup, 2)}x one worker's pages/s, medians of ${rounds} runs each (target >= 1.6x)`);
+    if (twoWorkerSpeedup !== null)
+      console.log(`two Redis workers: ${fmt(twoWorkerSpeedup, 2)}x one worker's pages/s, medians of ${rounds} runs each (target >= 1.6x)`);
     return { figures, sqliteSlowdown, twoWorkerSpeedup };
   } finally {
     site.server.close();
@@ -208,7 +226,9 @@ export async function runSqliteSoak(pages = 20_000): Promise<{ pages: number; rs
     const line = await runChild(['crawl', 'sqlite', site.url, join(dir, 'soak.db'), String(pages)]).done;
     const result = JSON.parse(line) as { seconds: number; pagesPerSecond: number; peakRssMb: number; rssSamplesMb: number[] };
     console.log(`RSS every ${Math.floor(pages / 10)} pages (MB): ${result.rssSamplesMb.join(', ')}`);
-    console.log(`${pages} pages in ${fmt(result.seconds)} s (${fmt(result.pagesPerSecond)} pages/s), peak RSS ${fmt(result.peakRssMb, 0)} MB`);
+    console.log(
+      `${pages} pages in ${fmt(result.seconds)} s (${fmt(result.pagesPerSecond)} pages/s), peak RSS ${fmt(result.peakRssMb, 0)} MB`,
+    );
     return { pages, rssSamplesMb: result.rssSamplesMb, peakRssMb: result.peakRssMb };
   } finally {
     site.server.close();
@@ -219,6 +239,6 @@ export async function runSqliteSoak(pages = 20_000): Promise<{ pages: number; rs
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
   const [mode, ...args] = process.argv.slice(2);
   if (mode === 'crawl' || mode === 'worker') await child(mode, args);
-  else if (mode === 'soak') console.log('\n' + JSON.stringify(await runSqliteSoak(args[0] ? Number(args[0]) : undefined)));
-  else console.log('\n' + JSON.stringify(await runStoreBenchmark(mode ? Number(mode) : undefined)));
+  else if (mode === 'soak') console.log(`\n${JSON.stringify(await runSqliteSoak(args[0] ? Number(args[0]) : undefined))}`);
+  else console.log(`\n${JSON.stringify(await runStoreBenchmark(mode ? Number(mode) : undefined))}`);
 }

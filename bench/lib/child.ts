@@ -12,10 +12,15 @@ export function benchFile(name: string): string {
 /** Runs a bench script in a fresh process and parses the last line of its stdout as JSON. */
 export function runJson<T>(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<T> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...NODE_ARGS, benchFile(script), ...args], { env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`${script} ${args.join(' ')} failed: ${stderr || error.message}`));
-      resolve(JSON.parse(stdout.trim().split('\n').pop()!) as T);
-    });
+    execFile(
+      process.execPath,
+      [...NODE_ARGS, benchFile(script), ...args],
+      { env: { ...process.env, ...env }, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${script} ${args.join(' ')} failed: ${stderr || error.message}`));
+        resolve(JSON.parse(stdout.trim().split('\n').pop()!) as T);
+      },
+    );
   });
 }
 

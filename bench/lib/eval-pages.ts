@@ -27,7 +27,11 @@ export function loadEvalPages(): EvalPage[] {
     .sort()
     .map((f) => {
       const id = f.replace(/\.html\.gz$/, '');
-      return { id, url: gold[id]?.url ?? `https://example.com/${id}`, html: gunzipSync(readFileSync(join(dir, 'html', f))).toString('utf8') };
+      return {
+        id,
+        url: gold[id]?.url ?? `https://example.com/${id}`,
+        html: gunzipSync(readFileSync(join(dir, 'html', f))).toString('utf8'),
+      };
     });
 }
 

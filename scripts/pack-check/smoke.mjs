@@ -5,7 +5,8 @@ import express from 'express';
 import { scrape, closeDispatchers } from '@trawl/core';
 import { createTrawlApi } from '@trawl/http';
 
-const page = '<!doctype html><html><head><title>Packed</title></head><body><main><h1>Packed page</h1><p>The tarballs work with plain node.</p></main></body></html>';
+const page =
+  '<!doctype html><html><head><title>Packed</title></head><body><main><h1>Packed page</h1><p>The tarballs work with plain node.</p></main></body></html>';
 const site = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
 await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
 const pageUrl = `http://127.0.0.1:${site.address().port}/`;
@@ -25,9 +26,14 @@ app.use('/firecrawl', api);
 const server = app.listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${server.address().port}/firecrawl`;
-const reply = await fetch(`${base}/v1/scrape`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: pageUrl }) });
+const reply = await fetch(`${base}/v1/scrape`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ url: pageUrl }),
+});
 const body = await reply.json();
-if (reply.status !== 200 || !body.data?.markdown?.includes('Packed page')) fail(`the mounted API answered ${reply.status} ${JSON.stringify(body)}`);
+if (reply.status !== 200 || !body.data?.markdown?.includes('Packed page'))
+  fail(`the mounted API answered ${reply.status} ${JSON.stringify(body)}`);
 else console.log('Express-mounted API: ok');
 
 server.close();

@@ -40,7 +40,12 @@ export class PgFrontier implements Frontier {
         );
         if (inserted.rowCount === 0) continue;
         seen++;
-        accepted.push({ url: entry.url, key: entry.key, depth: entry.depth, ...(data === null ? {} : { data: JSON.parse(data) as unknown }) });
+        accepted.push({
+          url: entry.url,
+          key: entry.key,
+          depth: entry.depth,
+          ...(data === null ? {} : { data: JSON.parse(data) as unknown }),
+        });
       }
       await client.query('UPDATE frontier_jobs SET seen = $2 WHERE job_id = $1', [jobId, seen]);
       return accepted;
@@ -68,7 +73,12 @@ export class PgFrontier implements Frontier {
           [row.job_id, row.key, id, deadline],
         );
         const data = row.data === null ? {} : { data: JSON.parse(row.data) as unknown };
-        leases.push({ id, jobId: row.job_id, item: { url: row.url, key: row.key, depth: row.depth, attempt: row.attempt + 1, ...data }, deadline });
+        leases.push({
+          id,
+          jobId: row.job_id,
+          item: { url: row.url, key: row.key, depth: row.depth, attempt: row.attempt + 1, ...data },
+          deadline,
+        });
       }
       return leases;
     });

@@ -30,7 +30,12 @@ function toRecord(row: JobRow): JobRecord {
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
     expiresAt: Number(row.expires_at),
-    counters: { total: Number(row.total), completed: Number(row.completed), failed: Number(row.failed), creditsUsed: Number(row.credits_used) },
+    counters: {
+      total: Number(row.total),
+      completed: Number(row.completed),
+      failed: Number(row.failed),
+      creditsUsed: Number(row.credits_used),
+    },
     kickoffFinished: row.kickoff_finished,
     options: row.options === null ? undefined : (JSON.parse(row.options) as OpaqueJson),
   };
@@ -121,7 +126,10 @@ export class PgJobRepo implements JobRepo {
   }
 
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {
-    const result = await this.pool.query<{ id: string }>('SELECT id FROM jobs WHERE expires_at <= $1 LIMIT $2', [query.before, query.limit]);
+    const result = await this.pool.query<{ id: string }>('SELECT id FROM jobs WHERE expires_at <= $1 LIMIT $2', [
+      query.before,
+      query.limit,
+    ]);
     return result.rows.map((row) => row.id);
   }
 

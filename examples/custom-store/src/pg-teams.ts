@@ -69,10 +69,17 @@ export class PgTeamLedger implements TeamLedger {
 
   async listUsage(teamId: string, since = Number.MIN_SAFE_INTEGER): Promise<UsageRow[]> {
     // BIGINT columns come back as strings.
-    const { rows } = await this.pool.query<{ period: string; api_key: string; credits: number; input_tokens: string; output_tokens: string; total_tokens: string }>(
-      'SELECT period, api_key, credits, input_tokens, output_tokens, total_tokens FROM team_usage WHERE team_id = $1 AND period >= $2',
-      [teamId, since],
-    );
+    const { rows } = await this.pool.query<{
+      period: string;
+      api_key: string;
+      credits: number;
+      input_tokens: string;
+      output_tokens: string;
+      total_tokens: string;
+    }>('SELECT period, api_key, credits, input_tokens, output_tokens, total_tokens FROM team_usage WHERE team_id = $1 AND period >= $2', [
+      teamId,
+      since,
+    ]);
     return rows.map((row) => ({
       period: Number(row.period),
       apiKey: row.api_key === '' ? null : row.api_key,
@@ -86,8 +93,14 @@ export class PgTeamLedger implements TeamLedger {
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     const now = this.now();
     return inTransaction(this.pool, async (client) => {
-      await client.query('INSERT INTO rate_windows (key, window_end, count) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING', [key, now + windowMs]);
-      const { rows } = await client.query<{ window_end: string; count: number }>('SELECT window_end, count FROM rate_windows WHERE key = $1 FOR UPDATE', [key]);
+      await client.query('INSERT INTO rate_windows (key, window_end, count) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING', [
+        key,
+        now + windowMs,
+      ]);
+      const { rows } = await client.query<{ window_end: string; count: number }>(
+        'SELECT window_end, count FROM rate_windows WHERE key = $1 FOR UPDATE',
+        [key],
+      );
       let windowEnd = Number(rows[0]!.window_end);
       let count = rows[0]!.count;
       if (windowEnd <= now) [windowEnd, count] = [now + windowMs, 0];

@@ -28,7 +28,11 @@ afterAll(async () => {
 describe('examples/express-mount', () => {
   it('keeps the app’s own routes working', async () => {
     expect(await fetch(`${base}/health`).then((r) => r.json())).toEqual({ ok: true });
-    const created = await fetch(`${base}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'hi' }) });
+    const created = await fetch(`${base}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'hi' }),
+    });
     expect(created.status).toBe(201);
     expect(await fetch(`${base}/notes`).then((r) => r.json())).toEqual({ notes: ['hi'] });
   });

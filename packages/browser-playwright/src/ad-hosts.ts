@@ -9,7 +9,10 @@ export interface HostMatcher {
 export function hostMatcher(hosts: Iterable<string>): HostMatcher {
   const set = new Set<string>();
   for (const host of hosts) {
-    const clean = host.trim().toLowerCase().replace(/^\*?\./, '');
+    const clean = host
+      .trim()
+      .toLowerCase()
+      .replace(/^\*?\./, '');
     if (clean) set.add(clean);
   }
   return {

@@ -5,7 +5,11 @@ const NET_ERRORS: Array<[RegExp, TrawlErrorCode, string]> = [
   [/ERR_CERT_|ERR_SSL_|ERR_BAD_SSL/, 'SCRAPE_SSL_ERROR', 'the TLS certificate was refused (skipTlsVerification accepts it)'],
   [/ERR_TOO_MANY_REDIRECTS/, 'SCRAPE_TOO_MANY_REDIRECTS', 'too many redirects'],
   [/ERR_TIMED_OUT|ERR_CONNECTION_TIMED_OUT/, 'SCRAPE_TIMEOUT', 'the connection timed out'],
-  [/ERR_CONNECTION_|ERR_EMPTY_RESPONSE|ERR_ADDRESS_|ERR_INTERNET_DISCONNECTED|ERR_NETWORK_|ERR_PROXY_|ERR_TUNNEL_|ERR_SOCKET_/, 'SCRAPE_CONNECTION_ERROR', 'the connection failed'],
+  [
+    /ERR_CONNECTION_|ERR_EMPTY_RESPONSE|ERR_ADDRESS_|ERR_INTERNET_DISCONNECTED|ERR_NETWORK_|ERR_PROXY_|ERR_TUNNEL_|ERR_SOCKET_/,
+    'SCRAPE_CONNECTION_ERROR',
+    'the connection failed',
+  ],
 ];
 
 /** Why a browser load ended early, when it was us who ended it. */
@@ -21,7 +25,11 @@ export function toTrawlError(error: unknown, url: string, reason: EndReason, tim
   if (reason === 'aborted') return new TrawlError('SCRAPE_ABORTED', `The scrape of ${url} was cancelled`, { cause: error });
   if (reason === 'crashed') return new TrawlError('SCRAPE_CONNECTION_ERROR', `The browser crashed while loading ${url}`, { cause: error });
   if (/Download is starting/.test(message)) {
-    return new TrawlError('SCRAPE_UNSUPPORTED_CONTENT', `${url} is a download, which the browser does not render: scrape it with engine "http"`, { cause: error });
+    return new TrawlError(
+      'SCRAPE_UNSUPPORTED_CONTENT',
+      `${url} is a download, which the browser does not render: scrape it with engine "http"`,
+      { cause: error },
+    );
   }
   for (const [pattern, code, what] of NET_ERRORS) {
     const net = /net::(ERR_[A-Z_]+)/.exec(message)?.[1];

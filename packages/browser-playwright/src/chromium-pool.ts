@@ -92,7 +92,13 @@ export class ChromiumPool {
   stats(): PoolStats {
     let contexts = 0;
     for (const instance of this.#instances) contexts += instance.browser.contexts().length;
-    return { launches: this.#launches, pagesServed: this.#served, activePages: this.#slots.active, browsers: this.#instances.size, contexts };
+    return {
+      launches: this.#launches,
+      pagesServed: this.#served,
+      activePages: this.#slots.active,
+      browsers: this.#instances.size,
+      contexts,
+    };
   }
 
   /** Runs `work` with a browser once a page slot is free. A load that a crash cut short is tried once more on a new browser. */
@@ -158,7 +164,9 @@ export class ChromiumPool {
       })
       .catch((error: unknown) => {
         const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-        throw new TrawlError('SCRAPE_ADAPTER_MISSING', `Chromium at ${this.#options.executablePath} could not start: ${reason}`, { cause: error });
+        throw new TrawlError('SCRAPE_ADAPTER_MISSING', `Chromium at ${this.#options.executablePath} could not start: ${reason}`, {
+          cause: error,
+        });
       });
     const major = browser.version().split('.')[0];
     const instance: Instance = {
@@ -201,7 +209,9 @@ export class ChromiumPool {
     const launching = this.#current;
     this.#current = undefined;
     const instances = [...this.#instances];
-    const pending = launching ? [launching.then((instance) => instances.includes(instance) || instances.push(instance)).catch(() => undefined)] : [];
+    const pending = launching
+      ? [launching.then((instance) => instances.includes(instance) || instances.push(instance)).catch(() => undefined)]
+      : [];
     await Promise.all(pending);
     await Promise.all(instances.map((instance) => this.#shutDown(instance)));
   }

@@ -73,7 +73,9 @@ export function planContext(request: BrowserLoadRequest, settings: { defaultUser
       context.geolocation = { latitude: profile.latitude, longitude: profile.longitude, accuracy: 100 };
       context.permissions = ['geolocation'];
     } else {
-      warnings.push(`location.country "${options.location.country}" is not in Trawl's country table, so timezone and geolocation were not emulated.`);
+      warnings.push(
+        `location.country "${options.location.country}" is not in Trawl's country table, so timezone and geolocation were not emulated.`,
+      );
     }
     const locale = languages?.[0] ?? profile?.locale;
     if (locale) context.locale = locale;

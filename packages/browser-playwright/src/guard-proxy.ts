@@ -1,4 +1,11 @@
-import { createServer, request as httpRequest, type IncomingMessage, type RequestOptions, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestOptions,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createGuardedLookup, isHostAllowedByPolicy, isNonPublicAddress, type SsrfPolicy } from '@trawl/core';
@@ -80,7 +87,13 @@ export async function startGuardProxy(policy: SsrfPolicy, upstreamProxy?: ProxyS
     };
     const chained = via(target.hostname);
     if (!chained) {
-      return send({ host: target.hostname.replace(/^\[|\]$/g, ''), port: target.port || 80, path: `${target.pathname}${target.search}`, headers, lookup });
+      return send({
+        host: target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port || 80,
+        path: `${target.pathname}${target.search}`,
+        headers,
+        lookup,
+      });
     }
     if (chained.authorization) headers['proxy-authorization'] = chained.authorization;
     checkHost(target.hostname).then(() => send({ host: chained.host, port: chained.port, path: target.href, headers }), failed);
@@ -88,7 +101,9 @@ export async function startGuardProxy(policy: SsrfPolicy, upstreamProxy?: ProxyS
 
   function refuseHttp(res: ServerResponse, host: string): void {
     refuse(host);
-    res.writeHead(403, { 'content-type': 'text/plain', [BLOCKED_HEADER]: '1' }).end(`Refused: ${host} is a private, loopback or link-local address`);
+    res
+      .writeHead(403, { 'content-type': 'text/plain', [BLOCKED_HEADER]: '1' })
+      .end(`Refused: ${host} is a private, loopback or link-local address`);
   }
 
   server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => {

@@ -1,4 +1,12 @@
-import { isTrawlError, TrawlError, type Browser, type BrowserLoadRequest, type LoadedPage, type ScreenshotSink, type SsrfPolicy } from '@trawl/core';
+import {
+  isTrawlError,
+  TrawlError,
+  type Browser,
+  type BrowserLoadRequest,
+  type LoadedPage,
+  type ScreenshotSink,
+  type SsrfPolicy,
+} from '@trawl/core';
 import { DEFAULT_BROWSER_PAGES } from '@trawl/core/settings';
 import { builtInAdHosts, hostMatcher } from './ad-hosts.js';
 import { requireChromium } from './chromium-path.js';
@@ -89,7 +97,8 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
         );
       } catch (error) {
         // Cancelled while waiting for a free page slot.
-        if (request.signal?.aborted && !isTrawlError(error)) throw new TrawlError('SCRAPE_ABORTED', `The scrape of ${request.url} was cancelled`, { cause: error });
+        if (request.signal?.aborted && !isTrawlError(error))
+          throw new TrawlError('SCRAPE_ABORTED', `The scrape of ${request.url} was cancelled`, { cause: error });
         throw error;
       }
     },
@@ -97,7 +106,15 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
     async close() {
       const closing = [...guards.values()];
       guards.clear();
-      await Promise.all([pool.close(), ...closing.map((guard) => guard.then((g) => g.close(), () => undefined))]);
+      await Promise.all([
+        pool.close(),
+        ...closing.map((guard) =>
+          guard.then(
+            (g) => g.close(),
+            () => undefined,
+          ),
+        ),
+      ]);
     },
   };
 }

@@ -1,5 +1,14 @@
 import type { Browser as PlaywrightBrowser, Page, Request, Response } from 'playwright-core';
-import { ALLOW_PRIVATE_NETWORK_HINT, isScrapeActionError, ScrapeActionError, TrawlError, type BrowserLoadRequest, type LoadedPage, type ResolvedScrapeOptions, type ScreenshotSink } from '@trawl/core';
+import {
+  ALLOW_PRIVATE_NETWORK_HINT,
+  isScrapeActionError,
+  ScrapeActionError,
+  TrawlError,
+  type BrowserLoadRequest,
+  type LoadedPage,
+  type ResolvedScrapeOptions,
+  type ScreenshotSink,
+} from '@trawl/core';
 import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot } from './actions.js';
 import type { HostMatcher } from './ad-hosts.js';
 import { toTrawlError, type EndReason } from './browser-errors.js';
@@ -85,7 +94,9 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
     }
     const format = options.formats.find((f) => f.startsWith('screenshot'));
     // The format's viewport was the page's from the start (see pageSetup): the page was laid out at it.
-    const screenshot = format ? await capture({ fullPage: format === 'screenshot@fullPage', quality: options.screenshotOptions?.quality }) : undefined;
+    const screenshot = format
+      ? await capture({ fullPage: format === 'screenshot@fullPage', quality: options.screenshotOptions?.quality })
+      : undefined;
     const loaded = await snapshot(page, responses.latest() ?? first, request);
     if (screenshot !== undefined) loaded.screenshot = screenshot;
     if (options.actions?.length) loaded.actions = results;

@@ -47,7 +47,15 @@ export function fileScreenshotSink(options: FileScreenshotSinkOptions): FileScre
       if (!FILE_NAME.test(name)) continue;
       const path = join(options.directory, name);
       const info = await stat(path).catch(() => undefined);
-      if (info && info.mtimeMs < cutoff && (await unlink(path).then(() => true, () => false))) removed++;
+      if (
+        info &&
+        info.mtimeMs < cutoff &&
+        (await unlink(path).then(
+          () => true,
+          () => false,
+        ))
+      )
+        removed++;
     }
     return removed;
   };
@@ -69,9 +77,15 @@ export function fileScreenshotSink(options: FileScreenshotSinkOptions): FileScre
       const path = join(options.directory, name);
       stat(path).then(
         (info) => {
-          res.writeHead(200, { 'content-type': CONTENT_TYPES[extension], 'content-length': info.size, 'cache-control': 'private, max-age=86400' });
+          res.writeHead(200, {
+            'content-type': CONTENT_TYPES[extension],
+            'content-length': info.size,
+            'cache-control': 'private, max-age=86400',
+          });
           if (req.method === 'HEAD') return void res.end();
-          createReadStream(path).on('error', () => res.destroy()).pipe(res);
+          createReadStream(path)
+            .on('error', () => res.destroy())
+            .pipe(res);
         },
         () => notFound(res, next),
       );

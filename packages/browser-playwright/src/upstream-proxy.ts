@@ -17,7 +17,10 @@ export function httpUpstream(proxy: ProxyServer): UpstreamProxy | undefined {
   const upstream: UpstreamProxy = {
     host: url.hostname.replace(/^\[|\]$/g, ''),
     port: Number(url.port || 80),
-    bypass: (proxy.bypass ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    bypass: (proxy.bypass ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
   };
   if (proxy.username !== undefined) {
     upstream.authorization = `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}`;

@@ -39,7 +39,9 @@ export class WarmLanes implements PageSource {
     let entry = this.#byBrowser.get(browser);
     if (!entry) this.#byBrowser.set(browser, (entry = { lanes: [], opening: 0 }));
     const key = contextKey(setup);
-    let lane = entry.lanes.find((candidate) => !candidate.busy && candidate.key === key && !candidate.crashed && !candidate.page.isClosed());
+    let lane = entry.lanes.find(
+      (candidate) => !candidate.busy && candidate.key === key && !candidate.crashed && !candidate.page.isClosed(),
+    );
     if (lane) {
       lane.busy = true;
       this.#reused++;
@@ -98,7 +100,19 @@ async function openLane(browser: PlaywrightBrowser, key: string, setup: PageSetu
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const permissions = setup.options.permissions ?? [];
-    const lane: Lane = { key, context, page, cdp, permissions, viewport: setup.options.viewport ?? null, origins: new Set(), filter: setup.filter, uses: 0, busy: true, crashed: false };
+    const lane: Lane = {
+      key,
+      context,
+      page,
+      cdp,
+      permissions,
+      viewport: setup.options.viewport ?? null,
+      origins: new Set(),
+      filter: setup.filter,
+      uses: 0,
+      busy: true,
+      crashed: false,
+    };
     await setUpContext(context, setup, () => lane.filter);
     // Every document of every frame and page: the origins whose storage the wipe clears.
     context.on('request', (request) => {

@@ -38,7 +38,11 @@ export async function wipeLane(lane: Lane): Promise<void> {
   // (sandboxed) frame has no area to find, hence no error counts. Storage.clearDataForOrigin below
   // clears session storage too, also for the origins no longer shown.
   const shown = new Set(page.frames().flatMap((frame) => originOf(frame.url()) ?? []));
-  await Promise.all([...shown].map((origin) => cdp.send('DOMStorage.clear', { storageId: { securityOrigin: origin, isLocalStorage: false } }).catch(() => undefined)));
+  await Promise.all(
+    [...shown].map((origin) =>
+      cdp.send('DOMStorage.clear', { storageId: { securityOrigin: origin, isLocalStorage: false } }).catch(() => undefined),
+    ),
+  );
   // Unloading ends the scrape's scripts and closes its IndexedDB connections before the clearing.
   // Wait for the load, not the commit: right after the commit Chromium may still be swapping the
   // page's frame host, and DevTools calls then fail with "Not attached to an active page".
@@ -60,7 +64,8 @@ export async function wipeLane(lane: Lane): Promise<void> {
 
 async function restoreViewport(lane: Lane): Promise<void> {
   const size = lane.page.viewportSize();
-  if (lane.viewport && (size?.width !== lane.viewport.width || size.height !== lane.viewport.height)) await lane.page.setViewportSize(lane.viewport);
+  if (lane.viewport && (size?.width !== lane.viewport.width || size.height !== lane.viewport.height))
+    await lane.page.setViewportSize(lane.viewport);
 }
 
 /** The origin of an http(s) URL; undefined for about:, data: and the like, which have no storage of their own. */

@@ -11,15 +11,26 @@ describe('planEngine', () => {
   });
 
   it('uses the browser for screenshots, actions, waitFor, mobile and location when one is configured', () => {
-    for (const input of [{ formats: ['screenshot' as const] }, { actions: [{ type: 'scrape' as const }] }, { waitFor: 100 }, { mobile: true }, { location: { country: 'FR' } }]) {
+    for (const input of [
+      { formats: ['screenshot' as const] },
+      { actions: [{ type: 'scrape' as const }] },
+      { waitFor: 100 },
+      { mobile: true },
+      { location: { country: 'FR' } },
+    ]) {
       expect(planEngine('auto', options(input), true).engine).toBe('browser');
     }
   });
 
   it('fails for browser-only features without a browser, and warns for refinements', () => {
-    expect(() => planEngine('auto', options({ formats: ['screenshot@fullPage'] }), false)).toThrow(/screenshot@fullPage.*none is configured/);
+    expect(() => planEngine('auto', options({ formats: ['screenshot@fullPage'] }), false)).toThrow(
+      /screenshot@fullPage.*none is configured/,
+    );
     expect(() => planEngine('auto', options({ actions: [{ type: 'scrape' }] }), false)).toThrow(/actions/);
-    expect(planEngine('auto', options({ waitFor: 100, mobile: true }), false)).toMatchObject({ engine: 'http', skipped: ['waitFor', 'mobile'] });
+    expect(planEngine('auto', options({ waitFor: 100, mobile: true }), false)).toMatchObject({
+      engine: 'http',
+      skipped: ['waitFor', 'mobile'],
+    });
   });
 
   it('honours an explicit engine', () => {
@@ -32,13 +43,21 @@ describe('planEngine', () => {
 
 describe('looksRenderedByJavaScript', () => {
   it('spots an empty app root, a noscript notice and a script-only body', () => {
-    expect(looksRenderedByJavaScript('<html><body><nav>Home About</nav><div id="root"></div><script src="/app.js"></script></body></html>')).toBe(true);
-    expect(looksRenderedByJavaScript('<body><noscript>You need to enable JavaScript to run this app.</noscript><div id="x"></div></body>')).toBe(true);
+    expect(
+      looksRenderedByJavaScript('<html><body><nav>Home About</nav><div id="root"></div><script src="/app.js"></script></body></html>'),
+    ).toBe(true);
+    expect(
+      looksRenderedByJavaScript('<body><noscript>You need to enable JavaScript to run this app.</noscript><div id="x"></div></body>'),
+    ).toBe(true);
     expect(looksRenderedByJavaScript('<body><script>document.write("hi")</script></body>')).toBe(true);
   });
 
   it('leaves pages with real text alone, even with scripts and a noscript', () => {
-    expect(looksRenderedByJavaScript(`<body><div id="app">${prose}</div><script></script><noscript>Enable JavaScript for comments</noscript></body>`)).toBe(false);
+    expect(
+      looksRenderedByJavaScript(
+        `<body><div id="app">${prose}</div><script></script><noscript>Enable JavaScript for comments</noscript></body>`,
+      ),
+    ).toBe(false);
     expect(looksRenderedByJavaScript('<body><p>Short page, no scripts.</p></body>')).toBe(false);
   });
 });

@@ -21,7 +21,9 @@ beforeAll(async () => {
     const ads = `<script src="http://${LISTED_AD_HOST}:${adServer.port}/listed.js"></script><script src="http://${EXTRA_AD_HOST}:${adServer.port}/extra.js"></script>`;
     const internal = `<script src="http://localhost:${adServer.port}/internal.js"></script>`;
     const body = req.url === '/internal' ? internal : ads;
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><h1>Harbour news</h1><p>${'Tides and boats. '.repeat(20)}</p>${body}</body></html>`);
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<html><body><h1>Harbour news</h1><p>${'Tides and boats. '.repeat(20)}</p>${body}</body></html>`);
   });
   browser = createPlaywrightBrowser({
     maxConcurrentPages: 2,
@@ -90,7 +92,9 @@ describe('SSRF policy in the browser', () => {
   it('refuses a redirect to a non-public address', async () => {
     site.resetRequests();
     const target = encodeURIComponent(`http://localhost:${site.port}/articles/minimal`);
-    await expect(scrape(`${site.url}/redirect/to?url=${target}`, inBrowser({ ssrf: loopbackOnly }))).rejects.toMatchObject({ code: 'SCRAPE_BLOCKED_URL' });
+    await expect(scrape(`${site.url}/redirect/to?url=${target}`, inBrowser({ ssrf: loopbackOnly }))).rejects.toMatchObject({
+      code: 'SCRAPE_BLOCKED_URL',
+    });
     expect(site.hits('/redirect/to')).toBe(1);
     expect(site.hits('/articles/minimal')).toBe(0);
   });

@@ -86,10 +86,13 @@ export async function startRecordingProxy(): Promise<RecordingProxy> {
     const target = new URL(req.url ?? '');
     const headers = { ...req.headers };
     delete headers['proxy-authorization'];
-    const outgoing = httpRequest({ host: target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, method: req.method, headers }, (response) => {
-      res.writeHead(response.statusCode ?? 502, response.rawHeaders);
-      response.pipe(res);
-    });
+    const outgoing = httpRequest(
+      { host: target.hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, method: req.method, headers },
+      (response) => {
+        res.writeHead(response.statusCode ?? 502, response.rawHeaders);
+        response.pipe(res);
+      },
+    );
     outgoing.on('error', () => res.writeHead(502).end());
     req.pipe(outgoing);
   });

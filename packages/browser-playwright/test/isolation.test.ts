@@ -2,7 +2,16 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrape, type ScrapeOptions } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { browserFromEnv, CHROMIUM_ARGS, createPlaywrightBrowser, DESKTOP_VIEWPORT, ISOLATIONS, MOBILE_DEVICE, requireChromium, type PlaywrightBrowser } from '../src/index.js';
+import {
+  browserFromEnv,
+  CHROMIUM_ARGS,
+  createPlaywrightBrowser,
+  DESKTOP_VIEWPORT,
+  ISOLATIONS,
+  MOBILE_DEVICE,
+  requireChromium,
+  type PlaywrightBrowser,
+} from '../src/index.js';
 import type { PageSetup } from '../src/page-source.js';
 import { WarmLanes } from '../src/warm-lanes.js';
 import { chromiumChildren } from './helpers.js';
@@ -47,7 +56,12 @@ const CLEAN = { cookie: '', local: null, session: null, name: '', databases: [],
 const TRACES = { cookie: 'tenant=one', local: 'one', session: 'one', name: 'tenant-one', databases: ['tenant-one'], noEarlierPages: true };
 
 async function report(browser: PlaywrightBrowser, url: string, options: ScrapeOptions = {}): Promise<unknown> {
-  const doc = await scrape(url, { browser, engine: 'browser', ...options, actions: [...(options.actions ?? []), { type: 'executeJavascript', script: REPORT }] });
+  const doc = await scrape(url, {
+    browser,
+    engine: 'browser',
+    ...options,
+    actions: [...(options.actions ?? []), { type: 'executeJavascript', script: REPORT }],
+  });
   return doc.actions!.javascriptReturns.at(-1)!.value;
 }
 
@@ -147,7 +161,9 @@ describe.each(ISOLATIONS)("isolation '%s'", (isolation) => {
     const aborted = scrape(`${site.url}/hang`, { browser, engine: 'browser', signal: controller.signal });
     setTimeout(() => controller.abort(), 500);
     await expect(aborted).rejects.toMatchObject({ code: 'SCRAPE_ABORTED' });
-    await expect(scrape(`${site.url}/hang`, { browser, engine: 'browser', timeout: 1000 })).rejects.toMatchObject({ code: 'SCRAPE_TIMEOUT' });
+    await expect(scrape(`${site.url}/hang`, { browser, engine: 'browser', timeout: 1000 })).rejects.toMatchObject({
+      code: 'SCRAPE_TIMEOUT',
+    });
     const reused = browser.stats().reusedPages;
     expect(await report(browser, url)).toEqual(CLEAN);
     // The cut-short scrapes' page was closed, not handed on: this scrape needed a new one.
@@ -160,7 +176,9 @@ describe.each(ISOLATIONS)("isolation '%s'", (isolation) => {
 
 describe('TRAWL_BROWSER_ISOLATION', () => {
   it('chooses the isolation, and refuses a value it does not know', async () => {
-    expect(() => browserFromEnv({ TRAWL_BROWSER_ISOLATION: 'none' })).toThrow(/TRAWL_BROWSER_ISOLATION must be reset or context, not "none"/);
+    expect(() => browserFromEnv({ TRAWL_BROWSER_ISOLATION: 'none' })).toThrow(
+      /TRAWL_BROWSER_ISOLATION must be reset or context, not "none"/,
+    );
     const strict = browserFromEnv({ TRAWL_BROWSER_ISOLATION: 'context', TRAWL_BROWSER_PAGES: '1' })!;
     try {
       for (let i = 0; i < 2; i++) await scrape(`${site.url}/articles/minimal`, { browser: strict, engine: 'browser' });
@@ -207,7 +225,7 @@ describe('warm lanes', () => {
     }
   });
 
-  it('serve a scrape with its own viewport, and give the page the context\'s back when wiped', async () => {
+  it("serve a scrape with its own viewport, and give the page the context's back when wiped", async () => {
     const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
     try {
       const lanes = new WarmLanes(1);

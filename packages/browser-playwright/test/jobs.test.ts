@@ -26,7 +26,10 @@ async function collect(job: AsyncIterable<Document>): Promise<Document[]> {
 
 describe('jobs through the browser', () => {
   it('batchScrape takes screenshots and renders JavaScript pages', async () => {
-    const job = batchScrape([`${site.url}/js-rendered`, `${site.url}/tall`], { browser, scrapeOptions: { formats: ['markdown', 'screenshot'] } });
+    const job = batchScrape([`${site.url}/js-rendered`, `${site.url}/tall`], {
+      browser,
+      scrapeOptions: { formats: ['markdown', 'screenshot'] },
+    });
     const docs = await collect(job);
     expect((await job.done).completed).toBe(2);
     const rendered = docs.find((d) => d.metadata.sourceURL.endsWith('/js-rendered'))!;

@@ -95,7 +95,9 @@ describe.each(ISOLATIONS)("the browser pool, isolation '%s'", (isolation) => {
   it('times out a page that never finishes loading, and the pool carries on', async () => {
     const browser = createPlaywrightBrowser({ isolation });
     try {
-      await expect(scrape(`${site.url}/hang`, { browser, engine: 'browser', timeout: 1000 })).rejects.toMatchObject({ code: 'SCRAPE_TIMEOUT' });
+      await expect(scrape(`${site.url}/hang`, { browser, engine: 'browser', timeout: 1000 })).rejects.toMatchObject({
+        code: 'SCRAPE_TIMEOUT',
+      });
       const doc = await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser' });
       expect(doc.markdown).toContain(phrases.minimal);
     } finally {

@@ -95,14 +95,22 @@ describe('scrape() with the Playwright browser', () => {
   });
 
   it('gives a mobile page the asked viewport in CSS pixels, whatever the pixel ratio', async () => {
-    const doc = await scrape(`${site.url}/articles/minimal`, withBrowser({ mobile: true, formats: ['screenshot'], screenshotOptions: { viewport: { width: 300, height: 600 } } }));
+    const doc = await scrape(
+      `${site.url}/articles/minimal`,
+      withBrowser({ mobile: true, formats: ['screenshot'], screenshotOptions: { viewport: { width: 300, height: 600 } } }),
+    );
     expect(dataUrlImage(doc.screenshot!)).toMatchObject({ type: 'png', width: 300, height: 600 });
   });
 
   it('takes an action screenshot at its own quality and viewport', async () => {
     const doc = await scrape(
       `${site.url}/articles/minimal`,
-      withBrowser({ actions: [{ type: 'screenshot', fullPage: false }, { type: 'screenshot', fullPage: false, quality: 50, viewport: { width: 500, height: 400 } }] }),
+      withBrowser({
+        actions: [
+          { type: 'screenshot', fullPage: false },
+          { type: 'screenshot', fullPage: false, quality: 50, viewport: { width: 500, height: 400 } },
+        ],
+      }),
     );
     const [before, after] = doc.actions!.screenshots.map(dataUrlImage);
     expect(before).toMatchObject({ type: 'png', ...DESKTOP_VIEWPORT });
@@ -112,7 +120,10 @@ describe('scrape() with the Playwright browser', () => {
   it('emulates a mobile device', async () => {
     const doc = await scrape(
       `${site.url}/articles/minimal`,
-      withBrowser({ mobile: true, actions: [{ type: 'executeJavascript', script: 'return [screen.width, navigator.userAgent, navigator.maxTouchPoints > 0]' }] }),
+      withBrowser({
+        mobile: true,
+        actions: [{ type: 'executeJavascript', script: 'return [screen.width, navigator.userAgent, navigator.maxTouchPoints > 0]' }],
+      }),
     );
     const [width, userAgent, touch] = doc.actions!.javascriptReturns[0]!.value as [number, string, boolean];
     expect(width).toBe(MOBILE_DEVICE.viewport.width);
@@ -143,7 +154,10 @@ describe('scrape() with the Playwright browser', () => {
         actions: [{ type: 'scrape' }, { type: 'click', selector: '#does-not-exist' }],
       }),
     ).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: 'SCRAPE_ACTION_ERROR', message: expect.stringContaining('actions[1] (click on "#does-not-exist")') });
+    expect(failure).toMatchObject({
+      code: 'SCRAPE_ACTION_ERROR',
+      message: expect.stringContaining('actions[1] (click on "#does-not-exist")'),
+    });
     const partial = (failure as { document?: { markdown?: string; actions?: { scrapes: unknown[] } } }).document;
     expect(partial?.markdown).toContain('Search');
     expect(partial?.actions?.scrapes).toHaveLength(1);
@@ -151,7 +165,10 @@ describe('scrape() with the Playwright browser', () => {
 
   it('sends the caller’s headers and cookies to the target site', async () => {
     site.resetRequests();
-    await scrape(`${site.url}/articles/minimal`, withBrowser({ engine: 'browser', headers: { 'X-Trawl-Test': 'yes', Cookie: 'session=abc; theme=dark' } }));
+    await scrape(
+      `${site.url}/articles/minimal`,
+      withBrowser({ engine: 'browser', headers: { 'X-Trawl-Test': 'yes', Cookie: 'session=abc; theme=dark' } }),
+    );
     const request = site.requests.find((r) => r.path === '/articles/minimal')!;
     expect(request.headers['x-trawl-test']).toBe('yes');
     expect(request.headers.cookie).toBe('session=abc; theme=dark');
@@ -185,7 +202,10 @@ describe('scrape() with the Playwright browser', () => {
   it('hides automation signals with proxy "stealth"', async () => {
     const script = 'return [navigator.webdriver, navigator.userAgent.includes("Headless"), navigator.plugins.length > 0]';
     const plain = await scrape(`${site.url}/articles/minimal`, withBrowser({ actions: [{ type: 'executeJavascript', script }] }));
-    const stealth = await scrape(`${site.url}/articles/minimal`, withBrowser({ proxy: 'stealth', actions: [{ type: 'executeJavascript', script }] }));
+    const stealth = await scrape(
+      `${site.url}/articles/minimal`,
+      withBrowser({ proxy: 'stealth', actions: [{ type: 'executeJavascript', script }] }),
+    );
     expect(plain.actions!.javascriptReturns[0]!.value).toEqual([true, false, expect.any(Boolean)]);
     expect(stealth.actions!.javascriptReturns[0]!.value).toEqual([false, false, true]);
   });

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveScrapeOptions, OPEN_POLICY, STRICT_POLICY } from '@trawl/core';
-import { acceptLanguage, builtInAdHosts, countryProfile, fileScreenshotSink, hostMatcher, parseHostList, proxyFromUrl } from '../src/index.js';
+import {
+  acceptLanguage,
+  builtInAdHosts,
+  countryProfile,
+  fileScreenshotSink,
+  hostMatcher,
+  parseHostList,
+  proxyFromUrl,
+} from '../src/index.js';
 import { planContext, parseCookieHeader } from '../src/context-plan.js';
 import { bypassesUpstream, httpUpstream } from '../src/upstream-proxy.js';
 
@@ -20,16 +28,18 @@ describe('ad host list', () => {
   });
 
   it('reads hosts files, plain lists and ||host^ rules', () => {
-    expect(parseHostList('0.0.0.0 ads.example.com\n# note\n||track.example.org^$third-party\nplain.example.net\n! comment\n/ad-path/')).toEqual([
-      'ads.example.com',
-      'track.example.org',
-      'plain.example.net',
-    ]);
+    expect(
+      parseHostList('0.0.0.0 ads.example.com\n# note\n||track.example.org^$third-party\nplain.example.net\n! comment\n/ad-path/'),
+    ).toEqual(['ads.example.com', 'track.example.org', 'plain.example.net']);
   });
 });
 
 describe('context plan', () => {
-  const request = (input: Parameters<typeof resolveScrapeOptions>[0], policy = OPEN_POLICY) => ({ url: 'https://example.com/a', options: resolveScrapeOptions(input), policy });
+  const request = (input: Parameters<typeof resolveScrapeOptions>[0], policy = OPEN_POLICY) => ({
+    url: 'https://example.com/a',
+    options: resolveScrapeOptions(input),
+    policy,
+  });
   const settings = { defaultUserAgent: 'Mozilla/5.0 Chrome/1' };
 
   it('turns a location into timezone, geolocation, locale and Accept-Language', () => {
@@ -49,21 +59,43 @@ describe('context plan', () => {
   it('needs the guard proxy whenever private networks are blocked, chained to an http:// upstream', () => {
     expect(planContext(request({}, STRICT_POLICY), settings).needsGuardProxy).toBe(true);
     expect(planContext(request({}), settings).needsGuardProxy).toBe(false);
-    const proxied = planContext(request({ proxy: 'stealth' }, STRICT_POLICY), { ...settings, proxies: { basic: { server: 'http://proxy:8080' } } });
+    const proxied = planContext(request({ proxy: 'stealth' }, STRICT_POLICY), {
+      ...settings,
+      proxies: { basic: { server: 'http://proxy:8080' } },
+    });
     expect(proxied).toMatchObject({ stealth: true, needsGuardProxy: true, upstreamProxy: { server: 'http://proxy:8080' } });
-    const socks = planContext(request({ proxy: 'basic' }, STRICT_POLICY), { ...settings, proxies: { basic: { server: 'socks5://proxy:1080' } } });
+    const socks = planContext(request({ proxy: 'basic' }, STRICT_POLICY), {
+      ...settings,
+      proxies: { basic: { server: 'socks5://proxy:1080' } },
+    });
     expect(socks).toMatchObject({ needsGuardProxy: false, options: { proxy: { server: 'socks5://proxy:1080' } } });
   });
 
   it('reads an upstream proxy for the guard: credentials, bypass list, http:// only', () => {
-    const upstream = httpUpstream({ server: 'http://10.0.0.5:3128', username: 'u', password: 'p@ss', bypass: 'intranet.test, .corp.test,*.lan' })!;
-    expect(upstream).toEqual({ host: '10.0.0.5', port: 3128, authorization: `Basic ${Buffer.from('u:p@ss').toString('base64')}`, bypass: ['intranet.test', '.corp.test', '*.lan'] });
-    expect(['intranet.test', 'a.corp.test', 'corp.test', 'box.lan', 'example.com'].map((host) => bypassesUpstream(upstream, host))).toEqual([true, true, true, true, false]);
+    const upstream = httpUpstream({
+      server: 'http://10.0.0.5:3128',
+      username: 'u',
+      password: 'p@ss',
+      bypass: 'intranet.test, .corp.test,*.lan',
+    })!;
+    expect(upstream).toEqual({
+      host: '10.0.0.5',
+      port: 3128,
+      authorization: `Basic ${Buffer.from('u:p@ss').toString('base64')}`,
+      bypass: ['intranet.test', '.corp.test', '*.lan'],
+    });
+    expect(['intranet.test', 'a.corp.test', 'corp.test', 'box.lan', 'example.com'].map((host) => bypassesUpstream(upstream, host))).toEqual(
+      [true, true, true, true, false],
+    );
     expect(httpUpstream({ server: 'socks5://10.0.0.5:1080' })).toBeUndefined();
   });
 
   it('reads proxy URLs and builds Accept-Language lists', () => {
-    expect(proxyFromUrl('http://user:p%40ss@proxy.local:3128')).toEqual({ server: 'http://proxy.local:3128', username: 'user', password: 'p@ss' });
+    expect(proxyFromUrl('http://user:p%40ss@proxy.local:3128')).toEqual({
+      server: 'http://proxy.local:3128',
+      username: 'user',
+      password: 'p@ss',
+    });
     expect(acceptLanguage(['fr-CH', 'fr', 'en-US'])).toBe('fr-CH,fr;q=0.9,en-US;q=0.8,en;q=0.7');
     expect(countryProfile('us')?.timezoneId).toBe('America/New_York');
   });

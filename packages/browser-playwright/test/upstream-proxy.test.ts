@@ -26,7 +26,10 @@ beforeAll(async () => {
     };
     res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${pages[req.url ?? ''] ?? ''}</body></html>`);
   });
-  browser = createPlaywrightBrowser({ maxConcurrentPages: 1, proxies: { basic: { server: upstream.server, username: 'scraper', password: 'p@ss' } } });
+  browser = createPlaywrightBrowser({
+    maxConcurrentPages: 1,
+    proxies: { basic: { server: upstream.server, username: 'scraper', password: 'p@ss' } },
+  });
 });
 
 afterAll(async () => {

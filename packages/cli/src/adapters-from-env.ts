@@ -12,7 +12,10 @@ import { browserFromEnv } from '@trawl/browser-playwright/from-env';
  * `--check`), one in memory stands in. The model and search packages load on use.
  */
 export async function adaptersFromEnv(env: Env, store?: Store) {
-  const [{ llmFromEnv }, { chooseProvider, LocalIndex, providerFromEnv }] = await Promise.all([import('@trawl/llm'), import('@trawl/search')]);
+  const [{ llmFromEnv }, { chooseProvider, LocalIndex, providerFromEnv }] = await Promise.all([
+    import('@trawl/llm'),
+    import('@trawl/search'),
+  ]);
   const browser = browserFromEnv(env);
   try {
     const llm = llmFromEnv(env);

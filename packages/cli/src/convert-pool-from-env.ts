@@ -8,7 +8,10 @@ import { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB, readSettings, t
  */
 export function convertPoolFromEnv(env: Env): void {
   const settings = readSettings(['convertThreads', 'convertTimeoutMs', 'convertMemoryMb'], env);
-  const custom = settings.convertThreads !== undefined || settings.convertTimeoutMs !== DEFAULT_CONVERT_DEADLINE_MS || settings.convertMemoryMb !== DEFAULT_CONVERT_MEMORY_MB;
+  const custom =
+    settings.convertThreads !== undefined ||
+    settings.convertTimeoutMs !== DEFAULT_CONVERT_DEADLINE_MS ||
+    settings.convertMemoryMb !== DEFAULT_CONVERT_MEMORY_MB;
   if (!custom) return;
   useConvertPool(
     new ConvertPool({

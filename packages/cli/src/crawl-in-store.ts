@@ -1,4 +1,14 @@
-import { specOf, startCrawlJob, startWorker, type Browser, type CrawlOptionsInput, type EngineChoice, type JobRecord, type ScrapeOptionsInput, type Store } from '@trawl/core';
+import {
+  specOf,
+  startCrawlJob,
+  startWorker,
+  type Browser,
+  type CrawlOptionsInput,
+  type EngineChoice,
+  type JobRecord,
+  type ScrapeOptionsInput,
+  type Store,
+} from '@trawl/core';
 import { type CliIO, writeLine } from './io.js';
 import type { CrawlSink } from './crawl-sink.js';
 
@@ -25,7 +35,9 @@ export type StoreCrawlEnd = { job: JobRecord; interrupted: boolean };
  * their leases lapse. `--resume <id>` runs the same job again from where it stopped.
  */
 export async function crawlInStore(run: StoreCrawl, sink: CrawlSink, io: CliIO): Promise<StoreCrawlEnd> {
-  const job = run.resume ? await unfinishedJob(run.store, run.resume) : await startCrawlJob(run.url, run.rules, { store: run.store, scrapeOptions: run.scrapeOptions });
+  const job = run.resume
+    ? await unfinishedJob(run.store, run.resume)
+    : await startCrawlJob(run.url, run.rules, { store: run.store, scrapeOptions: run.scrapeOptions });
   const resumeHint = `trawl crawl ${specOf(job).url} --store ${run.storeUrl} --resume ${job.id}`;
   writeLine(io.stderr, `job ${job.id} is kept in ${run.storeUrl}; if it stops early, go on with: ${resumeHint}`);
 
@@ -41,7 +53,8 @@ export async function crawlInStore(run: StoreCrawl, sink: CrawlSink, io: CliIO):
       if (event === 'page') sink.page(args[0] as Parameters<CrawlSink['page']>[0]);
       else if (event === 'pageError') sink.pageError(args[0] as Parameters<CrawlSink['pageError']>[0]);
       else if (event === 'progress') sink.progress((args[0] as JobRecord).counters);
-      else if (event === 'completed' || event === 'failed' || event === 'cancelled') settle({ job: args[0] as JobRecord, interrupted: false });
+      else if (event === 'completed' || event === 'failed' || event === 'cancelled')
+        settle({ job: args[0] as JobRecord, interrupted: false });
     },
   });
   // Ctrl-C stops the worker: pages in flight finish, the rest stay queued for --resume.
@@ -59,7 +72,7 @@ export async function crawlInStore(run: StoreCrawl, sink: CrawlSink, io: CliIO):
 
 async function unfinishedJob(store: Store, id: string): Promise<JobRecord> {
   const job = await store.jobs.get(id);
-  if (!job || job.kind !== 'crawl') throw new Error(`--resume ${id}: no crawl job with that id in the store (it may have expired)`);
+  if (job?.kind !== 'crawl') throw new Error(`--resume ${id}: no crawl job with that id in the store (it may have expired)`);
   if (job.status !== 'scraping') throw new Error(`--resume ${id}: that crawl is already ${job.status}`);
   return job;
 }

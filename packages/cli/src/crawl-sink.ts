@@ -18,9 +18,13 @@ export interface CrawlSink {
  * Pages to files (`--out`) or JSON lines on stdout, failed pages into index.jsonl, progress to
  * the reporter. Writes happen one after another, in arrival order.
  */
-export function createCrawlSink(io: CliIO, options: { output?: CrawlOutput; progress: ProgressReporter; startUrl: string; entireDomain: boolean }): CrawlSink {
+export function createCrawlSink(
+  io: CliIO,
+  options: { output?: CrawlOutput; progress: ProgressReporter; startUrl: string; entireDomain: boolean },
+): CrawlSink {
   let writes = Promise.resolve();
   let failure: unknown;
+  // biome-ignore lint/suspicious/noConfusingVoidType: the writes passed here return a promise or nothing at all
   const enqueue = (write: () => Promise<unknown> | void) => {
     writes = writes.then(write).then(
       () => undefined,

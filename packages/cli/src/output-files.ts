@@ -20,7 +20,10 @@ export function fileNameFor(url: string): string {
 }
 
 function safeSegment(text: string): string {
-  const cleaned = text.replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^\.+/, '_').slice(0, 120);
+  const cleaned = text
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 120);
   return cleaned || '_';
 }
 

@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
-import { PROCESS_SETTINGS, readSettings, SETTINGS, showSetting, type Env, type SettingName, type SettingValues } from '@trawl/core/settings';
+import {
+  PROCESS_SETTINGS,
+  readSettings,
+  SETTINGS,
+  showSetting,
+  type Env,
+  type SettingName,
+  type SettingValues,
+} from '@trawl/core/settings';
 import { adaptersFromEnv } from './adapters-from-env.js';
 import { type CliIO, writeLine } from './io.js';
 import { givenSettings } from './setting-flags.js';
@@ -21,7 +29,12 @@ export function describeSettings(settings: ProcessSettings, command: Command, en
   const given = givenSettings(command, PROCESS_SETTINGS);
   const rows = PROCESS_SETTINGS.map((name) => {
     const setting = SETTINGS[name];
-    const source = given[name] !== undefined ? `flag ${setting.flag!.match(/--[\w-]+/)![0]}` : setting.env && env[setting.env]?.trim() ? 'environment' : 'default';
+    const source =
+      given[name] !== undefined
+        ? `flag ${setting.flag!.match(/--[\w-]+/)![0]}`
+        : setting.env && env[setting.env]?.trim()
+          ? 'environment'
+          : 'default';
     return [setting.env ?? name, showSetting(name, settings[name] as never), source] as const;
   });
   const width = Math.max(...rows.map(([variable]) => variable.length));
@@ -35,5 +48,8 @@ export function describeSettings(settings: ProcessSettings, command: Command, en
 export async function printCheck(settings: ProcessSettings, command: Command, env: Env, io: CliIO): Promise<void> {
   const { browser, llm, search } = await adaptersFromEnv(env);
   await browser?.close();
-  writeLine(io.stdout, `${describeSettings(settings, command, env)}\nbrowser: ${browser ? 'on' : 'off'}; llm: ${llm?.model ?? 'none'}; search: ${search.name}`);
+  writeLine(
+    io.stdout,
+    `${describeSettings(settings, command, env)}\nbrowser: ${browser ? 'on' : 'off'}; llm: ${llm?.model ?? 'none'}; search: ${search.name}`,
+  );
 }

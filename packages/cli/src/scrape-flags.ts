@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { EngineChoice, Format } from '@trawl/core';
 import { settingOption } from './setting-flags.js';
 

@@ -29,7 +29,12 @@ describe('trawl scrape', () => {
 
   it('prints links, the whole Document as JSON, and keeps boilerplate on request', async () => {
     const links = await runCli(['scrape', `${site.url}/articles/boilerplate`, '--format', 'links', '--no-main-content']);
-    expect(links.stdout.trim().split('\n').every((l) => /^https?:\/\//.test(l))).toBe(true);
+    expect(
+      links.stdout
+        .trim()
+        .split('\n')
+        .every((l) => /^https?:\/\//.test(l)),
+    ).toBe(true);
     const json = await runCli(['scrape', `${site.url}/articles/boilerplate`, '--json', '--no-main-content']);
     const doc = JSON.parse(json.stdout);
     expect(doc.metadata.statusCode).toBe(200);
@@ -81,7 +86,10 @@ describe('trawl crawl', () => {
     const out = join(dir, 'crawl');
     const result = await runCli(['crawl', `${site.url}/crawl/`, '--limit', '5', '--ignore-sitemap', '--out', out]);
     expect(result.code).toBe(0);
-    const index = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const index = (await readFile(join(out, 'index.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(index.length).toBeGreaterThanOrEqual(4);
     for (const entry of index.filter((e) => e.file)) {
       const markdown = await readFile(join(out, entry.file), 'utf8');
@@ -95,13 +103,18 @@ describe('trawl crawl', () => {
     expect(result.stderr).toMatch(/crawl: \d+\/\d+ pages/);
     expect(result.stderr).toMatch(/^completed: \d+ pages/m);
     // /private/secret and /redirect/301 are on the site but above /crawl/.
-    expect(result.stderr).toMatch(/^\d+ links on this site lead outside the start path and were not followed; add --entire-domain to crawl them$/m);
+    expect(result.stderr).toMatch(
+      /^\d+ links on this site lead outside the start path and were not followed; add --entire-domain to crawl them$/m,
+    );
   });
 
   it('records failed pages in index.jsonl with their error', async () => {
     const out = join(dir, 'failed');
     const result = await runCli(['crawl', `${site.url}/document.pdf`, '--out', out]);
-    const index = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const index = (await readFile(join(out, 'index.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(index).toEqual([{ url: `${site.url}/document.pdf`, error: expect.any(String), code: 'SCRAPE_UNSUPPORTED_CONTENT' }]);
     expect(result.stderr).toMatch(/^completed: 0 pages, 1 errors/m);
   });
@@ -122,14 +135,19 @@ describe('trawl crawl', () => {
     try {
       const store = `sqlite:${join(dir, 'resumable.db')}`;
       const out = join(dir, 'resumable');
-      const first = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--store', store, '--out', out], { interruptWhen: FIRST_PAGE_DONE });
+      const first = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--store', store, '--out', out], {
+        interruptWhen: FIRST_PAGE_DONE,
+      });
       expect(first.code).toBe(0);
       expect(first.stderr).toMatch(/^stopped: /m);
       const id = /--resume (\S+)/.exec(first.stderr)?.[1];
       expect(id).toBeDefined();
       const resumed = await runCli(['crawl', `${slow.url}/crawl/`, '--store', store, '--out', out, '--resume', id!], { timeoutMs: 60_000 });
       expect(resumed.stderr).toMatch(/^completed: /m);
-      const urls = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l).url as string);
+      const urls = (await readFile(join(out, 'index.jsonl'), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).url as string);
       // Every page once, across the two runs: the crawl went on where it stopped.
       expect(new Set(urls).size).toBe(urls.length);
       expect(urls.map((u) => new URL(u).pathname)).toEqual(expect.arrayContaining(['/crawl/', '/crawl/a', '/crawl/c/1/x']));
@@ -142,7 +160,10 @@ describe('trawl crawl', () => {
 
   it('counts --max-depth in link hops', async () => {
     const result = await runCli(['crawl', `${site.url}/crawl/`, '--max-depth', '1', '--ignore-sitemap']);
-    const urls = result.stdout.trim().split('\n').map((l) => JSON.parse(l).metadata.url as string);
+    const urls = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).metadata.url as string);
     expect(urls.map((u) => new URL(u).pathname).sort()).toEqual(['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c']);
   });
 

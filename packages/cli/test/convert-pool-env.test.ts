@@ -17,7 +17,9 @@ describe('the conversion pool of serve and worker', () => {
   });
 
   it('refuses a value that is not a whole number of at least 1, naming the variable', () => {
-    expect(() => convertPoolFromEnv({ TRAWL_CONVERT_THREADS: '0' })).toThrow('TRAWL_CONVERT_THREADS must be a whole number of at least 1, not "0"');
+    expect(() => convertPoolFromEnv({ TRAWL_CONVERT_THREADS: '0' })).toThrow(
+      'TRAWL_CONVERT_THREADS must be a whole number of at least 1, not "0"',
+    );
     expect(() => convertPoolFromEnv({ TRAWL_CONVERT_TIMEOUT_MS: 'soon' })).toThrow(/TRAWL_CONVERT_TIMEOUT_MS/);
   });
 });

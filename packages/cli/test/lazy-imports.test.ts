@@ -38,7 +38,10 @@ afterAll(async () => {
 async function loadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
   const log = join(dir, `loaded-${Math.random().toString(36).slice(2)}.txt`);
   await writeFile(log, '');
-  const child = spawn(process.execPath, ['--import', hook, trawlBin(), ...args], { env: { ...process.env, TRAWL_LOADED_LOG: log }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', hook, trawlBin(), ...args], {
+    env: { ...process.env, TRAWL_LOADED_LOG: log },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -48,7 +51,17 @@ async function loadedBy(args: string[]): Promise<{ stdout: string; modules: stri
   return { stdout, modules: (await readFile(log, 'utf8')).split('\n').filter(Boolean) };
 }
 
-const ADAPTERS = ['/playwright-core/', '/better-sqlite3/', '/ioredis/', '/bullmq/', '/node_modules/ai/', '/@ai-sdk/', '/packages/store-sqlite/', '/packages/store-redis/', '/packages/llm/'];
+const ADAPTERS = [
+  '/playwright-core/',
+  '/better-sqlite3/',
+  '/ioredis/',
+  '/bullmq/',
+  '/node_modules/ai/',
+  '/@ai-sdk/',
+  '/packages/store-sqlite/',
+  '/packages/store-redis/',
+  '/packages/llm/',
+];
 const loadsAny = (modules: string[], parts: string[]) => modules.filter((url) => parts.some((part) => url.includes(part)));
 
 describe('what the trawl binary loads', () => {
@@ -60,7 +73,17 @@ describe('what the trawl binary loads', () => {
     const core = loadsAny(modules, ['/packages/core/']);
     expect(core.some((url) => url.includes('/packages/core/dist/settings/'))).toBe(true);
     expect(core.filter((url) => !/\/packages\/core\/dist\/(settings\/|errors\.js|error-codes\.js)/.test(url))).toEqual([]);
-    expect(loadsAny(modules, ['/packages/http/', '/packages/search/', '/packages/browser-playwright/', '/linkedom/', '/zod/', '/undici/', ...ADAPTERS])).toEqual([]);
+    expect(
+      loadsAny(modules, [
+        '/packages/http/',
+        '/packages/search/',
+        '/packages/browser-playwright/',
+        '/linkedom/',
+        '/zod/',
+        '/undici/',
+        ...ADAPTERS,
+      ]),
+    ).toEqual([]);
   });
 
   it('scrapes a page over HTTP without loading the browser, a model, the API or a store adapter', async () => {

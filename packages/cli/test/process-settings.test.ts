@@ -59,7 +59,7 @@ const variable = (name: SettingName) => SETTINGS[name].env!;
 const longFlag = (name: SettingName) => SETTINGS[name].flag!.match(/--[\w-]+/)![0];
 
 describe('trawl serve and trawl worker read the same settings', { timeout: 120_000 }, () => {
-  it('walk every setting of the table but the page commands\' flags', () => {
+  it("walk every setting of the table but the page commands' flags", () => {
     expect(Object.keys(EXAMPLES).sort()).toEqual([...PROCESS_SETTINGS].sort());
     expect(PROCESS_SETTINGS.every((name) => SETTINGS[name].env)).toBe(true);
   });
@@ -76,13 +76,16 @@ describe('trawl serve and trawl worker read the same settings', { timeout: 120_0
     }
   });
 
-  it.each(PROCESS_SETTINGS.filter((name) => EXAMPLES[name]!.malformed !== null))('%s: both refuse a malformed value with the same message naming it', async (name) => {
-    const env = { [variable(name)]: EXAMPLES[name]!.malformed! };
-    const [serve, worker] = await Promise.all([check('serve', env), check('worker', env)]);
-    expect([serve.code, worker.code]).toEqual([1, 1]);
-    expect(serve.stderr).toContain(variable(name));
-    expect(worker.stderr).toBe(serve.stderr);
-  });
+  it.each(PROCESS_SETTINGS.filter((name) => EXAMPLES[name]!.malformed !== null))(
+    '%s: both refuse a malformed value with the same message naming it',
+    async (name) => {
+      const env = { [variable(name)]: EXAMPLES[name]!.malformed! };
+      const [serve, worker] = await Promise.all([check('serve', env), check('worker', env)]);
+      expect([serve.code, worker.code]).toEqual([1, 1]);
+      expect(serve.stderr).toContain(variable(name));
+      expect(worker.stderr).toBe(serve.stderr);
+    },
+  );
 
   it.each(PROCESS_SETTINGS.filter((name) => EXAMPLES[name]!.malformed === null))('%s: both take any text', async (name) => {
     const env = { ...EXAMPLES[name]!.with, [variable(name)]: ' odd value, with commas: and colons ' };
@@ -97,12 +100,24 @@ describe('trawl serve and trawl worker read the same settings', { timeout: 120_0
       const { valid, malformed } = EXAMPLES[name]!;
       const value = SETTINGS[name].flag!.includes('<') ? [valid] : [];
       const env = { [variable(name)]: EXAMPLES[name]!.valid };
-      const accepted = await Promise.all([check('serve', env, [longFlag(name), ...value]), check('worker', env, [longFlag(name), ...value])]);
-      expect(accepted.map((r) => r.code), name).toEqual([0, 0]);
+      const accepted = await Promise.all([
+        check('serve', env, [longFlag(name), ...value]),
+        check('worker', env, [longFlag(name), ...value]),
+      ]);
+      expect(
+        accepted.map((r) => r.code),
+        name,
+      ).toEqual([0, 0]);
       for (const result of accepted) expect(result.stdout).toMatch(new RegExp(`^${variable(name)} .*\\(flag ${longFlag(name)}\\)$`, 'm'));
       if (malformed === null || !value.length) continue;
-      const refused = await Promise.all([check('serve', {}, [longFlag(name), malformed]), check('worker', {}, [longFlag(name), malformed])]);
-      expect(refused.map((r) => r.code), name).toEqual([2, 2]);
+      const refused = await Promise.all([
+        check('serve', {}, [longFlag(name), malformed]),
+        check('worker', {}, [longFlag(name), malformed]),
+      ]);
+      expect(
+        refused.map((r) => r.code),
+        name,
+      ).toEqual([2, 2]);
       expect(refused[0]!.stderr).toContain(`${longFlag(name)} must be`);
       expect(refused[1]!.stderr).toBe(refused[0]!.stderr);
     }
@@ -128,7 +143,7 @@ describe('trawl serve and trawl worker read the same settings', { timeout: 120_0
     expect(worker.stderr).toBe(serve.stderr);
   });
 
-  it('differ in one rule only, which is not a setting\'s: serve will not listen beyond loopback without keys', async () => {
+  it("differ in one rule only, which is not a setting's: serve will not listen beyond loopback without keys", async () => {
     const env = { HOST: '0.0.0.0' };
     const [serve, worker] = await Promise.all([check('serve', env), check('worker', env)]);
     expect(serve.code).toBe(1);

@@ -42,14 +42,20 @@ describe('trawl scrape with the browser (local Chromium)', () => {
     const out = join(dir, 'js-crawl');
     const result = await trawl('crawl', `${site.url}/js-rendered`, '--limit', '1', '--ignore-sitemap', '--out', out);
     expect(result.code).toBe(0);
-    const [entry] = (await readFile(join(out, 'index.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { file: string; warning?: string });
+    const [entry] = (await readFile(join(out, 'index.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; warning?: string });
     expect(entry!.warning).toBeUndefined();
     expect(await readFile(join(out, entry!.file), 'utf8')).toContain(phrases.jsRendered);
   });
 
   it('runs --actions and saves a --full-page-screenshot', async () => {
     const file = join(dir, 'tall.png');
-    const actions = JSON.stringify([{ type: 'scroll', direction: 'down' }, { type: 'executeJavascript', script: 'return scrollY' }]);
+    const actions = JSON.stringify([
+      { type: 'scroll', direction: 'down' },
+      { type: 'executeJavascript', script: 'return scrollY' },
+    ]);
     const result = await trawl('scrape', `${site.url}/tall`, '--actions', actions, '--full-page-screenshot', file, '--json');
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout) as { screenshot: string; actions: { javascriptReturns: Array<{ value: number }> } };

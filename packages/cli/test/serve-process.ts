@@ -11,7 +11,10 @@ export interface ServeProcess {
 }
 
 /** Runs `trawl serve` the way `pnpm start` does: a real process, settings from args and environment. */
-export function spawnServe(args: string[], options: { cwd: string; env?: Record<string, string> }): { process: ChildProcess; ready: Promise<ServeProcess>; exited: Promise<number | null> } {
+export function spawnServe(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): { process: ChildProcess; ready: Promise<ServeProcess>; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [trawlBin(), 'serve', ...args], {
     cwd: options.cwd,
     env: { ...process.env, PORT: '0', ...options.env },

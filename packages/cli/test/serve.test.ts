@@ -37,12 +37,20 @@ async function stop(server: ServeProcess): Promise<number | null> {
 
 const json = (url: string, init: RequestInit = {}) => fetch(url, init).then(async (r) => ({ status: r.status, body: await r.json() }));
 const post = (url: string, body: unknown, token?: string) =>
-  json(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  json(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 
 // Each test starts real processes: slow on a busy machine.
 describe('trawl serve', { timeout: 90_000 }, () => {
   it('serves the API with settings from the environment, runs no jobs with --no-worker, and stops cleanly on SIGTERM', async () => {
-    const server = await start(['--no-worker'], { TRAWL_STORE: 'memory', TRAWL_ALLOW_PRIVATE_NETWORK: 'true', TRAWL_API_KEYS: 'secret-key:team-a' });
+    const server = await start(['--no-worker'], {
+      TRAWL_STORE: 'memory',
+      TRAWL_ALLOW_PRIVATE_NETWORK: 'true',
+      TRAWL_API_KEYS: 'secret-key:team-a',
+    });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.output().stdout).toMatch(/store: memory; worker: off; auth: 1 key\(s\);/);
     expect(server.output().stdout).toMatch(/^private networks: allowed \(SSRF guard off/m);
@@ -67,14 +75,22 @@ describe('trawl serve', { timeout: 90_000 }, () => {
     expect(server.output().stdout).toContain('search: local');
     const started = await post(`${server.url}/v1/crawl`, { url: `${site.url}/articles/boilerplate`, limit: 1 });
     let crawl = await json(`${server.url}/v1/crawl/${started.body.id}`);
-    for (const deadline = Date.now() + 15_000; crawl.body.status === 'scraping' && Date.now() < deadline; crawl = await json(`${server.url}/v1/crawl/${started.body.id}`)) {
+    for (
+      const deadline = Date.now() + 15_000;
+      crawl.body.status === 'scraping' && Date.now() < deadline;
+      crawl = await json(`${server.url}/v1/crawl/${started.body.id}`)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(crawl.body.status).toBe('completed');
-    const found = await waitFor('the page in the local index', async () => {
-      const reply = await post(`${server.url}/v1/search`, { query: 'harbour pilots' });
-      return reply.body.data?.length ? reply : undefined;
-    }, 10_000);
+    const found = await waitFor(
+      'the page in the local index',
+      async () => {
+        const reply = await post(`${server.url}/v1/search`, { query: 'harbour pilots' });
+        return reply.body.data?.length ? reply : undefined;
+      },
+      10_000,
+    );
     expect(found.body.data[0].url).toBe(`${site.url}/articles/boilerplate`);
     expect(await stop(server)).toBe(0);
     const cli = await runCli(['search', 'harbour pilots', '--provider', 'local', '--store', store]);
@@ -83,7 +99,11 @@ describe('trawl serve', { timeout: 90_000 }, () => {
 
   it('`pnpm start` stops cleanly on SIGTERM sent to pnpm, as Docker and systemd send it', async () => {
     const root = fileURLToPath(new URL('../../../', import.meta.url));
-    const pnpm = spawn('pnpm', ['start'], { cwd: root, env: { ...process.env, PORT: '0', TRAWL_STORE: 'memory' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const pnpm = spawn('pnpm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', TRAWL_STORE: 'memory' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     pnpm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     pnpm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -93,12 +113,20 @@ describe('trawl serve', { timeout: 90_000 }, () => {
     pnpm.kill('SIGTERM');
     await exited;
     // Nothing is left listening: the server itself got the signal, not only pnpm.
-    const freed = await waitFor('the port to be freed', () => fetch(url).then(() => undefined, () => true), 10_000).catch(() => false);
+    const freed = await waitFor(
+      'the port to be freed',
+      () =>
+        fetch(url).then(
+          () => undefined,
+          () => true,
+        ),
+      10_000,
+    ).catch(() => false);
     expect(freed).toBe(true);
     expect(output).toContain('SIGTERM: shutting down');
   });
 
-  it('--allow-private-network lets it fetch private addresses, as trawl worker\'s flag does, over TRAWL_ALLOW_PRIVATE_NETWORK', async () => {
+  it("--allow-private-network lets it fetch private addresses, as trawl worker's flag does, over TRAWL_ALLOW_PRIVATE_NETWORK", async () => {
     const server = await start(['--allow-private-network'], { TRAWL_STORE: 'memory', TRAWL_ALLOW_PRIVATE_NETWORK: 'false' });
     expect(server.output().stdout).toMatch(/^private networks: allowed/m);
     const scraped = await post(`${server.url}/v1/scrape`, { url: `${site.url}/articles/boilerplate` });
@@ -133,7 +161,11 @@ describe('trawl serve', { timeout: 90_000 }, () => {
 
     const resumed = await start([], env);
     let done = await json(`${resumed.url}/v1/batch/scrape/${id}`);
-    for (const deadline = Date.now() + 15_000; done.body.status === 'scraping' && Date.now() < deadline; done = await json(`${resumed.url}/v1/batch/scrape/${id}`)) {
+    for (
+      const deadline = Date.now() + 15_000;
+      done.body.status === 'scraping' && Date.now() < deadline;
+      done = await json(`${resumed.url}/v1/batch/scrape/${id}`)
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(done.body).toMatchObject({ status: 'completed', total: 3, completed: 3 });

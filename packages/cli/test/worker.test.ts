@@ -29,7 +29,10 @@ function startWorker(store: string, env: Record<string, string>): Promise<Worker
 }
 
 const request = async (url: string, init: RequestInit = {}) => {
-  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', authorization: 'Bearer key-a', ...init.headers } });
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: 'Bearer key-a', ...init.headers },
+  });
   return { status: response.status, body: await response.json() };
 };
 
@@ -41,10 +44,19 @@ describe('trawl worker', { timeout: 120_000 }, () => {
     try {
       server = await spawnServe(['--no-worker'], {
         cwd: dir,
-        env: { TRAWL_STORE: store, TRAWL_API_KEYS: 'key-a:team-a', TRAWL_CREDITS: 'team-a:100', TRAWL_ALLOW_PRIVATE_NETWORK: 'true', TRAWL_WEBHOOK_SECRET: SECRET },
+        env: {
+          TRAWL_STORE: store,
+          TRAWL_API_KEYS: 'key-a:team-a',
+          TRAWL_CREDITS: 'team-a:100',
+          TRAWL_ALLOW_PRIVATE_NETWORK: 'true',
+          TRAWL_WEBHOOK_SECRET: SECRET,
+        },
       }).ready;
       const urls = [`${site.url}/blog/1`, `${site.url}/blog/2`];
-      const started = await request(`${server.url}/v1/batch/scrape`, { method: 'POST', body: JSON.stringify({ urls, webhook: receiver.url }) });
+      const started = await request(`${server.url}/v1/batch/scrape`, {
+        method: 'POST',
+        body: JSON.stringify({ urls, webhook: receiver.url }),
+      });
       expect(started.status).toBe(200);
 
       const statusUrl = `${server.url}/v1/batch/scrape/${started.body.id}`;
@@ -57,8 +69,14 @@ describe('trawl worker', { timeout: 120_000 }, () => {
       // Webhooks follow the pages a moment after they are recorded: started, two pages, completed.
       await receiver.waitForRequests(4, 10_000);
       // `started` comes from the API node that took the request; the rest from the worker.
-      expect(receiver.requests.map((r) => r.json.type).sort()).toEqual(['batch_scrape.completed', 'batch_scrape.page', 'batch_scrape.page', 'batch_scrape.started']);
-      for (const delivery of receiver.requests) expect(verifySignature(delivery.body, delivery.headers['x-trawl-signature'] as string | undefined, SECRET)).toBe(true);
+      expect(receiver.requests.map((r) => r.json.type).sort()).toEqual([
+        'batch_scrape.completed',
+        'batch_scrape.page',
+        'batch_scrape.page',
+        'batch_scrape.started',
+      ]);
+      for (const delivery of receiver.requests)
+        expect(verifySignature(delivery.body, delivery.headers['x-trawl-signature'] as string | undefined, SECRET)).toBe(true);
       const usage = await request(`${server.url}/v1/team/credit-usage`);
       expect(usage.body.data.remaining_credits).toBe(98);
     } finally {

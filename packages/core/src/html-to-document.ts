@@ -21,5 +21,6 @@ export async function htmlToDocument(html: string, options: HtmlToDocumentOption
   const resolved = resolveScrapeOptions(scrapeInput);
   parseTargetUrl(url);
   assertHttpEngineCan(resolved);
-  return capLinks({ document: buildHtmlDocument({ html, url, sourceURL: url, statusCode, contentType }, resolved), pageLinks: [] }).document;
+  return capLinks({ document: buildHtmlDocument({ html, url, sourceURL: url, statusCode, contentType }, resolved), pageLinks: [] })
+    .document;
 }

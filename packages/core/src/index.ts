@@ -33,7 +33,16 @@ export {
 export { httpFetch, closeDispatchers, decodeBody, type LoadedPage, type HttpFetchOptions } from './fetch/index.js';
 export { parseTargetUrl, assertAllowedTarget } from './url/guard.js';
 export { parseTypedUrl, typedTargetUrl } from './url/typed-url.js';
-export { isNonPublicAddress, BlockedAddressError, toSsrfPolicy, describeSsrfPolicy, ALLOW_PRIVATE_NETWORK_HINT, OPEN_POLICY, STRICT_POLICY, type SsrfPolicy } from './url/ssrf.js';
+export {
+  isNonPublicAddress,
+  BlockedAddressError,
+  toSsrfPolicy,
+  describeSsrfPolicy,
+  ALLOW_PRIVATE_NETWORK_HINT,
+  OPEN_POLICY,
+  STRICT_POLICY,
+  type SsrfPolicy,
+} from './url/ssrf.js';
 export { pageToDocument } from './pipeline/to-document.js';
 export {
   ConvertPool,
@@ -104,7 +113,13 @@ export {
   type ScreenshotSink,
   type ScreenshotImage,
 } from './ports/browser.js';
-export { planEngine, looksRenderedByJavaScript, browserOnlyFeatures, browserRefinements, type EnginePlan } from './pipeline/engine-choice.js';
+export {
+  planEngine,
+  looksRenderedByJavaScript,
+  browserOnlyFeatures,
+  browserRefinements,
+  type EnginePlan,
+} from './pipeline/engine-choice.js';
 export { loadPage, type EngineContext } from './pipeline/load-page.js';
 export { createGuardedLookup, isHostAllowedByPolicy } from './url/ssrf.js';
 
@@ -114,6 +129,17 @@ export * from './search/index.js';
 
 // LLM port and the features built on it (json format, extract, llms.txt, image alt text)
 export { meteredLlm } from './llm/metered-llm.js';
-export { addUsage, llmUsageOf, NO_USAGE, withLlmUsage, type JsonSchema, type LlmAnswer, type LlmImage, type LlmProvider, type LlmRequest, type LlmUsage } from './ports/llm.js';
+export {
+  addUsage,
+  llmUsageOf,
+  NO_USAGE,
+  withLlmUsage,
+  type JsonSchema,
+  type LlmAnswer,
+  type LlmImage,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmUsage,
+} from './ports/llm.js';
 export * from './llm/index.js';
 export { requireInteger, requireFinite, refundOf, usageAmounts } from './ports/store-arguments.js';

@@ -18,7 +18,11 @@ export function totalWaitMs(options: WaitFields): number {
 export function refineTotalWait(options: WaitFields, ctx: z.RefinementCtx): void {
   const total = totalWaitMs(options);
   if (total <= MAX_WAIT_MS) return;
-  ctx.addIssue({ code: 'custom', path: ['actions'], message: `waitFor and the wait actions add up to ${total} ms; at most ${MAX_WAIT_MS} ms in all` });
+  ctx.addIssue({
+    code: 'custom',
+    path: ['actions'],
+    message: `waitFor and the wait actions add up to ${total} ms; at most ${MAX_WAIT_MS} ms in all`,
+  });
 }
 
 /**

@@ -30,9 +30,12 @@ describe('TrawlError identity', () => {
     for (const value of [null, undefined, 'SCRAPE_TIMEOUT', 42, { code: 'ECONNREFUSED' }]) expect(isTrawlError(value)).toBe(false);
   });
 
-  it("knows a failed action from another copy by its code, so scrape() still hands back the partial page", async () => {
+  it('knows a failed action from another copy by its code, so scrape() still hands back the partial page', async () => {
     const other = await secondCopy();
-    const foreign = Object.assign(new other.TrawlError('SCRAPE_ACTION_ERROR', 'click on "#x" found nothing'), { page: undefined, document: undefined });
+    const foreign = Object.assign(new other.TrawlError('SCRAPE_ACTION_ERROR', 'click on "#x" found nothing'), {
+      page: undefined,
+      document: undefined,
+    });
     expect(foreign instanceof ScrapeActionError).toBe(false);
     expect(isScrapeActionError(foreign)).toBe(true);
     expect(isScrapeActionError(new ScrapeActionError('failed'))).toBe(true);

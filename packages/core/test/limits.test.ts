@@ -42,10 +42,22 @@ describe('the library refuses out-of-bounds options with TrawlError', () => {
     ['map timeout', () => map(`${site.url}/`, { timeout: 99_999_999_999 }), /timeout/],
     ['map headers', () => map(`${site.url}/`, { headers: { 'X-A': 'a\nb' } }), /line break/],
     ['httpFetch timeout', () => httpFetch(`${site.url}/`, { timeout: 99_999_999_999 }), /timeout/],
-    ['waitFor and wait actions over 60 s in all', () => scrape(`${site.url}/`, { waitFor: 30_000, actions: [{ type: 'wait', milliseconds: 30_001 }] }), /add up to 60001 ms; at most 60000/],
-    ['crawl pages waiting over 60 s in all', () => crawl(`${site.url}/`, { scrapeOptions: { waitFor: 60_000, actions: [{ type: 'wait', milliseconds: 1 }] } }), /add up to 60001 ms/],
+    [
+      'waitFor and wait actions over 60 s in all',
+      () => scrape(`${site.url}/`, { waitFor: 30_000, actions: [{ type: 'wait', milliseconds: 30_001 }] }),
+      /add up to 60001 ms; at most 60000/,
+    ],
+    [
+      'crawl pages waiting over 60 s in all',
+      () => crawl(`${site.url}/`, { scrapeOptions: { waitFor: 60_000, actions: [{ type: 'wait', milliseconds: 1 }] } }),
+      /add up to 60001 ms/,
+    ],
     ['extract timeout', () => extract({ urls: [`${site.url}/`], prompt: 'x', timeout: 99_999_999_999 }), /timeout/],
-    ['a batch over the crawl limit', () => batchScrape(Array.from({ length: 100_001 }, (_, i) => `${site.url}/p/${i}`)), /at most 100000 URLs/],
+    [
+      'a batch over the crawl limit',
+      () => batchScrape(Array.from({ length: 100_001 }, (_, i) => `${site.url}/p/${i}`)),
+      /at most 100000 URLs/,
+    ],
   ])('%s', async (_name, attempt, why) => {
     const error = await rejection(attempt);
     expect(error.code).toBe('INVALID_OPTIONS');

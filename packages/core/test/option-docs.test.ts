@@ -8,7 +8,11 @@ const PROBE = `${CORE}src/__hover-probe__.ts`;
 
 /** What an editor shows on hover over `value.key`, for a value of one of core's public option types. */
 function hoverDocs(typeName: string, keys: readonly string[]): Record<string, string> {
-  const source = [`import type { ${typeName} } from './index.js';`, `declare const value: Required<${typeName}>;`, ...keys.map((key) => `value.${key};`)].join('\n');
+  const source = [
+    `import type { ${typeName} } from './index.js';`,
+    `declare const value: Required<${typeName}>;`,
+    ...keys.map((key) => `value.${key};`),
+  ].join('\n');
   const config = ts.parseJsonConfigFileContent(ts.readConfigFile(`${CORE}tsconfig.json`, ts.sys.readFile).config, ts.sys, CORE);
   const read = (file: string) => (file === PROBE ? source : ts.sys.readFile(file));
   const service = ts.createLanguageService({

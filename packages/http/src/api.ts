@@ -66,7 +66,13 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     return { ...context, llm, engine: (signal) => ({ ...context.engine(signal), llm }) };
   }
 
-  async function serve(route: RouteDefinition, req: NodeRequest, res: NodeResponse, params: Record<string, string>, location: ReturnType<typeof locateRequest>) {
+  async function serve(
+    route: RouteDefinition,
+    req: NodeRequest,
+    res: NodeResponse,
+    params: Record<string, string>,
+    location: ReturnType<typeof locateRequest>,
+  ) {
     const aborter = new AbortController();
     const onClose = () => {
       if (!res.writableEnded) aborter.abort(new Error('The client closed the connection'));
@@ -80,7 +86,10 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
         await enforceRateLimit(runtime.store, rateLimits, route.rateClass, account.teamId);
       }
       const body = route.readsBody ? await readJsonBody(req) : undefined;
-      const result = await route.handle({ req, params, location, teamId: account.teamId, account, body, signal: aborter.signal }, scopedTo(account));
+      const result = await route.handle(
+        { req, params, location, teamId: account.teamId, account, body, signal: aborter.signal },
+        scopedTo(account),
+      );
       sendJson(res, result.status ?? 200, result.body);
     } catch (error) {
       const response = toErrorResponse(error, route.style);
@@ -91,7 +100,13 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     }
   }
 
-  const watch = createJobWatch({ store: runtime.store, authenticate, ready: runtime.ready, logger: runtime.logger, ...(options.basePath ? { basePath: options.basePath } : {}) });
+  const watch = createJobWatch({
+    store: runtime.store,
+    authenticate,
+    ready: runtime.ready,
+    logger: runtime.logger,
+    ...(options.basePath ? { basePath: options.basePath } : {}),
+  });
 
   const handler = (req: NodeRequest, res: NodeResponse, next?: NextFunction): void => {
     const location = locateRequest(req, options.basePath);
@@ -106,7 +121,12 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     }
     if (next) return next();
     if (match.type === 'method_not_allowed') {
-      sendJson(res, 405, { success: false, error: `Method ${req.method} is not allowed on ${location.path}` }, { allow: match.allowed.join(', ') });
+      sendJson(
+        res,
+        405,
+        { success: false, error: `Method ${req.method} is not allowed on ${location.path}` },
+        { allow: match.allowed.join(', ') },
+      );
       return;
     }
     sendJson(res, 404, { success: false, error: `Not found: ${req.method} ${location.path}` });

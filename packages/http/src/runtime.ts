@@ -2,7 +2,17 @@
  * The API's moving parts besides request handling: the embedded worker, the expiry sweeper,
  * webhook delivery and the starting credit balances. Started together, stopped together.
  */
-import { createMemoryStore, OPEN_POLICY, STRICT_POLICY, startWorker, sweepExpiredJobs, type Document, type SsrfPolicy, type Store, type Worker } from '@trawl/core';
+import {
+  createMemoryStore,
+  OPEN_POLICY,
+  STRICT_POLICY,
+  startWorker,
+  sweepExpiredJobs,
+  type Document,
+  type SsrfPolicy,
+  type Store,
+  type Worker,
+} from '@trawl/core';
 import { DEFAULT_WORKER_CONCURRENCY } from '@trawl/core/settings';
 import { createJobNotifier, type JobNotifier } from './jobs/job-notifier.js';
 import { createLlmJobRunner, type LlmJobRunner } from './jobs/llm-job-runner.js';
@@ -38,7 +48,8 @@ export function startRuntime(options: TrawlApiOptions): ApiRuntime {
         ...(options.webhooks?.secret ? { secret: options.webhooks.secret } : {}),
         ...(options.webhooks?.maxAttempts ? { maxAttempts: options.webhooks.maxAttempts } : {}),
         ...(options.webhooks?.timeoutMs ? { timeoutMs: options.webhooks.timeoutMs } : {}),
-        onDeliveryFailure: (failure) => logger.error(`webhook ${failure.event.type} to ${failure.spec.url} not delivered: ${failure.error}`),
+        onDeliveryFailure: (failure) =>
+          logger.error(`webhook ${failure.event.type} to ${failure.spec.url} not delivered: ${failure.error}`),
       });
   const notifier = createJobNotifier({ store, webhooks, logger });
   const llmJobs = createLlmJobRunner({
@@ -84,7 +95,13 @@ function workerConcurrencyOf(options: TrawlApiOptions): number {
   return (typeof options.worker === 'object' ? options.worker.concurrency : undefined) ?? DEFAULT_WORKER_CONCURRENCY;
 }
 
-function startEmbeddedWorker(options: TrawlApiOptions, store: Store, policy: SsrfPolicy, notifier: JobNotifier, logger: Logger): Worker | undefined {
+function startEmbeddedWorker(
+  options: TrawlApiOptions,
+  store: Store,
+  policy: SsrfPolicy,
+  notifier: JobNotifier,
+  logger: Logger,
+): Worker | undefined {
   if (options.worker === false) return undefined;
   const concurrency = workerConcurrencyOf(options);
   const leaseMs = typeof options.worker === 'object' ? options.worker.leaseMs : undefined;

@@ -65,13 +65,17 @@ describe('without adapters', () => {
   });
 
   it('refuses crawls and batches whose pages need a missing adapter before starting them', async () => {
-    const crawl = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/crawl/`, scrapeOptions: { formats: ['json'], jsonOptions: { prompt: 'x' } } } });
+    const crawl = await api.request('POST', '/v1/crawl', {
+      body: { url: `${site.url}/crawl/`, scrapeOptions: { formats: ['json'], jsonOptions: { prompt: 'x' } } },
+    });
     expect(crawl.status).toBe(501);
     expect(crawl.body.error).toMatch(/LLM provider/);
     const batch = await api.request('POST', '/v1/batch/scrape', { body: { urls: [`${site.url}/`], formats: ['screenshot'] } });
     expect(batch.status).toBe(501);
     expect(batch.body.error).toMatch(/browser/);
-    const v0 = await api.request('POST', '/v0/crawl', { body: { url: `${site.url}/crawl/`, crawlerOptions: { generateImgAltText: true } } });
+    const v0 = await api.request('POST', '/v0/crawl', {
+      body: { url: `${site.url}/crawl/`, crawlerOptions: { generateImgAltText: true } },
+    });
     expect(v0.status).toBe(501);
   });
 
@@ -97,7 +101,9 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
   let api: TestApi;
   let searxng: StandIn;
   beforeAll(async () => {
-    searxng = await startSearxngStandIn({ hits: (query) => fixtureHits(site.url).filter((hit) => `${hit.title} ${hit.description}`.toLowerCase().includes(query.toLowerCase())) });
+    searxng = await startSearxngStandIn({
+      hits: (query) => fixtureHits(site.url).filter((hit) => `${hit.title} ${hit.description}`.toLowerCase().includes(query.toLowerCase())),
+    });
     api = await startApi({ search: searxngProvider({ endpoint: searxng.origin }), auth: { k: 'searcher' }, credits: { searcher: 100 } });
   });
   afterAll(async () => {
@@ -106,15 +112,23 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
   });
 
   it('returns the hits without content unless markdown is asked for, 1 credit per result', async () => {
-    const res = await api.request('POST', '/v1/search', { token: 'k', body: { query: 'minimal', limit: 5, lang: 'fr', country: 'fr', origin: 'js-sdk@1.21.1' } });
+    const res = await api.request('POST', '/v1/search', {
+      token: 'k',
+      body: { query: 'minimal', limit: 5, lang: 'fr', country: 'fr', origin: 'js-sdk@1.21.1' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ url: `${site.url}/articles/minimal`, title: 'Minimal page', description: 'One paragraph of text and nothing else.' }]);
+    expect(res.body.data).toEqual([
+      { url: `${site.url}/articles/minimal`, title: 'Minimal page', description: 'One paragraph of text and nothing else.' },
+    ]);
     const usage = await api.request('GET', '/v1/team/credit-usage', { token: 'k' });
     expect(usage.body.data.remaining_credits).toBe(99);
   });
 
   it('scrapes each hit when markdown is asked for', async () => {
-    const res = await api.request('POST', '/v1/search', { token: 'k', body: { query: 'harbour pilots', scrapeOptions: { formats: ['markdown'] } } });
+    const res = await api.request('POST', '/v1/search', {
+      token: 'k',
+      body: { query: 'harbour pilots', scrapeOptions: { formats: ['markdown'] } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data[0].markdown).toContain(phrases.articleLead);
     expect(res.body.data[0].metadata.statusCode).toBe(200);
@@ -129,10 +143,18 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
     const res = await api.request('POST', '/v0/search', { token: 'k', body: { query: 'minimal', searchOptions: { limit: 1 } } });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]).toMatchObject({ url: `${site.url}/articles/minimal`, metadata: { sourceURL: `${site.url}/articles/minimal`, pageStatusCode: 200 } });
+    expect(res.body.data[0]).toMatchObject({
+      url: `${site.url}/articles/minimal`,
+      metadata: { sourceURL: `${site.url}/articles/minimal`, pageStatusCode: 200 },
+    });
     expect(res.body.data[0].content).toContain('minimal page');
-    const bare = await api.request('POST', '/v0/search', { token: 'k', body: { query: 'minimal', pageOptions: { fetchPageContent: false } } });
-    expect(bare.body.data).toEqual([{ url: `${site.url}/articles/minimal`, title: 'Minimal page', description: 'One paragraph of text and nothing else.' }]);
+    const bare = await api.request('POST', '/v0/search', {
+      token: 'k',
+      body: { query: 'minimal', pageOptions: { fetchPageContent: false } },
+    });
+    expect(bare.body.data).toEqual([
+      { url: `${site.url}/articles/minimal`, title: 'Minimal page', description: 'One paragraph of text and nothing else.' },
+    ]);
   });
 
   it('answers 408 "Request timed out" when the search outlives its timeout', async () => {
@@ -156,7 +178,11 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
     try {
       const v1 = await deadApi.request('POST', '/v1/search', { body: { query: 'harbour' } });
       expect(v1.status).toBe(502);
-      expect(v1.body).toMatchObject({ success: false, code: 'SEARCH_PROVIDER_ERROR', error: expect.stringMatching(/^Could not reach searxng at http:\/\/127\.0\.0\.1:\d+: \S/) });
+      expect(v1.body).toMatchObject({
+        success: false,
+        code: 'SEARCH_PROVIDER_ERROR',
+        error: expect.stringMatching(/^Could not reach searxng at http:\/\/127\.0\.0\.1:\d+: \S/),
+      });
       const v0 = await deadApi.request('POST', '/v0/search', { body: { query: 'harbour' } });
       expect(v0.status).toBe(502);
       expect(v0.body.error).toMatch(/^Could not reach searxng/);
@@ -184,13 +210,20 @@ describe('with the @trawl/llm adapter (OpenAI-compatible stand-in)', () => {
 
   it('fills the json format from the page, 5 credits a page, and v0 llm_extraction', async () => {
     const before = await credits();
-    const v1 = await api.request('POST', '/v1/scrape', { token: 'k', body: { url: `${site.url}/articles/boilerplate`, formats: ['json'], jsonOptions: { schema: titleSchema } } });
+    const v1 = await api.request('POST', '/v1/scrape', {
+      token: 'k',
+      body: { url: `${site.url}/articles/boilerplate`, formats: ['json'], jsonOptions: { schema: titleSchema } },
+    });
     expect(v1.status).toBe(200);
     expect(v1.body.data.json.title).toBe(phrases.articleTitle);
     expect(await credits()).toBe(before - 5);
     const v0 = await api.request('POST', '/v0/scrape', {
       token: 'k',
-      body: { url: `${site.url}/articles/boilerplate`, pageOptions: { onlyMainContent: true }, extractorOptions: { mode: 'llm-extraction', extractionSchema: titleSchema } },
+      body: {
+        url: `${site.url}/articles/boilerplate`,
+        pageOptions: { onlyMainContent: true },
+        extractorOptions: { mode: 'llm-extraction', extractionSchema: titleSchema },
+      },
     });
     expect(v0.status).toBe(200);
     expect(v0.body.data.llm_extraction.title).toBe(phrases.articleTitle);
@@ -199,7 +232,10 @@ describe('with the @trawl/llm adapter (OpenAI-compatible stand-in)', () => {
 
   it('runs an extract job: {success, id} at once, then the status turns completed with the data', async () => {
     const before = await credits();
-    const start = await api.request('POST', '/v1/extract', { token: 'k', body: { urls: [`${site.url}/articles/boilerplate`], prompt: 'The title', schema: titleSchema } });
+    const start = await api.request('POST', '/v1/extract', {
+      token: 'k',
+      body: { urls: [`${site.url}/articles/boilerplate`], prompt: 'The title', schema: titleSchema },
+    });
     expect(start.status).toBe(200);
     expect(start.body).toEqual({ success: true, id: expect.any(String) });
     const done = await waitForLlmJob(api, `/v1/extract/${start.body.id}`, 'k');

@@ -39,7 +39,10 @@ describe('bearer keys', () => {
   it('lets a valid key in', async () => {
     const res = await api.request('GET', '/v1/team/credit-usage', { token: 'key-a' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { remaining_credits: 99_999_999, plan_credits: 99_999_999, billing_period_start: null, billing_period_end: null } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { remaining_credits: 99_999_999, plan_credits: 99_999_999, billing_period_start: null, billing_period_end: null },
+    });
   });
 
   it("never lets one team read, page, cancel or list errors of another team's job", async () => {
@@ -56,7 +59,10 @@ describe('bearer keys', () => {
       const foreign = await api.request(method, path, { token: 'key-b' });
       expect(foreign.status, `${method} ${path}`).toBe(404);
     }
-    const v0 = await api.request('POST', '/v0/crawl', { token: 'key-a', body: { url: `${site.url}/crawl/a`, crawlerOptions: { limit: 1 } } });
+    const v0 = await api.request('POST', '/v0/crawl', {
+      token: 'key-a',
+      body: { url: `${site.url}/crawl/a`, crawlerOptions: { limit: 1 } },
+    });
     expect((await api.request('GET', `/v0/crawl/status/${v0.body.jobId}`, { token: 'key-b' })).status).toBe(404);
     expect((await api.request('DELETE', `/v0/crawl/cancel/${v0.body.jobId}`, { token: 'key-b' })).status).toBe(404);
     // The owner still sees it, untouched.
@@ -88,7 +94,10 @@ describe('credits', () => {
       expect(await usage()).toBe(2);
       expect((await api.request('POST', '/v1/map', { token: 'k', body: { url: `${site.url}/crawl/`, limit: 2 } })).status).toBe(200);
       expect(await usage()).toBe(1);
-      const batch = await api.request('POST', '/v1/batch/scrape', { token: 'k', body: { urls: [`${site.url}/blog/1`, `${site.url}/blog/2`] } });
+      const batch = await api.request('POST', '/v1/batch/scrape', {
+        token: 'k',
+        body: { urls: [`${site.url}/blog/1`, `${site.url}/blog/2`] },
+      });
       expect(batch.status).toBe(402);
       expect(batch.body).toEqual({ error: 'Payment required to access this resource.' });
       // A crawl shrinks to what the team can pay: one page here.

@@ -120,7 +120,10 @@ describe.each(deployments)('credits spent at once on the %s', (_name, deploy) =>
     try {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          nodes[i % nodes.length]!.request('POST', '/v1/scrape', { token: 'key', body: { url: `${fixture.url}/articles/minimal?client=${i}` } }),
+          nodes[i % nodes.length]!.request('POST', '/v1/scrape', {
+            token: 'key',
+            body: { url: `${fixture.url}/articles/minimal?client=${i}` },
+          }),
         ),
       );
       const served = answers.filter((answer) => answer.status === 200);
@@ -144,7 +147,9 @@ describe.each(deployments)('credits spent at once on the %s', (_name, deploy) =>
     const node = (i: number) => creators[i % creators.length]!;
     const pages = (from: number) => [0, 1, 2].map((k) => `${synthetic.url}/?batch=${from + k}`);
     const starts = await Promise.all([
-      ...[0, 1, 2].map((i) => node(i).request('POST', '/v1/crawl', { token: 'key', body: { url: `${synthetic.url}/`, limit: 20, ignoreSitemap: true } })),
+      ...[0, 1, 2].map((i) =>
+        node(i).request('POST', '/v1/crawl', { token: 'key', body: { url: `${synthetic.url}/`, limit: 20, ignoreSitemap: true } }),
+      ),
       ...[0, 1, 2, 3].map((i) => node(i).request('POST', '/v1/batch/scrape', { token: 'key', body: { urls: pages(i * 3) } })),
     ]);
     expect(starts.map((start) => start.status)).toEqual(Array(7).fill(200));
@@ -177,7 +182,12 @@ describe('requests whose size depends on the balance', () => {
   it('shrinks a search to the results the team can pay, and concurrent searches never overspend', async () => {
     const searxng = await startSearxngStandIn({ hits: fixtureHits(fixture.url) });
     const store = createMemoryStore();
-    const api = await startApi({ store, search: searxngProvider({ endpoint: searxng.origin }), auth: { k: 'searcher' }, logger: quietLogger });
+    const api = await startApi({
+      store,
+      search: searxngProvider({ endpoint: searxng.origin }),
+      auth: { k: 'searcher' },
+      logger: quietLogger,
+    });
     try {
       await store.teams.setCredits('searcher', 3);
       const shrunk = await api.request('POST', '/v1/search', { token: 'k', body: { query: 'x', limit: 5 } });
@@ -186,7 +196,9 @@ describe('requests whose size depends on the balance', () => {
       expect(await store.teams.getCredits('searcher')).toBe(0);
 
       await store.teams.setCredits('searcher', BALANCE);
-      const answers = await Promise.all(Array.from({ length: 8 }, () => api.request('POST', '/v1/search', { token: 'k', body: { query: 'x', limit: 2 } })));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => api.request('POST', '/v1/search', { token: 'k', body: { query: 'x', limit: 2 } })),
+      );
       const results = answers.filter((answer) => answer.status === 200).reduce((sum, answer) => sum + answer.body.data.length, 0);
       expect(answers.filter((answer) => answer.status === 402).length).toBeGreaterThan(0);
       expect(results).toBeLessThanOrEqual(BALANCE);
@@ -204,7 +216,9 @@ describe('requests whose size depends on the balance', () => {
     const api = await startApi({ store, auth: { k: 'writer' }, credits: { writer: 3 }, logger: quietLogger });
     try {
       const starts = await Promise.all(
-        Array.from({ length: 4 }, () => api.request('POST', '/v1/llmstxt', { token: 'k', body: { url: `${fixture.url}/crawl/`, maxUrls: 10 } })),
+        Array.from({ length: 4 }, () =>
+          api.request('POST', '/v1/llmstxt', { token: 'k', body: { url: `${fixture.url}/crawl/`, maxUrls: 10 } }),
+        ),
       );
       const started = starts.filter((start) => start.status === 200);
       expect(started.length).toBeGreaterThanOrEqual(1);
@@ -228,7 +242,10 @@ describe('requests whose size depends on the balance', () => {
     const llm = createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 });
     const api = await startApi({ store, llm, auth: { k: 'extractor' }, credits: { extractor: 12 }, logger: quietLogger });
     try {
-      const invalid = await api.request('POST', '/v1/extract', { token: 'k', body: { urls: [`${fixture.url}/blog/1`], prompt: 'x', limit: 1000 } });
+      const invalid = await api.request('POST', '/v1/extract', {
+        token: 'k',
+        body: { urls: [`${fixture.url}/blog/1`], prompt: 'x', limit: 1000 },
+      });
       expect(invalid.status).toBe(400);
       const body = { urls: [`${fixture.url}/blog/1`, `${fixture.url}/blog/2`, `${fixture.url}/blog/3`], prompt: 'The title', limit: 10 };
       const starts = await Promise.all([0, 1].map(() => api.request('POST', '/v1/extract', { token: 'k', body })));

@@ -73,7 +73,11 @@ describe('the error mapping', () => {
       status: 408,
     });
     const response = toErrorResponse(foreign, 'success');
-    expect(response).toEqual({ status: 408, body: { success: false, code: 'SCRAPE_TIMEOUT', error: 'Timed out after 1000 ms' }, headers: {} });
+    expect(response).toEqual({
+      status: 408,
+      body: { success: false, code: 'SCRAPE_TIMEOUT', error: 'Timed out after 1000 ms' },
+      headers: {},
+    });
   });
 
   it('answers 500 for an error that only looks like one, and marks it unexpected', () => {

@@ -11,8 +11,16 @@ const KEY = 'fc-cli-key';
 const rig = clientRig({ auth: { [KEY]: 'cli-team', 'fc-cli-metered': 'metered-team' }, credits: { 'metered-team': 1000 } });
 
 /** Runs `firecrawl <args>` and returns what it printed; a non-zero exit fails with its output. */
-async function firecrawl(args: string[], env: Record<string, string> = { FIRECRAWL_API_URL: rig.api.url, FIRECRAWL_API_KEY: KEY }): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, [FIRECRAWL_CLI_BIN, ...args], { cwd: rig.home, env: clientEnv(rig.home, env), timeout: 90_000, maxBuffer: 20 * 1024 * 1024 });
+async function firecrawl(
+  args: string[],
+  env: Record<string, string> = { FIRECRAWL_API_URL: rig.api.url, FIRECRAWL_API_KEY: KEY },
+): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, [FIRECRAWL_CLI_BIN, ...args], {
+    cwd: rig.home,
+    env: clientEnv(rig.home, env),
+    timeout: 90_000,
+    maxBuffer: 20 * 1024 * 1024,
+  });
 }
 
 describe('firecrawl-cli 1.23 against Trawl', () => {
@@ -28,7 +36,13 @@ describe('firecrawl-cli 1.23 against Trawl', () => {
   });
 
   it('scrape with several formats prints the v2 document as JSON', async () => {
-    const { stdout } = await firecrawl(['scrape', `${rig.site.url}/articles/boilerplate`, '--format', 'markdown,links,images', '--only-main-content']);
+    const { stdout } = await firecrawl([
+      'scrape',
+      `${rig.site.url}/articles/boilerplate`,
+      '--format',
+      'markdown,links,images',
+      '--only-main-content',
+    ]);
     const document = JSON.parse(stdout);
     expect(document.markdown).toContain(phrases.articleHeading);
     expect(document.links).toContain(`${rig.site.url}/articles/minimal`);
@@ -36,7 +50,7 @@ describe('firecrawl-cli 1.23 against Trawl', () => {
     expect(document.metadata).toMatchObject({ statusCode: 200, title: expect.stringContaining(phrases.articleTitle) });
   });
 
-  it('map prints the site\'s URLs one a line, sitemap URLs included; --search narrows them', async () => {
+  it("map prints the site's URLs one a line, sitemap URLs included; --search narrows them", async () => {
     const { stdout } = await firecrawl(['map', `${rig.site.url}/crawl/`]);
     const urls = stdout.trim().split('\n');
     expect(urls[0]).toBe(`${rig.site.url}/crawl/`);
@@ -45,16 +59,35 @@ describe('firecrawl-cli 1.23 against Trawl', () => {
     // Links of pages the map fetched carry their titles.
     expect(JSON.parse(blog.stdout)).toEqual({
       success: true,
-      data: { links: [{ url: `${rig.site.url}/blog/1`, title: 'Blog post 1' }, { url: `${rig.site.url}/blog/2`, title: 'Blog post 2' }] },
+      data: {
+        links: [
+          { url: `${rig.site.url}/blog/1`, title: 'Blog post 1' },
+          { url: `${rig.site.url}/blog/2`, title: 'Blog post 2' },
+        ],
+      },
     });
   });
 
-  it('crawl --wait prints every page\'s Markdown; crawl <job id> prints its status', async () => {
-    const { stdout } = await firecrawl(['crawl', `${rig.site.url}/crawl/`, '--wait', '--poll-interval', '1', '--max-depth', '1', '--sitemap', 'skip', '--limit', '10']);
+  it("crawl --wait prints every page's Markdown; crawl <job id> prints its status", async () => {
+    const { stdout } = await firecrawl([
+      'crawl',
+      `${rig.site.url}/crawl/`,
+      '--wait',
+      '--poll-interval',
+      '1',
+      '--max-depth',
+      '1',
+      '--sitemap',
+      'skip',
+      '--limit',
+      '10',
+    ]);
     const crawl = JSON.parse(stdout);
     expect(crawl.status).toBe('completed');
     const pages = ['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c'].map((path) => `${rig.site.url}${path}`);
-    const byUrl = new Map<string, string>(crawl.data.map((doc: { metadata: { sourceURL: string }; markdown: string }) => [doc.metadata.sourceURL, doc.markdown]));
+    const byUrl = new Map<string, string>(
+      crawl.data.map((doc: { metadata: { sourceURL: string }; markdown: string }) => [doc.metadata.sourceURL, doc.markdown]),
+    );
     expect([...byUrl.keys()]).toEqual(expect.arrayContaining(pages));
     for (const url of pages) expect(byUrl.get(url)).toContain(`This is the crawl fixture page at \`${new URL(url).pathname}\``);
 
@@ -69,7 +102,7 @@ describe('firecrawl-cli 1.23 against Trawl', () => {
     expect(done.body).toMatchObject({ status: 'completed', completed: 3 });
   });
 
-  it('search prints the provider\'s hits; --scrape adds each page\'s content', async () => {
+  it("search prints the provider's hits; --scrape adds each page's content", async () => {
     const { stdout } = await firecrawl(['search', 'harbour', '--limit', '3']);
     expect(stdout).toContain('Harbour pilots guide ships home');
     expect(stdout).toContain(`URL: ${rig.site.url}/articles/boilerplate`);
@@ -80,7 +113,7 @@ describe('firecrawl-cli 1.23 against Trawl', () => {
     expect(scraped.stdout).not.toContain(phrases.footer);
   });
 
-  it('credit-usage prints the team\'s balance, and what its scrapes spent', async () => {
+  it("credit-usage prints the team's balance, and what its scrapes spent", async () => {
     const metered = { FIRECRAWL_API_URL: rig.api.url, FIRECRAWL_API_KEY: 'fc-cli-metered' };
     await firecrawl(['scrape', `${rig.site.url}/articles/minimal`], metered);
     await firecrawl(['scrape', `${rig.site.url}/articles/minimal`], metered);
@@ -89,7 +122,10 @@ describe('firecrawl-cli 1.23 against Trawl', () => {
     expect(stdout).toContain('Plan Credits: 1,000');
     expect(stdout).toContain('Used Credits: 2 (0.2%)');
     const json = JSON.parse((await firecrawl(['credit-usage', '--json'], metered)).stdout);
-    expect(json).toEqual({ success: true, data: { remainingCredits: 998, planCredits: 1000, billingPeriodStart: null, billingPeriodEnd: null } });
+    expect(json).toEqual({
+      success: true,
+      data: { remainingCredits: 998, planCredits: 1000, billingPeriodStart: null, billingPeriodEnd: null },
+    });
   });
 
   it('with only FIRECRAWL_API_URL set, against an open server, scrape and credit-usage work without a key', async () => {

@@ -23,7 +23,12 @@ interface Mcp {
 }
 
 async function startMcp(env: Record<string, string>): Promise<Mcp> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [FIRECRAWL_MCP_BIN], env: clientEnv(rig.home, env), stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [FIRECRAWL_MCP_BIN],
+    env: clientEnv(rig.home, env),
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'trawl-test', version: '1.0.0' });
@@ -61,16 +66,25 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
   it('lists its tools, scrape, map, search, crawl and crawl status among them', async () => {
     const { tools } = await mcp.client.listTools();
     const names = tools.map((tool) => tool.name);
-    for (const name of ['firecrawl_scrape', 'firecrawl_map', 'firecrawl_search', 'firecrawl_crawl', 'firecrawl_check_crawl_status']) expect(names).toContain(name);
+    for (const name of ['firecrawl_scrape', 'firecrawl_map', 'firecrawl_search', 'firecrawl_crawl', 'firecrawl_check_crawl_status'])
+      expect(names).toContain(name);
   });
 
-  it('firecrawl_scrape returns the page\'s main content as Markdown, with v2 metadata', async () => {
-    const document = await mcp.call('firecrawl_scrape', { url: `${rig.site.url}/articles/boilerplate`, formats: ['markdown', 'links'], onlyMainContent: true });
+  it("firecrawl_scrape returns the page's main content as Markdown, with v2 metadata", async () => {
+    const document = await mcp.call('firecrawl_scrape', {
+      url: `${rig.site.url}/articles/boilerplate`,
+      formats: ['markdown', 'links'],
+      onlyMainContent: true,
+    });
     expect(document.markdown).toContain(phrases.articleLead);
     expect(document.markdown).toContain(phrases.articleClosing);
     expect(document.markdown).not.toContain(phrases.nav);
     expect(document.links).toContain(`${rig.site.url}/articles/minimal`);
-    expect(document.metadata).toMatchObject({ statusCode: 200, sourceURL: `${rig.site.url}/articles/boilerplate`, title: expect.stringContaining(phrases.articleTitle) });
+    expect(document.metadata).toMatchObject({
+      statusCode: 200,
+      sourceURL: `${rig.site.url}/articles/boilerplate`,
+      title: expect.stringContaining(phrases.articleTitle),
+    });
     expect(document.metadata.scrapeId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -92,23 +106,36 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
     expect(message).toMatch(/"branding" format is a Firecrawl cloud feature/);
   });
 
-  it('firecrawl_map lists the site\'s links, sitemap URLs included, and narrows them with search', async () => {
+  it("firecrawl_map lists the site's links, sitemap URLs included, and narrows them with search", async () => {
     const all = await mcp.call<{ links: Array<{ url: string }> }>('firecrawl_map', { url: `${rig.site.url}/crawl/`, limit: 100 });
     const urls = all.links.map((link) => link.url);
     expect(urls[0]).toBe(`${rig.site.url}/crawl/`);
     expect(urls).toEqual(expect.arrayContaining([`${rig.site.url}/crawl/a`, `${rig.site.url}/crawl/b/1/x`, `${rig.site.url}/orphan`]));
-    const blog = await mcp.call<{ links: Array<{ url: string }> }>('firecrawl_map', { url: `${rig.site.url}/`, search: 'blog', sitemap: 'only', limit: 3 });
+    const blog = await mcp.call<{ links: Array<{ url: string }> }>('firecrawl_map', {
+      url: `${rig.site.url}/`,
+      search: 'blog',
+      sitemap: 'only',
+      limit: 3,
+    });
     expect(blog.links.map((link) => link.url)).toEqual([`${rig.site.url}/blog/1`, `${rig.site.url}/blog/2`, `${rig.site.url}/blog/3`]);
   });
 
   it('firecrawl_search answers the v2 envelope from the search provider, scraped pages merged into the hits', async () => {
     const plain = await mcp.call('firecrawl_search', { query: 'harbour', limit: 3, sources: [{ type: 'web' }] });
     expect(plain.success).toBe(true);
-    expect(plain.data.web.map((hit: { url: string }) => hit.url)).toEqual([`${rig.site.url}/articles/boilerplate`, `${rig.site.url}/blog/1`, `${rig.site.url}/blog/2`]);
+    expect(plain.data.web.map((hit: { url: string }) => hit.url)).toEqual([
+      `${rig.site.url}/articles/boilerplate`,
+      `${rig.site.url}/blog/1`,
+      `${rig.site.url}/blog/2`,
+    ]);
     expect(plain.data.web[0]).toMatchObject({ title: 'Harbour pilots guide ships home', position: 1 });
     expect(plain.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const scraped = await mcp.call('firecrawl_search', { query: 'pilots', limit: 1, scrapeOptions: { formats: ['markdown'], onlyMainContent: true } });
+    const scraped = await mcp.call('firecrawl_search', {
+      query: 'pilots',
+      limit: 1,
+      scrapeOptions: { formats: ['markdown'], onlyMainContent: true },
+    });
     const hit = scraped.data.web[0];
     expect(hit.url).toBe(`${rig.site.url}/articles/boilerplate`);
     expect(hit.markdown).toContain(phrases.articleLead);
@@ -116,7 +143,7 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
     expect(scraped.creditsUsed).toBe(1);
   });
 
-  it('firecrawl_search\'s domain filters reach the provider\'s query; its filter and enterprise options are answered with a warning', async () => {
+  it("firecrawl_search's domain filters reach the provider's query; its filter and enterprise options are answered with a warning", async () => {
     await mcp.call('firecrawl_search', { query: 'harbour', excludeDomains: ['example.com'] });
     expect(rig.searxng.requests.at(-1)!.url.searchParams.get('q')).toBe('harbour -site:example.com');
     const tuned = await mcp.call('firecrawl_search', { query: 'harbour', limit: 1, filter: '0', enterprise: ['zdr'] });
@@ -126,10 +153,18 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
   });
 
   it('firecrawl_crawl waits for the crawl and returns every page; firecrawl_check_crawl_status reads it again by id', async () => {
-    const crawl = await mcp.call('firecrawl_crawl', { url: `${rig.site.url}/crawl/`, maxDiscoveryDepth: 1, sitemap: 'skip', limit: 10, scrapeOptions: { formats: ['markdown'], onlyMainContent: true } });
+    const crawl = await mcp.call('firecrawl_crawl', {
+      url: `${rig.site.url}/crawl/`,
+      maxDiscoveryDepth: 1,
+      sitemap: 'skip',
+      limit: 10,
+      scrapeOptions: { formats: ['markdown'], onlyMainContent: true },
+    });
     expect(crawl.status).toBe('completed');
     const pages = ['/crawl/', '/crawl/a', '/crawl/b', '/crawl/c'].map((path) => `${rig.site.url}${path}`);
-    const byUrl = new Map<string, string>(crawl.data.map((doc: { metadata: { sourceURL: string }; markdown: string }) => [doc.metadata.sourceURL, doc.markdown]));
+    const byUrl = new Map<string, string>(
+      crawl.data.map((doc: { metadata: { sourceURL: string }; markdown: string }) => [doc.metadata.sourceURL, doc.markdown]),
+    );
     expect([...byUrl.keys()]).toEqual(expect.arrayContaining(pages));
     for (const url of pages) expect(byUrl.get(url)).toContain(`This is the crawl fixture page at \`${new URL(url).pathname}\``);
     expect(crawl.completed).toBe(crawl.data.length);

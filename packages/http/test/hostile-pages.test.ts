@@ -25,7 +25,10 @@ async function probeLatency(done: Promise<unknown>): Promise<number[]> {
 }
 
 function scrape(path: string) {
-  return env.api.request('POST', '/v1/scrape', { token: 'key-attacker', body: { url: `${env.site.url}${path}`, formats: ['markdown', 'links'] } });
+  return env.api.request('POST', '/v1/scrape', {
+    token: 'key-attacker',
+    body: { url: `${env.site.url}${path}`, formats: ['markdown', 'links'] },
+  });
 }
 
 describe('hostile pages convert off the event loop', () => {

@@ -35,7 +35,11 @@ describe('createJobNotifier', () => {
     const notifier = createJobNotifier({ store, webhooks, logger: { error: () => undefined } });
     await store.teams.setCredits('t1', 20);
     const plain = await startBatchJob(['http://a.test/'], {}, { store, teamId: 't1', extra: { webhook: { url: receiverUrl } } });
-    const json = await startBatchJob(['http://b.test/'], {}, { store, teamId: 't1', scrapeOptions: { formats: ['json'], jsonOptions: { prompt: 'x' } } });
+    const json = await startBatchJob(
+      ['http://b.test/'],
+      {},
+      { store, teamId: 't1', scrapeOptions: { formats: ['json'], jsonOptions: { prompt: 'x' } } },
+    );
 
     notifier.onWorkerEvent(plain.id, 'page', doc);
     notifier.onWorkerEvent(json.id, 'page', doc);

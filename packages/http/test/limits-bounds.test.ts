@@ -34,11 +34,13 @@ describe('every number a request carries is bounded', () => {
     await expectBadRequest('/v1/scrape', { url, actions: Array.from({ length: 51 }, () => ({ type: 'scrape' })) }, 'actions');
   });
 
-  it('refuses waitFor over half of timeout, as Firecrawl\'s v1 does, wherever v1 takes scrape options', async () => {
+  it("refuses waitFor over half of timeout, as Firecrawl's v1 does, wherever v1 takes scrape options", async () => {
     const url = `${env.site.url}/articles/minimal`;
     const half = { waitFor: 1_000, timeout: 1_999 };
     const body = await expectBadRequest('/v1/scrape', { url, ...half }, 'waitFor');
-    expect(body.details[0].message).toMatch(/^waitFor must not exceed half of timeout \(waitFor 1000 ms, timeout 1999 ms: raise timeout to at least 2000\)$/);
+    expect(body.details[0].message).toMatch(
+      /^waitFor must not exceed half of timeout \(waitFor 1000 ms, timeout 1999 ms: raise timeout to at least 2000\)$/,
+    );
     // The default timeout (30 s) counts.
     await expectBadRequest('/v1/scrape', { url, waitFor: 15_001 }, 'waitFor');
     await expectBadRequest('/v1/batch/scrape', { urls: [url], ...half }, 'waitFor');
@@ -52,7 +54,14 @@ describe('every number a request carries is bounded', () => {
 
   it('refuses waitFor and wait actions over 60 s in all', async () => {
     const url = `${env.site.url}/articles/minimal`;
-    const waits = { timeout: 300_000, waitFor: 30_000, actions: [{ type: 'wait', milliseconds: 20_000 }, { type: 'wait', milliseconds: 10_001 }] };
+    const waits = {
+      timeout: 300_000,
+      waitFor: 30_000,
+      actions: [
+        { type: 'wait', milliseconds: 20_000 },
+        { type: 'wait', milliseconds: 10_001 },
+      ],
+    };
     const body = await expectBadRequest('/v1/scrape', { url, ...waits }, 'actions');
     expect(body.details[0].message).toBe('waitFor and the wait actions add up to 60001 ms; at most 60000 ms in all');
     await expectBadRequest('/v1/crawl', { url, scrapeOptions: waits }, 'scrapeOptions.actions');
@@ -101,7 +110,9 @@ describe('every number a request carries is bounded', () => {
       expect(text.length).toBeLessThan(2000);
       expect(text).toContain(`at most ${MAX_URL_LENGTH}`);
     }
-    const batch = await env.api.request('POST', '/v1/batch/scrape', { body: { urls: [huge, `${env.site.url}/articles/minimal`], ignoreInvalidURLs: true } });
+    const batch = await env.api.request('POST', '/v1/batch/scrape', {
+      body: { urls: [huge, `${env.site.url}/articles/minimal`], ignoreInvalidURLs: true },
+    });
     expect(batch.status).toBe(200);
     expect(JSON.stringify(batch.body).length).toBeLessThan(2000);
   });

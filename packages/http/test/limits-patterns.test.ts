@@ -5,7 +5,9 @@ import { siteAndApi } from './helpers/api-server.js';
 const env = siteAndApi();
 
 async function crawledPaths(body: Record<string, unknown>): Promise<string[]> {
-  const start = await env.api.request('POST', '/v1/crawl', { body: { url: `${env.site.url}${limitPages.backtracking}`, ignoreSitemap: true, ...body } });
+  const start = await env.api.request('POST', '/v1/crawl', {
+    body: { url: `${env.site.url}${limitPages.backtracking}`, ignoreSitemap: true, ...body },
+  });
   expect(start.status).toBe(200);
   const done = await env.api.waitForJob(`/v1/crawl/${start.body.id}`);
   expect(done.body.status).toBe('completed');
@@ -29,7 +31,10 @@ describe('crawl patterns run on a linear-time engine', () => {
 
   it('v0 glob excludes against the bait complete', async () => {
     const start = await env.api.request('POST', '/v0/crawl', {
-      body: { url: `${env.site.url}${limitPages.backtracking}`, crawlerOptions: { ignoreSitemap: true, excludes: ['/limits/backtracking/*a*a*a*a*a*a*a*a*a*a*b'] } },
+      body: {
+        url: `${env.site.url}${limitPages.backtracking}`,
+        crawlerOptions: { ignoreSitemap: true, excludes: ['/limits/backtracking/*a*a*a*a*a*a*a*a*a*a*b'] },
+      },
     });
     expect(start.status).toBe(200);
     const done = await env.api.waitForJob(`/v1/crawl/${start.body.jobId}`);
@@ -52,7 +57,9 @@ describe('crawl patterns run on a linear-time engine', () => {
     const long = await env.api.request('POST', '/v1/crawl', { body: { url: `${env.site.url}/`, includePaths: ['x'.repeat(100_000)] } });
     expect(long.status).toBe(400);
     expect(JSON.stringify(long.body).length).toBeLessThan(2000);
-    const many = await env.api.request('POST', '/v1/crawl', { body: { url: `${env.site.url}/`, includePaths: Array.from({ length: 101 }, (_, i) => `^/${i}`) } });
+    const many = await env.api.request('POST', '/v1/crawl', {
+      body: { url: `${env.site.url}/`, includePaths: Array.from({ length: 101 }, (_, i) => `^/${i}`) },
+    });
     expect(many.status).toBe(400);
     expect(many.body.details[0].path).toEqual(['includePaths']);
   });

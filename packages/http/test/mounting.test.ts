@@ -23,7 +23,10 @@ async function listen(listener: RequestListener): Promise<{ url: string; server:
 }
 
 async function call(url: string, method = 'GET', body?: unknown) {
-  const res = await fetch(url, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+  const res = await fetch(url, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
   const text = await res.text();
   let json: any;
   try {
@@ -46,13 +49,20 @@ interface Mounted {
 const mounts: Mounted[] = [
   {
     name: 'Express 4 under /firecrawl, beside express.json() and app routes',
-    build: (api) => express4().use(express4.json({ limit: '10mb' })).use('/firecrawl', api).get('/hello', (_req, res) => res.json({ hello: 'express4' })),
+    build: (api) =>
+      express4()
+        .use(express4.json({ limit: '10mb' }))
+        .use('/firecrawl', api)
+        .get('/hello', (_req, res) => res.json({ hello: 'express4' })),
     hostRoutes: true,
     preParsedBody: true,
   },
   {
     name: 'Express 5 under /firecrawl, beside app routes',
-    build: (api) => express5().use('/firecrawl', api).get('/hello', (_req, res) => res.json({ hello: 'express5' })),
+    build: (api) =>
+      express5()
+        .use('/firecrawl', api)
+        .get('/hello', (_req, res) => res.json({ hello: 'express5' })),
     hostRoutes: true,
   },
   {
@@ -99,7 +109,7 @@ describe.each(mounts)('$name', (mount) => {
   it('builds job URLs and `next` with the mount prefix', async () => {
     const start = await call(`${url}/firecrawl/v1/batch/scrape`, 'POST', { urls: [`${site.url}/blog/1`, `${site.url}/blog/2`] });
     expect(start.body.url).toBe(`${url}/firecrawl/v1/batch/scrape/${start.body.id}`);
-    let status;
+    let status: Awaited<ReturnType<typeof call>>;
     do {
       status = await call(`${start.body.url}?limit=1`);
     } while (status.body.status === 'scraping');
@@ -110,9 +120,14 @@ describe.each(mounts)('$name', (mount) => {
   });
 
   it('answers malformed JSON with BAD_REQUEST_INVALID_JSON', async () => {
-    const res = await fetch(`${url}/firecrawl/v1/scrape`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    const res = await fetch(`${url}/firecrawl/v1/scrape`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     // express.json() rejects the body itself before the API sees it; the API's own parser answers otherwise.
-    if (!mount.preParsedBody) expect(await res.json()).toEqual({ success: false, code: 'BAD_REQUEST_INVALID_JSON', error: 'Bad request, malformed JSON' });
+    if (!mount.preParsedBody)
+      expect(await res.json()).toEqual({ success: false, code: 'BAD_REQUEST_INVALID_JSON', error: 'Bad request, malformed JSON' });
     expect(res.status).toBe(400);
   });
 

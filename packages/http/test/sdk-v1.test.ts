@@ -45,7 +45,11 @@ describe('@mendable/firecrawl-js 1.x', () => {
   });
 
   it('asyncCrawlUrl + checkCrawlStatus: one page by skip/limit, then every page with getAllData', async () => {
-    const started = await app.asyncCrawlUrl(`${synthetic.url}/`, { limit: 101, ignoreSitemap: true, scrapeOptions: { formats: ['links'] } });
+    const started = await app.asyncCrawlUrl(`${synthetic.url}/`, {
+      limit: 101,
+      ignoreSitemap: true,
+      scrapeOptions: { formats: ['links'] },
+    });
     if (!started.success) throw new Error(started.error);
     const id = started.id!;
     await api.waitForJob(`/v1/crawl/${id}`, 'fc-test-key');

@@ -20,7 +20,10 @@ beforeAll(async () => {
   synthetic = await startSyntheticSite({ pages: 110, minPageBytes: 1_000, maxPageBytes: 3_000 });
   // Crawl prompts get fixed options, one of them invalid (it must be dropped); anything else is read from the page.
   model = await startOpenAiStandIn({
-    respond: (request) => (request.system.includes('crawl options') ? { includePaths: ['^/crawl/a'], limit: 3, maxDiscoveryDepth: -4, excludePaths: ['(?=x)'] } : readFromPrompt(request)),
+    respond: (request) =>
+      request.system.includes('crawl options')
+        ? { includePaths: ['^/crawl/a'], limit: 3, maxDiscoveryDepth: -4, excludePaths: ['(?=x)'] }
+        : readFromPrompt(request),
   });
   const llm = createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 });
   api = await startApi({ auth: { [KEY]: 'sdk-v4-team', 'fc-other': 'other-team' }, llm });
@@ -33,7 +36,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-const pathsOf = (docs: Array<{ metadata?: { sourceURL?: string } }>) => docs.map((doc) => new URL(doc.metadata!.sourceURL!).pathname).sort();
+const pathsOf = (docs: Array<{ metadata?: { sourceURL?: string } }>) =>
+  docs.map((doc) => new URL(doc.metadata!.sourceURL!).pathname).sort();
 
 describe('@mendable/firecrawl-js 4.x crawl', () => {
   it('crawl waits (polling) and returns v2 documents: images shaped, the internal rawHtml dropped', async () => {
@@ -68,7 +72,13 @@ describe('@mendable/firecrawl-js 4.x crawl', () => {
   });
 
   it('sitemap "only" reads the start page and the sitemaps\' URLs without following links', async () => {
-    const only = await app.crawl(`${site.url}/`, { sitemap: 'only', limit: 60, scrapeOptions: { formats: ['links'] }, pollInterval: 1, timeout: 60 });
+    const only = await app.crawl(`${site.url}/`, {
+      sitemap: 'only',
+      limit: 60,
+      scrapeOptions: { formats: ['links'] },
+      pollInterval: 1,
+      timeout: 60,
+    });
     const paths = pathsOf(only.data);
     expect(paths).toContain('/orphan');
     expect(paths).toContain('/crawl/a/1/x');
@@ -87,7 +97,9 @@ describe('@mendable/firecrawl-js 4.x crawl', () => {
   it('getActiveCrawls lists the running crawl until cancelCrawl ends it; other teams see none', async () => {
     const started = await app.startCrawl(`${site.url}/slow?ms=3000`, { sitemap: 'skip' });
     const active = await app.getActiveCrawls();
-    expect(active.crawls).toContainEqual(expect.objectContaining({ id: started.id, teamId: 'sdk-v4-team', url: `${site.url}/slow?ms=3000` }));
+    expect(active.crawls).toContainEqual(
+      expect.objectContaining({ id: started.id, teamId: 'sdk-v4-team', url: `${site.url}/slow?ms=3000` }),
+    );
     const stranger = new Firecrawl({ apiKey: 'fc-other', apiUrl: api.url });
     expect((await stranger.getActiveCrawls()).crawls).toEqual([]);
     expect(await app.cancelCrawl(started.id)).toBe(true);
@@ -102,7 +114,14 @@ describe('@mendable/firecrawl-js 4.x crawl', () => {
   });
 
   it('a crawl prompt fills in what the body leaves out; the body wins', async () => {
-    const job = await app.crawl(`${site.url}/crawl/`, { prompt: 'section a only', limit: 2, sitemap: 'skip', crawlEntireDomain: true, pollInterval: 1, timeout: 60 });
+    const job = await app.crawl(`${site.url}/crawl/`, {
+      prompt: 'section a only',
+      limit: 2,
+      sitemap: 'skip',
+      crawlEntireDomain: true,
+      pollInterval: 1,
+      timeout: 60,
+    });
     expect(job.status).toBe('completed');
     // The start page, then only what the prompt's includePaths let in, within the body's limit.
     expect(pathsOf(job.data)).toEqual(['/crawl/', '/crawl/a']);
@@ -135,7 +154,9 @@ describe('@mendable/firecrawl-js 4.x batch scrape', () => {
   });
 
   it('startBatchScrape skips invalid URLs by default and lists them; ignoreInvalidURLs:false refuses them', async () => {
-    const started = await app.startBatchScrape([`${site.url}/articles/minimal`, 'ftp://example.com/file'], { options: { formats: ['markdown'] } });
+    const started = await app.startBatchScrape([`${site.url}/articles/minimal`, 'ftp://example.com/file'], {
+      options: { formats: ['markdown'] },
+    });
     expect(started.invalidURLs).toEqual(['ftp://example.com/file']);
     expect(started.url).toBe(`${api.url}/v2/batch/scrape/${started.id}`);
     const done = await api.waitForJob(`/v2/batch/scrape/${started.id}`, KEY);

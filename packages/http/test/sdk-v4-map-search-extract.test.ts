@@ -57,12 +57,15 @@ describe('@mendable/firecrawl-js 4.x map', () => {
     const searched = await app.map(`${site.url}/`, { search: 'blog', sitemap: 'only', limit: 2 });
     expect(searched.links).toHaveLength(2);
     for (const link of searched.links) expect(link.url).toContain('/blog');
-    const located = await api.request('POST', '/v2/map', { token: 'fc-v4-adapters', body: { url: `${site.url}/crawl/`, limit: 1, location: { country: 'fr' } } });
+    const located = await api.request('POST', '/v2/map', {
+      token: 'fc-v4-adapters',
+      body: { url: `${site.url}/crawl/`, limit: 1, location: { country: 'fr' } },
+    });
     expect(located.status).toBe(200);
     expect(located.body.warning).toMatch(/location is not applied/);
   });
 
-  it('map limits above v1\'s 5000 are accepted up to 100,000; beyond is a 400', async () => {
+  it("map limits above v1's 5000 are accepted up to 100,000; beyond is a 400", async () => {
     expect((await app.map(`${site.url}/crawl/`, { limit: 100_000, sitemap: 'skip' })).links.length).toBeGreaterThan(5);
     const error = await failureOf(app.map(`${site.url}/`, { limit: 100_001 }));
     expect(error.status).toBe(400);
@@ -74,7 +77,12 @@ describe('@mendable/firecrawl-js 4.x search', () => {
   it('search answers {web} with positions; news and unknown sources are named in the warning', async () => {
     const result = await app.search('harbour', { limit: 10, sources: ['web', { type: 'news' }, 'alexandria'] });
     const web = result.web as SearchResultWeb[];
-    expect(web.map((hit) => hit.url)).toEqual([`${site.url}/articles/boilerplate`, `${site.url}/blog/1`, `${site.url}/blog/2`, `${site.url}/blog/3`]);
+    expect(web.map((hit) => hit.url)).toEqual([
+      `${site.url}/articles/boilerplate`,
+      `${site.url}/blog/1`,
+      `${site.url}/blog/2`,
+      `${site.url}/blog/3`,
+    ]);
     expect(web[0]).toMatchObject({ title: 'Harbour pilots guide ships home', position: 1 });
     expect(result.news).toBeUndefined();
     expect(result.warning).toMatch(/no news search/);
@@ -104,11 +112,14 @@ describe('@mendable/firecrawl-js 4.x search', () => {
     expect(developer.message).toMatch(/developer/);
   });
 
-  it('lang goes to the provider; filter and enterprise modes, which Firecrawl\'s search takes, are answered with a warning', async () => {
+  it("lang goes to the provider; filter and enterprise modes, which Firecrawl's search takes, are answered with a warning", async () => {
     const result = await app.search('harbour', { limit: 1, enterprise: ['anon'] });
     expect(result.web).toHaveLength(1);
     expect(result.warning).toMatch(/enterprise search modes change nothing here/);
-    const raw = await api.request('POST', '/v2/search', { token: 'fc-v4-adapters', body: { query: 'harbour', limit: 1, lang: 'de', country: 'AT', filter: '1' } });
+    const raw = await api.request('POST', '/v2/search', {
+      token: 'fc-v4-adapters',
+      body: { query: 'harbour', limit: 1, lang: 'de', country: 'AT', filter: '1' },
+    });
     expect(raw.status).toBe(200);
     expect(searxng.requests.at(-1)!.url.searchParams.get('language')).toBe('de-AT');
     expect(raw.body.warning).toMatch(/filter is not applied/);

@@ -123,7 +123,11 @@ describe('@mendable/firecrawl-js 4.x scrape', () => {
     const keyless = new Firecrawl({ apiUrl: open.url });
     const doc = await keyless.scrape(`${site.url}/articles/minimal`);
     expect(doc.markdown).toBeTruthy();
-    const bare = await fetch(`${open.url}/v2/scrape`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${site.url}/articles/minimal` }) });
+    const bare = await fetch(`${open.url}/v2/scrape`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${site.url}/articles/minimal` }),
+    });
     expect(bare.status).toBe(200);
   });
 
@@ -148,10 +152,15 @@ describe('v2 scrape refusals', () => {
   });
 
   it('an invalid attributes selector and a bad screenshot quality are 400s', async () => {
-    const selector = await failureOf(app.scrape(article(), { formats: [{ type: 'attributes', selectors: [{ selector: 'a[', attribute: 'href' }] }] }));
+    const selector = await failureOf(
+      app.scrape(article(), { formats: [{ type: 'attributes', selectors: [{ selector: 'a[', attribute: 'href' }] }] }),
+    );
     expect(selector.status).toBe(400);
     expect(selector.message).toMatch(/not a valid CSS selector/);
-    const response = await api.request('POST', '/v2/scrape', { token: 'fc-v4', body: { url: article(), formats: [{ type: 'screenshot', quality: 500 }] } });
+    const response = await api.request('POST', '/v2/scrape', {
+      token: 'fc-v4',
+      body: { url: article(), formats: [{ type: 'screenshot', quality: 500 }] },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/formats\[0\]\.quality/);
   });

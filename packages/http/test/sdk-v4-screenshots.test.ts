@@ -56,7 +56,9 @@ describe('@mendable/firecrawl-js 4.x screenshots', () => {
   });
 
   it('a full-page screenshot with a viewport keeps its width', async () => {
-    const doc = await app.scrape(`${site.url}/tall`, { formats: [{ type: 'screenshot', fullPage: true, quality: 60, viewport: { width: 600, height: 400 } }] });
+    const doc = await app.scrape(`${site.url}/tall`, {
+      formats: [{ type: 'screenshot', fullPage: true, quality: 60, viewport: { width: 600, height: 400 } }],
+    });
     const image = dataUrlImage(doc.screenshot!);
     expect(image).toMatchObject({ type: 'jpeg', width: 600 });
     expect(image.height).toBeGreaterThan(400);
@@ -78,7 +80,10 @@ describe('@mendable/firecrawl-js 4.x screenshots', () => {
     });
     expect(ok.status).toBe(200);
     expect(dataUrlImage(ok.body.data.screenshot)).toMatchObject({ type: 'jpeg', width: 320, height: 240 });
-    const bad = await api.request('POST', '/v2/scrape', { token: 'fc-shots', body: { url: article(), formats: [{ type: 'screenshot', viewport: { width: 0, height: 240 } }] } });
+    const bad = await api.request('POST', '/v2/scrape', {
+      token: 'fc-shots',
+      body: { url: article(), formats: [{ type: 'screenshot', viewport: { width: 0, height: 240 } }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/viewport\.width/);
   });

@@ -22,28 +22,53 @@ afterAll(async () => {
 
 describe('@mendable/firecrawl-js 4.x usage', () => {
   it('getCreditUsage and getCreditUsageHistorical follow what a scrape spends', async () => {
-    expect(await app.getCreditUsage()).toEqual({ remainingCredits: 100, planCredits: 100, billingPeriodStart: null, billingPeriodEnd: null });
+    expect(await app.getCreditUsage()).toEqual({
+      remainingCredits: 100,
+      planCredits: 100,
+      billingPeriodStart: null,
+      billingPeriodEnd: null,
+    });
     await app.scrape(`${site.url}/articles/minimal`);
     expect((await app.getCreditUsage()).remainingCredits).toBe(99);
     const history = await app.getCreditUsageHistorical();
     expect(history.periods).toEqual([{ startDate: expect.any(String), endDate: expect.any(String), creditsUsed: 1 }]);
     const byKey = await app.getCreditUsageHistorical(true);
-    expect(byKey.periods).toEqual([{ startDate: history.periods[0]!.startDate, endDate: history.periods[0]!.endDate, apiKey: expect.stringMatching(/^sha256:/), creditsUsed: 1 }]);
+    expect(byKey.periods).toEqual([
+      {
+        startDate: history.periods[0]!.startDate,
+        endDate: history.periods[0]!.endDate,
+        apiKey: expect.stringMatching(/^sha256:/),
+        creditsUsed: 1,
+      },
+    ]);
     expect((await unlimited.getCreditUsage()).remainingCredits).toBe(99_999_999);
   });
 
   it('getTokenUsage and getTokenUsageHistorical: tokens are metered, not limited (no model here: none used)', async () => {
-    expect(await app.getTokenUsage()).toMatchObject({ remainingTokens: 99_999_999, planTokens: 99_999_999, billingPeriodStart: expect.any(String) });
+    expect(await app.getTokenUsage()).toMatchObject({
+      remainingTokens: 99_999_999,
+      planTokens: 99_999_999,
+      billingPeriodStart: expect.any(String),
+    });
     expect((await app.getTokenUsageHistorical(true)).periods).toEqual([]);
-    expect((await app.getTokenUsageHistorical()).periods).toEqual([{ startDate: expect.any(String), endDate: expect.any(String), tokensUsed: 0, inputTokens: 0, outputTokens: 0 }]);
+    expect((await app.getTokenUsageHistorical()).periods).toEqual([
+      { startDate: expect.any(String), endDate: expect.any(String), tokensUsed: 0, inputTokens: 0, outputTokens: 0 },
+    ]);
     const raw = await api.request('GET', '/v2/team/token-usage', { token: 'fc-limited' });
     expect(raw.body.warning).toMatch(/metered per team and API key, not limited/);
     expect(raw.body.data.tokensUsed).toBe(0);
   });
 
-  it('getQueueStatus and getConcurrency count the pages of the team\'s running jobs', async () => {
+  it("getQueueStatus and getConcurrency count the pages of the team's running jobs", async () => {
     const idle = await app.getQueueStatus();
-    expect(idle).toEqual({ success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: 3, mostRecentSuccess: null });
+    expect(idle).toEqual({
+      success: true,
+      jobsInQueue: 0,
+      activeJobsInQueue: 0,
+      waitingJobsInQueue: 0,
+      maxConcurrency: 3,
+      mostRecentSuccess: null,
+    });
     const started = await app.startBatchScrape([`${site.url}/slow?ms=2000&a`, `${site.url}/slow?ms=2000&b`], { maxConcurrency: 1 });
     let busy = await app.getQueueStatus();
     for (let i = 0; i < 40 && busy.activeJobsInQueue === 0; i++) {

@@ -48,7 +48,11 @@ function readStream(path: string, key: string): Promise<{ messages: any[]; code:
 
 describe('job status streams', () => {
   it('a v2 crawl streams catchup, each document in v2 shape, then done', async () => {
-    const started = await app.startCrawl(`${site.url}/crawl/`, { limit: 4, sitemap: 'skip', scrapeOptions: { formats: ['markdown', 'images'] } });
+    const started = await app.startCrawl(`${site.url}/crawl/`, {
+      limit: 4,
+      sitemap: 'skip',
+      scrapeOptions: { formats: ['markdown', 'images'] },
+    });
     const { messages, code } = await readStream(`/v2/crawl/${started.id}`, KEY);
     expect(code).toBe(1000);
     expect(messages[0].type).toBe('catchup');
@@ -75,7 +79,10 @@ describe('job status streams', () => {
 
   it('the 4.x watcher() on a batch; a finished job streams its pages and ends at once', async () => {
     (globalThis as { WebSocket?: unknown }).WebSocket = WebSocket;
-    const job = await app.batchScrape([`${site.url}/articles/boilerplate`, `${site.url}/articles/minimal`], { pollInterval: 1, timeout: 30 });
+    const job = await app.batchScrape([`${site.url}/articles/boilerplate`, `${site.url}/articles/minimal`], {
+      pollInterval: 1,
+      timeout: 30,
+    });
     const watcher = app.watcher(job.id, { kind: 'batch', timeout: 30 });
     const documents: Array<{ markdown?: string }> = [];
     watcher.on('document', (doc) => documents.push(doc));
@@ -84,7 +91,7 @@ describe('job status streams', () => {
     expect(documents).toHaveLength(2);
   });
 
-  it('in a plain Node 20 process (no global WebSocket: the SDK loads undici\'s) the 4.x watcher() finishes', async () => {
+  it("in a plain Node 20 process (no global WebSocket: the SDK loads undici's) the 4.x watcher() finishes", async () => {
     const started = await app.startCrawl(`${site.url}/crawl/`, { limit: 2, sitemap: 'skip' });
     // Outside vitest, as an application runs it.
     const script = `import Firecrawl from 'firecrawl-v4';
@@ -104,7 +111,9 @@ describe('job status streams', () => {
     const watcher = await v1.crawlUrlAndWatch(`${site.url}/crawl/`, { limit: 2, ignoreSitemap: true });
     const documents: unknown[] = [];
     watcher.addEventListener('document', (event) => void documents.push((event as CustomEvent).detail));
-    const status = await new Promise<string>((resolve) => watcher.addEventListener('done', (event) => resolve((event as CustomEvent).detail.status)));
+    const status = await new Promise<string>((resolve) =>
+      watcher.addEventListener('done', (event) => resolve((event as CustomEvent).detail.status)),
+    );
     expect(status).toBe('completed');
     expect(documents).toHaveLength(2);
   });

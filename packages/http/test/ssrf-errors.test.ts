@@ -12,13 +12,19 @@ describe('a URL the SSRF policy refuses is an error, never robotsBlocked or a si
     const errors = await env.api.request('GET', `/v1/crawl/${start.body.id}/errors`);
     expect(errors.body.robotsBlocked).toEqual([]);
     expect(errors.body.errors).toEqual([
-      expect.objectContaining({ url: `${env.site.url}/crawl/`, code: 'SCRAPE_BLOCKED_URL', error: expect.stringContaining('private, loopback or link-local') }),
+      expect.objectContaining({
+        url: `${env.site.url}/crawl/`,
+        code: 'SCRAPE_BLOCKED_URL',
+        error: expect.stringContaining('private, loopback or link-local'),
+      }),
     ]);
     expect(env.site.hits('/robots.txt')).toBe(0);
   });
 
   it('v0 crawl: the same error in its errors', async () => {
-    const start = await env.api.request('POST', '/v0/crawl', { body: { url: `${env.site.url}/crawl/`, crawlerOptions: { ignoreSitemap: true } } });
+    const start = await env.api.request('POST', '/v0/crawl', {
+      body: { url: `${env.site.url}/crawl/`, crawlerOptions: { ignoreSitemap: true } },
+    });
     expect(start.status).toBe(200);
     await env.api.waitForJob(`/v1/crawl/${start.body.jobId}`);
     const errors = await env.api.request('GET', `/v1/crawl/${start.body.jobId}/errors`);
@@ -27,10 +33,18 @@ describe('a URL the SSRF policy refuses is an error, never robotsBlocked or a si
   });
 
   it('map: a 400 SCRAPE_BLOCKED_URL, not success with the start URL', async () => {
-    for (const body of [{ url: `${env.site.url}/` }, { url: `${env.site.url}/`, sitemapOnly: true }, { url: `${env.site.url}/`, ignoreSitemap: false }]) {
+    for (const body of [
+      { url: `${env.site.url}/` },
+      { url: `${env.site.url}/`, sitemapOnly: true },
+      { url: `${env.site.url}/`, ignoreSitemap: false },
+    ]) {
       const res = await env.api.request('POST', '/v1/map', { body });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, code: 'SCRAPE_BLOCKED_URL', error: expect.stringContaining('TRAWL_ALLOW_PRIVATE_NETWORK') });
+      expect(res.body).toMatchObject({
+        success: false,
+        code: 'SCRAPE_BLOCKED_URL',
+        error: expect.stringContaining('TRAWL_ALLOW_PRIVATE_NETWORK'),
+      });
     }
   });
 

@@ -17,7 +17,11 @@ const START = 500;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  api = await startApi({ auth: { [FIRST]: 'billed', [SECOND]: 'billed', [FREE]: 'free' }, credits: { billed: START }, worker: { concurrency: 2 } });
+  api = await startApi({
+    auth: { [FIRST]: 'billed', [SECOND]: 'billed', [FREE]: 'free' },
+    credits: { billed: START },
+    worker: { concurrency: 2 },
+  });
   open = await startApi();
 });
 afterAll(async () => {
@@ -34,7 +38,9 @@ const nextMonthStart = () => thisMonth().end;
 /** This month's credits per key label, as `getCreditUsageHistorical(true)` answers. */
 async function creditsByKey(app: Firecrawl): Promise<Record<string, number>> {
   const { periods } = await app.getCreditUsageHistorical(true);
-  return Object.fromEntries(periods.filter((period) => period.startDate === monthStart()).map((period) => [period.apiKey ?? '(none)', period.creditsUsed]));
+  return Object.fromEntries(
+    periods.filter((period) => period.startDate === monthStart()).map((period) => [period.apiKey ?? '(none)', period.creditsUsed]),
+  );
 }
 
 describe('credit history per API key', () => {
@@ -46,7 +52,10 @@ describe('credit history per API key', () => {
     await first.map(`${site.url}/crawl/`, { sitemap: 'skip' });
     // Nothing answers on port 1: the hold goes back whole.
     expect((await failureOf(first.scrape('http://127.0.0.1:1/'))).status).toBeGreaterThanOrEqual(400);
-    const batch = await second.batchScrape([`${site.url}/articles/minimal`, `${site.url}/about`, `${site.url}/blog/1`], { pollInterval: 0.1, timeout: 30 });
+    const batch = await second.batchScrape([`${site.url}/articles/minimal`, `${site.url}/about`, `${site.url}/blog/1`], {
+      pollInterval: 0.1,
+      timeout: 30,
+    });
     expect(batch.completed).toBe(3);
     const crawl = await second.crawl(`${site.url}/crawl/`, { limit: 2, pollInterval: 0.1, timeout: 30 });
     expect(crawl.completed).toBe(2);
@@ -54,7 +63,12 @@ describe('credit history per API key', () => {
     // A page's credits are recorded as its hold settles, just after the page is.
     await expect.poll(() => creditsByKey(first)).toEqual({ [labelOf(FIRST)]: 3, [labelOf(SECOND)]: 5 });
     const { periods } = await second.getCreditUsageHistorical(true);
-    expect(periods.find((period) => period.apiKey === labelOf(FIRST))).toEqual({ startDate: monthStart(), endDate: nextMonthStart(), apiKey: labelOf(FIRST), creditsUsed: 3 });
+    expect(periods.find((period) => period.apiKey === labelOf(FIRST))).toEqual({
+      startDate: monthStart(),
+      endDate: nextMonthStart(),
+      apiKey: labelOf(FIRST),
+      creditsUsed: 3,
+    });
     expect(JSON.stringify(periods)).not.toContain(FIRST);
   });
 
@@ -83,6 +97,8 @@ describe('credit history per API key', () => {
     expect(before.body).toEqual({ success: true, periods: [] });
     const keyless = new Firecrawl({ apiUrl: open.url });
     await keyless.scrape(`${site.url}/articles/minimal`);
-    expect((await keyless.getCreditUsageHistorical(true)).periods).toEqual([{ startDate: monthStart(), endDate: nextMonthStart(), creditsUsed: 1 }]);
+    expect((await keyless.getCreditUsageHistorical(true)).periods).toEqual([
+      { startDate: monthStart(), endDate: nextMonthStart(), creditsUsed: 1 },
+    ]);
   });
 });

@@ -35,7 +35,11 @@ beforeAll(async () => {
     },
   });
   const llm = createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 });
-  api = await startApi({ auth: { [ALPHA]: 'metered', [BETA]: 'metered', [SHORT]: 'metered', 'fc-usage-other': 'other' }, llm, worker: { concurrency: 2 } });
+  api = await startApi({
+    auth: { [ALPHA]: 'metered', [BETA]: 'metered', [SHORT]: 'metered', 'fc-usage-other': 'other' },
+    llm,
+    worker: { concurrency: 2 },
+  });
   alpha = new Firecrawl({ apiKey: ALPHA, apiUrl: api.url });
   beta = new Firecrawl({ apiKey: BETA, apiUrl: api.url });
 });
@@ -59,25 +63,46 @@ const monthStart = () => thisMonth().start;
 
 describe('LLM token metering', () => {
   it('meters the json format and the summary of a scrape', async () => {
-    expect(await metered(ALPHA, () => alpha.scrape(`${site.url}/articles/boilerplate`, { formats: [{ type: 'json', prompt: 'The title', schema }] }))).toBeGreaterThan(0);
+    expect(
+      await metered(ALPHA, () =>
+        alpha.scrape(`${site.url}/articles/boilerplate`, { formats: [{ type: 'json', prompt: 'The title', schema }] }),
+      ),
+    ).toBeGreaterThan(0);
     expect(await metered(BETA, () => beta.scrape(`${site.url}/articles/boilerplate`, { formats: ['summary'] }))).toBeGreaterThan(0);
   });
 
   it('meters crawl params-preview and a crawl prompt', async () => {
     expect(await metered(ALPHA, () => alpha.crawlParamsPreview(`${site.url}/crawl/`, 'section a, two pages'))).toBeGreaterThan(0);
-    expect(await metered(BETA, () => beta.crawl(`${site.url}/crawl/`, { prompt: 'section a, two pages', pollInterval: 0.1, timeout: 30 }))).toBeGreaterThan(0);
+    expect(
+      await metered(BETA, () => beta.crawl(`${site.url}/crawl/`, { prompt: 'section a, two pages', pollInterval: 0.1, timeout: 30 })),
+    ).toBeGreaterThan(0);
   });
 
   it('meters the json format of every crawled page, in the worker, to the key that started the crawl', async () => {
     const tokens = await metered(ALPHA, async () => {
-      const job = await alpha.crawl(`${site.url}/crawl/`, { limit: 3, scrapeOptions: { formats: [{ type: 'json', prompt: 'The title', schema }] }, pollInterval: 0.1, timeout: 30 });
+      const job = await alpha.crawl(`${site.url}/crawl/`, {
+        limit: 3,
+        scrapeOptions: { formats: [{ type: 'json', prompt: 'The title', schema }] },
+        pollInterval: 0.1,
+        timeout: 30,
+      });
       expect(job.data.length).toBeGreaterThan(1);
     });
     expect(tokens).toBeGreaterThan(0);
   });
 
   it('meters extract jobs and llms.txt generation', async () => {
-    expect(await metered(BETA, () => beta.extract({ urls: [`${site.url}/articles/boilerplate`], prompt: 'The title of the article', schema, pollInterval: 0.1, timeout: 30 }))).toBeGreaterThan(0);
+    expect(
+      await metered(BETA, () =>
+        beta.extract({
+          urls: [`${site.url}/articles/boilerplate`],
+          prompt: 'The title of the article',
+          schema,
+          pollInterval: 0.1,
+          timeout: 30,
+        }),
+      ),
+    ).toBeGreaterThan(0);
     const generated = await metered(ALPHA, async () => {
       const result = await alpha.v1.generateLLMsText(`${site.url}/crawl/`, { maxUrls: 2 });
       expect(result).toMatchObject({ success: true, status: 'completed' });
@@ -87,7 +112,9 @@ describe('LLM token metering', () => {
 
   it('meters the tokens of a request the model answered badly twice, though it failed', async () => {
     const tokens = await metered(BETA, async () => {
-      const failure = await failureOf(beta.scrape(`${site.url}/articles/boilerplate`, { formats: [{ type: 'json', prompt: 'ANSWER BADLY', schema }] }));
+      const failure = await failureOf(
+        beta.scrape(`${site.url}/articles/boilerplate`, { formats: [{ type: 'json', prompt: 'ANSWER BADLY', schema }] }),
+      );
       expect(failure.status).toBeGreaterThanOrEqual(500);
     });
     expect(tokens).toBeGreaterThan(0);
@@ -105,7 +132,15 @@ describe('LLM token metering', () => {
     expect(JSON.stringify(byKey)).not.toContain(ALPHA);
     const total = expected.get(ALPHA)! + expected.get(BETA)!;
     const team = await beta.getTokenUsageHistorical();
-    expect(team.periods).toEqual([{ startDate: monthStart(), endDate: expect.any(String), tokensUsed: total, inputTokens: expect.any(Number), outputTokens: expect.any(Number) }]);
+    expect(team.periods).toEqual([
+      {
+        startDate: monthStart(),
+        endDate: expect.any(String),
+        tokensUsed: total,
+        inputTokens: expect.any(Number),
+        outputTokens: expect.any(Number),
+      },
+    ]);
     const raw = team.periods[0] as unknown as { inputTokens: number; outputTokens: number };
     expect(raw.inputTokens + raw.outputTokens).toBe(total);
     expect(new Date(team.periods[0]!.endDate!).getUTCDate()).toBe(1);
@@ -119,7 +154,10 @@ describe('LLM token metering', () => {
     expect(raw.body.data.tokensUsed).toBe(total);
     expect(raw.body.warning).toMatch(/metered per team and API key, not limited/);
     const v1 = await alpha.v1.getTokenUsage();
-    expect(v1).toMatchObject({ success: true, data: { remaining_tokens: 99_999_999, billing_period_start: monthStart(), tokens_used: total } });
+    expect(v1).toMatchObject({
+      success: true,
+      data: { remaining_tokens: 99_999_999, billing_period_start: monthStart(), tokens_used: total },
+    });
     const v1History = await alpha.v1.getTokenUsageHistorical(true);
     if (!('periods' in v1History)) throw new Error('no periods');
     expect(v1History.periods.find((period) => period.apiKey === labelOf(ALPHA))?.tokensUsed).toBe(expected.get(ALPHA));
@@ -127,8 +165,13 @@ describe('LLM token metering', () => {
     const other = await new Firecrawl({ apiKey: 'fc-usage-other', apiUrl: api.url }).getTokenUsageHistorical(true);
     expect(other.periods).toEqual([]);
     // A short key is labelled by its fingerprint only.
-    await metered(SHORT, () => new Firecrawl({ apiKey: SHORT, apiUrl: api.url }).scrape(`${site.url}/articles/minimal`, { formats: ['summary'] }));
+    await metered(SHORT, () =>
+      new Firecrawl({ apiKey: SHORT, apiUrl: api.url }).scrape(`${site.url}/articles/minimal`, { formats: ['summary'] }),
+    );
     const short = await alpha.getTokenUsageHistorical(true);
-    expect(short.periods.find((period) => period.apiKey === labelOf(SHORT))).toMatchObject({ apiKey: expect.stringMatching(/^sha256:[0-9a-f]{8}$/), tokensUsed: expected.get(SHORT) });
+    expect(short.periods.find((period) => period.apiKey === labelOf(SHORT))).toMatchObject({
+      apiKey: expect.stringMatching(/^sha256:[0-9a-f]{8}$/),
+      tokensUsed: expected.get(SHORT),
+    });
   });
 });

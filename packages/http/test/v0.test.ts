@@ -45,7 +45,13 @@ describe('POST /v0/scrape', () => {
     const res = await api.request('POST', '/v0/scrape', {
       body: {
         url: `${site.url}/articles/boilerplate`,
-        pageOptions: { includeHtml: true, includeRawHtml: true, onlyMainContent: true, removeTags: ['table'], replaceAllPathsWithAbsolutePaths: true },
+        pageOptions: {
+          includeHtml: true,
+          includeRawHtml: true,
+          onlyMainContent: true,
+          removeTags: ['table'],
+          replaceAllPathsWithAbsolutePaths: true,
+        },
       },
     });
     const data = res.body.data;
@@ -54,7 +60,9 @@ describe('POST /v0/scrape', () => {
     expect(data.html).toContain(phrases.articleLead);
     expect(data.rawHtml).toContain(phrases.cookie);
     expect(data.markdown).toContain(`${site.url}/articles/minimal`);
-    const only = await api.request('POST', '/v0/scrape', { body: { url: `${site.url}/articles/boilerplate`, pageOptions: { onlyIncludeTags: ['blockquote'] } } });
+    const only = await api.request('POST', '/v0/scrape', {
+      body: { url: `${site.url}/articles/boilerplate`, pageOptions: { onlyIncludeTags: ['blockquote'] } },
+    });
     expect(only.body.data.markdown).toContain(phrases.articleQuote);
     expect(only.body.data.markdown).not.toContain(phrases.articleLead);
   });
@@ -73,9 +81,13 @@ describe('POST /v0/scrape', () => {
     const shot = await api.request('POST', '/v0/scrape', { body: { url: `${site.url}/`, pageOptions: { screenshot: true } } });
     expect(shot.status).toBe(501);
     expect(shot.body.error).toMatch(/browser/);
-    const noSchema = await api.request('POST', '/v0/scrape', { body: { url: `${site.url}/`, extractorOptions: { mode: 'llm-extraction' } } });
+    const noSchema = await api.request('POST', '/v0/scrape', {
+      body: { url: `${site.url}/`, extractorOptions: { mode: 'llm-extraction' } },
+    });
     expect(noSchema.status).toBe(400);
-    expect(noSchema.body.details[0].message).toBe('extractorOptions.extractionSchema must be an object if llm-extraction mode is specified');
+    expect(noSchema.body.details[0].message).toBe(
+      'extractorOptions.extractionSchema must be an object if llm-extraction mode is specified',
+    );
     const llm = await api.request('POST', '/v0/scrape', {
       body: { url: `${site.url}/`, extractorOptions: { mode: 'llm-extraction', extractionSchema: { type: 'object' } } },
     });
@@ -93,7 +105,11 @@ describe('POST /v0/scrape', () => {
 describe('v0 crawl', () => {
   it('starts with {jobId}, then reads data once completed with an empty partial_data', async () => {
     const start = await api.request('POST', '/v0/crawl', {
-      body: { url: `${site.url}/crawl/`, crawlerOptions: { ignoreSitemap: true, excludes: ['/crawl/b*', '/crawl/b/**'], limit: 8 }, pageOptions: { onlyMainContent: true } },
+      body: {
+        url: `${site.url}/crawl/`,
+        crawlerOptions: { ignoreSitemap: true, excludes: ['/crawl/b*', '/crawl/b/**'], limit: 8 },
+        pageOptions: { onlyMainContent: true },
+      },
     });
     expect(start.status).toBe(200);
     expect(start.body).toEqual({ jobId: expect.any(String) });
@@ -113,7 +129,9 @@ describe('v0 crawl', () => {
   });
 
   it('honours returnOnlyUrls', async () => {
-    const start = await api.request('POST', '/v0/crawl', { body: { url: `${site.url}/crawl/a`, crawlerOptions: { ignoreSitemap: true, returnOnlyUrls: true, limit: 3 } } });
+    const start = await api.request('POST', '/v0/crawl', {
+      body: { url: `${site.url}/crawl/a`, crawlerOptions: { ignoreSitemap: true, returnOnlyUrls: true, limit: 3 } },
+    });
     const done = await waitForV0(start.body.jobId);
     expect(done.body.status).toBe('completed');
     expect(done.body.data.length).toBeGreaterThan(0);
@@ -149,8 +167,14 @@ describe('v0 partial_data', () => {
       const start = await local.request('POST', '/v0/crawl', { body: { url: `${site.url}/crawl/` } });
       const jobId = start.body.jobId;
       // No worker runs here: write 60 results the way a worker would, to look at the view.
-      const doc = (i: number): Document => ({ markdown: `page ${i}`, metadata: { sourceURL: `${site.url}/p/${i}`, url: `${site.url}/p/${i}`, statusCode: 200 } });
-      await store.results.append(jobId, Array.from({ length: 60 }, (_, i) => ({ kind: 'document' as const, url: `${site.url}/p/${i}`, document: doc(i) })));
+      const doc = (i: number): Document => ({
+        markdown: `page ${i}`,
+        metadata: { sourceURL: `${site.url}/p/${i}`, url: `${site.url}/p/${i}`, statusCode: 200 },
+      });
+      await store.results.append(
+        jobId,
+        Array.from({ length: 60 }, (_, i) => ({ kind: 'document' as const, url: `${site.url}/p/${i}`, document: doc(i) })),
+      );
       await store.jobs.increment(jobId, { total: 61, completed: 60 });
       const status = await local.request('GET', `/v0/crawl/status/${jobId}`);
       expect(status.body).toMatchObject({ status: 'active', current: 60, total: 61, data: null });

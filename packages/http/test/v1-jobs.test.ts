@@ -19,7 +19,13 @@ const sourceUrls = (data: Array<{ metadata: { sourceURL: string } }>) => data.ma
 describe('POST /v1/crawl and GET /v1/crawl/{id}', () => {
   it('crawls the site section and reads the documents page by page through `next`', async () => {
     const start = await api.request('POST', '/v1/crawl', {
-      body: { url: `${site.url}/crawl/`, ignoreSitemap: true, excludePaths: ['^/crawl/b'], scrapeOptions: { formats: ['markdown', 'links'] }, origin: 'js-sdk@1.21.1' },
+      body: {
+        url: `${site.url}/crawl/`,
+        ignoreSitemap: true,
+        excludePaths: ['^/crawl/b'],
+        scrapeOptions: { formats: ['markdown', 'links'] },
+        origin: 'js-sdk@1.21.1',
+      },
     });
     expect(start.status).toBe(200);
     expect(start.body).toEqual({ success: true, id: expect.any(String), url: `${api.url}/v1/crawl/${start.body.id}` });
@@ -74,11 +80,15 @@ describe('POST /v1/crawl and GET /v1/crawl/{id}', () => {
 
   it('leaves the start path only with crawlEntireDomain, or its older name allowBackwardLinks', async () => {
     const crawlFrom = async (extra: Record<string, unknown>) => {
-      const start = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/crawl/a/1`, ignoreSitemap: true, limit: 50, ...extra } });
+      const start = await api.request('POST', '/v1/crawl', {
+        body: { url: `${site.url}/crawl/a/1`, ignoreSitemap: true, limit: 50, ...extra },
+      });
       expect(start.status).toBe(200);
       const done = await api.waitForJob(`/v1/crawl/${start.body.id}`);
       expect(done.body.status).toBe('completed');
-      return sourceUrls(done.body.data).map((u) => new URL(u).pathname).sort();
+      return sourceUrls(done.body.data)
+        .map((u) => new URL(u).pathname)
+        .sort();
     };
     expect(await crawlFrom({})).toEqual(['/crawl/a/1', '/crawl/a/1/x', '/crawl/a/1/y']);
     for (const wide of [{ crawlEntireDomain: true }, { allowBackwardLinks: true }]) {
@@ -175,7 +185,9 @@ describe('POST /v1/batch/scrape', () => {
   });
 
   it('cancels a batch with DELETE /v1/batch/scrape/{id}; unknown ids are 404', async () => {
-    const start = await api.request('POST', '/v1/batch/scrape', { body: { urls: [`${site.url}/slow?ms=2000&n=1`, `${site.url}/slow?ms=2000&n=2`] } });
+    const start = await api.request('POST', '/v1/batch/scrape', {
+      body: { urls: [`${site.url}/slow?ms=2000&n=1`, `${site.url}/slow?ms=2000&n=2`] },
+    });
     const cancel = await api.request('DELETE', `/v1/batch/scrape/${start.body.id}`);
     expect(cancel.body).toEqual({ status: 'cancelled' });
     const again = await api.request('DELETE', `/v1/batch/scrape/${start.body.id}`);
@@ -198,7 +210,9 @@ describe('POST /v1/map', () => {
   it('honours limit and ranks by search', async () => {
     const limited = await api.request('POST', '/v1/map', { body: { url: `${site.url}/crawl/`, limit: 3 } });
     expect(limited.body.links).toHaveLength(3);
-    const searched = await api.request('POST', '/v1/map', { body: { url: `${site.url}/`, search: 'blog', sitemapOnly: true, ignoreSitemap: false } });
+    const searched = await api.request('POST', '/v1/map', {
+      body: { url: `${site.url}/`, search: 'blog', sitemapOnly: true, ignoreSitemap: false },
+    });
     expect(searched.body.links[0]).toMatch(/\/blog\//);
   });
 

@@ -17,7 +17,12 @@ afterAll(async () => {
 describe('POST /v1/scrape', () => {
   it('answers the document in the requested formats', async () => {
     const res = await api.request('POST', '/v1/scrape', {
-      body: { url: `${site.url}/articles/boilerplate`, formats: ['markdown', 'links', 'html'], origin: 'js-sdk@1.21.1', integration: 'n8n' },
+      body: {
+        url: `${site.url}/articles/boilerplate`,
+        formats: ['markdown', 'links', 'html'],
+        origin: 'js-sdk@1.21.1',
+        integration: 'n8n',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -38,7 +43,7 @@ describe('POST /v1/scrape', () => {
   });
 
   it('prepends http:// to a URL without a scheme', async () => {
-    const res = await api.request('POST', '/v1/scrape', { body: { url: site.url.replace('http://', '') + '/articles/minimal' } });
+    const res = await api.request('POST', '/v1/scrape', { body: { url: `${site.url.replace('http://', '')}/articles/minimal` } });
     expect(res.status).toBe(200);
     expect(res.body.data.metadata.sourceURL).toBe(`${site.url}/articles/minimal`);
   });
@@ -81,14 +86,18 @@ describe('POST /v1/scrape', () => {
   });
 
   it('refuses bodies over 10 MB', async () => {
-    const res = await api.request('POST', '/v1/scrape', { rawBody: JSON.stringify({ url: `${site.url}/`, pad: 'x'.repeat(10 * 1024 * 1024) }) });
+    const res = await api.request('POST', '/v1/scrape', {
+      rawBody: JSON.stringify({ url: `${site.url}/`, pad: 'x'.repeat(10 * 1024 * 1024) }),
+    });
     expect(res.status).toBe(413);
     expect(res.body.success).toBe(false);
   });
 
   it('accepts a body of several megabytes', async () => {
     // 4 MB of prompt (headers are capped far below that): the body is read and validated whole.
-    const res = await api.request('POST', '/v1/scrape', { body: { url: `${site.url}/articles/minimal`, jsonOptions: { prompt: 'y'.repeat(4_000_000) }, formats: ['links'] } });
+    const res = await api.request('POST', '/v1/scrape', {
+      body: { url: `${site.url}/articles/minimal`, jsonOptions: { prompt: 'y'.repeat(4_000_000) }, formats: ['links'] },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -97,7 +106,9 @@ describe('POST /v1/scrape', () => {
     expect(shot.status).toBe(501);
     expect(shot.body).toMatchObject({ success: false, code: 'SCRAPE_ADAPTER_MISSING' });
     expect(shot.body.error).toMatch(/browser/);
-    const json = await api.request('POST', '/v1/scrape', { body: { url: `${site.url}/`, formats: ['json'], jsonOptions: { prompt: 'x' } } });
+    const json = await api.request('POST', '/v1/scrape', {
+      body: { url: `${site.url}/`, formats: ['json'], jsonOptions: { prompt: 'x' } },
+    });
     expect(json.status).toBe(501);
     expect(json.body.error).toMatch(/LLM provider/);
   });

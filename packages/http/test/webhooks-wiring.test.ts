@@ -63,7 +63,12 @@ describe('webhooks', () => {
     });
     const id = start.body.id;
     const list = await deliveriesFor(id, (l) => l.some((d) => d.body.type === 'batch_scrape.completed'));
-    expect(list.map((d) => d.body.type)).toEqual(['batch_scrape.started', 'batch_scrape.page', 'batch_scrape.page', 'batch_scrape.completed']);
+    expect(list.map((d) => d.body.type)).toEqual([
+      'batch_scrape.started',
+      'batch_scrape.page',
+      'batch_scrape.page',
+      'batch_scrape.completed',
+    ]);
     for (const d of list) {
       expect(d.path).toBe('/hooks/batch');
       expect(d.headers['x-receiver-token']).toBe('abc');
@@ -90,7 +95,10 @@ describe('webhooks', () => {
     expect(list.filter((d) => d.body.type === 'crawl.page').length).toBeGreaterThanOrEqual(1);
 
     const filtered = await api.request('POST', '/v1/batch/scrape', {
-      body: { urls: [`${site.url}/status/404`, `${site.url}/blog/3`], webhook: { url: `${receiverUrl}/hooks/filtered`, events: ['page', 'completed'] } },
+      body: {
+        urls: [`${site.url}/status/404`, `${site.url}/blog/3`],
+        webhook: { url: `${receiverUrl}/hooks/filtered`, events: ['page', 'completed'] },
+      },
     });
     const only = await deliveriesFor(filtered.body.id, (l) => l.some((d) => d.body.type === 'batch_scrape.completed'));
     expect(only.map((d) => d.body.type).sort()).toEqual(['batch_scrape.completed', 'batch_scrape.page', 'batch_scrape.page']);
@@ -100,7 +108,9 @@ describe('webhooks', () => {
   });
 
   it('ends a cancelled job with completed, as Firecrawl does', async () => {
-    const start = await api.request('POST', '/v1/crawl', { body: { url: `${site.url}/slow?ms=1500`, webhook: `${receiverUrl}/hooks/cancel` } });
+    const start = await api.request('POST', '/v1/crawl', {
+      body: { url: `${site.url}/slow?ms=1500`, webhook: `${receiverUrl}/hooks/cancel` },
+    });
     await api.request('DELETE', `/v1/crawl/${start.body.id}`);
     const list = await deliveriesFor(start.body.id, (l) => l.some((d) => d.body.type === 'crawl.completed'));
     expect(list.map((d) => d.body.type)).toEqual(['crawl.started', 'crawl.completed']);

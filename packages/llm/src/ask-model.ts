@@ -1,4 +1,13 @@
-import { generateText, jsonSchema, NoObjectGeneratedError, Output, tool, type LanguageModel, type LanguageModelUsage, type ModelMessage } from 'ai';
+import {
+  generateText,
+  jsonSchema,
+  NoObjectGeneratedError,
+  Output,
+  tool,
+  type LanguageModel,
+  type LanguageModelUsage,
+  type ModelMessage,
+} from 'ai';
 import type { JsonSchema, LlmUsage } from '@trawl/core';
 import type { StructuredOutputMode } from './config.js';
 
@@ -68,7 +77,9 @@ async function askWithTool(q: ModelQuestion): Promise<ModelReply> {
   if (!call) return { text: result.text, usage: usageOf(result.usage) };
   const text = JSON.stringify(call.input);
   // Arguments that did not parse as JSON arrive as the raw string.
-  return typeof call.input === 'string' ? { text: call.input, usage: usageOf(result.usage) } : { text, value: call.input, usage: usageOf(result.usage) };
+  return typeof call.input === 'string'
+    ? { text: call.input, usage: usageOf(result.usage) }
+    : { text, value: call.input, usage: usageOf(result.usage) };
 }
 
 function usageOf(usage: LanguageModelUsage | undefined): LlmUsage {

@@ -12,7 +12,11 @@ export function languageModelOf(config: LlmConfig): { model: LanguageModel; opti
   };
   switch (config.provider) {
     case 'openai': {
-      const openai = createOpenAI({ ...common, ...(config.apiKey ? { apiKey: config.apiKey } : {}), ...(config.baseUrl ? { baseURL: config.baseUrl } : {}) });
+      const openai = createOpenAI({
+        ...common,
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      });
       // Chat completions, not the Responses API: the one wire format every OpenAI-style server shares.
       return { model: openai.chat(config.model), optionsKey: 'openai' };
     }
@@ -32,7 +36,11 @@ export function languageModelOf(config: LlmConfig): { model: LanguageModel; opti
       return { model: compatible.chatModel(config.model), optionsKey: 'openaiCompatible' };
     }
     case 'anthropic': {
-      const anthropic = createAnthropic({ ...common, ...(config.apiKey ? { apiKey: config.apiKey } : {}), ...(config.baseUrl ? { baseURL: config.baseUrl } : {}) });
+      const anthropic = createAnthropic({
+        ...common,
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      });
       return { model: anthropic(config.model), optionsKey: 'anthropic' };
     }
   }

@@ -1,5 +1,15 @@
 import type { ModelMessage, UserContent } from 'ai';
-import { addUsage, NO_USAGE, TrawlError, withLlmUsage, type JsonSchema, type LlmAnswer, type LlmProvider, type LlmRequest, type LlmUsage } from '@trawl/core';
+import {
+  addUsage,
+  NO_USAGE,
+  TrawlError,
+  withLlmUsage,
+  type JsonSchema,
+  type LlmAnswer,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmUsage,
+} from '@trawl/core';
 import { askModel, type ModelReply } from './ask-model.js';
 import { DEFAULT_CONTEXT_TOKENS, type LlmConfig } from './config.js';
 import { correctionFor, instructionsFor, parseJsonReply } from './instructions.js';
@@ -44,7 +54,10 @@ export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
     } catch (error) {
       if (request.signal?.aborted) throw error;
       if (signal.aborted) throw llmError(`${name} did not answer within ${timeoutMs} ms`, error);
-      throw llmError(`${name}${config.baseUrl ? ` at ${config.baseUrl}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`, error);
+      throw llmError(
+        `${name}${config.baseUrl ? ` at ${config.baseUrl}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+        error,
+      );
     }
   }
 
@@ -72,7 +85,10 @@ export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
         const value = reply.value !== undefined && typeof reply.value === 'object' ? reply.value : parseJsonReply(reply.text);
         problems = judge(value, request.schema, validator);
         if (!problems.length) return { object: value as Record<string, unknown>, usage };
-        messages.push({ role: 'assistant', content: reply.text.trim() || '(no answer)' }, { role: 'user', content: correctionFor(problems) });
+        messages.push(
+          { role: 'assistant', content: reply.text.trim() || '(no answer)' },
+          { role: 'user', content: correctionFor(problems) },
+        );
       }
       throw withLlmUsage(llmError(`${name} answered twice with JSON that does not fit the schema: ${problems.join('; ')}`), usage);
     },
@@ -86,7 +102,10 @@ function judge(value: unknown, schema: JsonSchema | undefined, validator: Schema
 
 function userContent(request: LlmRequest): UserContent {
   if (!request.images?.length) return request.prompt;
-  return [{ type: 'text', text: request.prompt }, ...request.images.map((image) => ({ type: 'image' as const, image: image.data, mediaType: image.mediaType }))];
+  return [
+    { type: 'text', text: request.prompt },
+    ...request.images.map((image) => ({ type: 'image' as const, image: image.data, mediaType: image.mediaType })),
+  ];
 }
 
 function llmError(message: string, cause?: unknown): TrawlError {

@@ -37,7 +37,10 @@ export class SchemaValidator {
     try {
       validate = this.ajv.compile(compilable);
     } catch (error) {
-      throw new TrawlError('INVALID_OPTIONS', `The schema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
+      throw new TrawlError(
+        'INVALID_OPTIONS',
+        `The schema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     this.compiled.set(key, { schema: compilable, validate });
     if (this.compiled.size > CACHE_SIZE) {

@@ -9,7 +9,15 @@ import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
 import { startShopSite, type ShopSite } from './support/shop-site.js';
 
 const BIN = fileURLToPath(new URL('../../cli/src/bin.ts', import.meta.url));
-const LLM_SETTINGS = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OLLAMA_BASE_URL', 'ANTHROPIC_API_KEY', 'MODEL_NAME', 'TRAWL_LLM_CONTEXT_TOKENS', 'TRAWL_LLM_STRUCTURED_OUTPUT'];
+const LLM_SETTINGS = [
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'OLLAMA_BASE_URL',
+  'ANTHROPIC_API_KEY',
+  'MODEL_NAME',
+  'TRAWL_LLM_CONTEXT_TOKENS',
+  'TRAWL_LLM_STRUCTURED_OUTPUT',
+];
 
 /** Runs the real `trawl` binary, as a user would, with only the LLM settings given. */
 function trawl(args: string[], llmEnv: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -69,7 +77,11 @@ describe('trawl llmstxt', { timeout: 120_000 }, () => {
   it('prints llms.txt from page metadata without an LLM, with a warning', async () => {
     const result = await trawl(['llmstxt', site.url, '--max-urls', '3']);
     expect(result.code).toBe(0);
-    expect(result.stdout.startsWith(`# ${site.url} llms.txt\n\n- [Trawl fixture site](${site.url}/): The local fixture web site for Trawl tests.\n`)).toBe(true);
+    expect(
+      result.stdout.startsWith(
+        `# ${site.url} llms.txt\n\n- [Trawl fixture site](${site.url}/): The local fixture web site for Trawl tests.\n`,
+      ),
+    ).toBe(true);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(5);
     expect(result.stderr).toMatch(/warning: No LLM provider is configured/);
   });

@@ -17,7 +17,11 @@ describe('configuration from the environment Firecrawl users already have', () =
 
   it('uses OpenAI with OPENAI_API_KEY alone, and Anthropic with ANTHROPIC_API_KEY alone', () => {
     expect(llmConfigFromEnv({ OPENAI_API_KEY: 'sk' })).toEqual({ provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk' });
-    expect(llmConfigFromEnv({ ANTHROPIC_API_KEY: 'ak', MODEL_NAME: 'claude-sonnet-4-5' })).toEqual({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'ak' });
+    expect(llmConfigFromEnv({ ANTHROPIC_API_KEY: 'ak', MODEL_NAME: 'claude-sonnet-4-5' })).toEqual({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      apiKey: 'ak',
+    });
   });
 
   it('prefers Ollama, as self-hosted Firecrawl does, through its OpenAI-compatible /v1', () => {
@@ -31,7 +35,9 @@ describe('configuration from the environment Firecrawl users already have', () =
   });
 
   it("reads Trawl's own tuning and refuses nonsense in it", () => {
-    expect(llmConfigFromEnv({ OPENAI_API_KEY: 'sk', TRAWL_LLM_CONTEXT_TOKENS: '32768', TRAWL_LLM_STRUCTURED_OUTPUT: 'tool' })).toMatchObject({
+    expect(
+      llmConfigFromEnv({ OPENAI_API_KEY: 'sk', TRAWL_LLM_CONTEXT_TOKENS: '32768', TRAWL_LLM_STRUCTURED_OUTPUT: 'tool' }),
+    ).toMatchObject({
       contextTokens: 32768,
       structuredOutput: 'tool',
     });

@@ -10,7 +10,10 @@ const POSTS_SCHEMA = {
   type: 'object',
   properties: {
     siteName: { type: 'string' },
-    posts: { type: 'array', items: { type: 'object', properties: { title: { type: 'string' }, part: { type: 'integer' } }, required: ['title'] } },
+    posts: {
+      type: 'array',
+      items: { type: 'object', properties: { title: { type: 'string' }, part: { type: 'integer' } }, required: ['title'] },
+    },
   },
   required: ['posts'],
 };
@@ -21,7 +24,12 @@ function readPost(request: StandInRequest) {
   const part = /part (\d+)/.exec(pageTextOf(request.firstUserText))?.[1];
   return {
     siteName: title === 'Blog post 2' ? 'Quayside' : 'Harbour notes',
-    posts: part ? [{ title, part: Number(part) }, { title: 'Harbour index', part: null }] : [],
+    posts: part
+      ? [
+          { title, part: Number(part) },
+          { title: 'Harbour index', part: null },
+        ]
+      : [],
   };
 }
 
@@ -43,7 +51,12 @@ afterEach(() => {
 describe('extract jobs', () => {
   it('expands a glob with map, reads every matching page, and merges the answers', async () => {
     const store = createMemoryStore();
-    const started = await startExtractJob(store, { urls: [`${site.url}/blog/*`], prompt: 'List the blog posts', schema: POSTS_SCHEMA, showSources: true });
+    const started = await startExtractJob(store, {
+      urls: [`${site.url}/blog/*`],
+      prompt: 'List the blog posts',
+      schema: POSTS_SCHEMA,
+      showSources: true,
+    });
     expect(started).toMatchObject({ kind: 'extract', status: 'scraping' });
     expect(toExtractStatus(started)).toMatchObject({ success: true, status: 'processing', data: {} });
 
@@ -52,7 +65,12 @@ describe('extract jobs', () => {
     const status = toExtractStatus(done!);
     const posts = status.data.posts as Array<{ title: string; part?: number }>;
     // Arrays are concatenated and deduplicated: five posts, and the index every page mentions once.
-    expect(posts.filter((p) => p.part !== undefined).map((p) => p.part).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      posts
+        .filter((p) => p.part !== undefined)
+        .map((p) => p.part)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     expect(posts.filter((p) => p.title === 'Harbour index')).toHaveLength(1);
     expect(posts.find((p) => p.part === 3)).toEqual({ title: 'Blog post 3', part: 3 });
     // A scalar is what most pages say.
@@ -73,7 +91,10 @@ describe('extract jobs', () => {
   it('reads the pages a pattern found only where robots.txt allows, as a crawl does', async () => {
     const guarded = await startFixtureSite({ robotsTxt: 'User-agent: *\nDisallow: /blog/3\nSitemap: /sitemap_index.xml\n' });
     try {
-      const result = await extract({ urls: [`${guarded.url}/blog/*`], prompt: 'List the blog posts', schema: POSTS_SCHEMA }, { llm: llm() });
+      const result = await extract(
+        { urls: [`${guarded.url}/blog/*`], prompt: 'List the blog posts', schema: POSTS_SCHEMA },
+        { llm: llm() },
+      );
       expect(result.urls).toContain(`${guarded.url}/blog/2`);
       expect(result.urls).not.toContain(`${guarded.url}/blog/3`);
       expect(guarded.hits('/blog/3')).toBe(0);
@@ -153,8 +174,13 @@ describe('extract jobs', () => {
 
   it('refuses invalid requests before a job exists', async () => {
     const store = createMemoryStore();
-    await expect(startExtractJob(store, { urls: [] })).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringContaining("Either 'urls' or 'prompt'") });
+    await expect(startExtractJob(store, { urls: [] })).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining("Either 'urls' or 'prompt'"),
+    });
     await expect(startExtractJob(store, { urls: ['not a url'], prompt: 'x' })).rejects.toMatchObject({ code: 'SCRAPE_INVALID_URL' });
-    await expect(startExtractJob(store, { urls: ['https://*.ex*ample.com/*'], prompt: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    await expect(startExtractJob(store, { urls: ['https://*.ex*ample.com/*'], prompt: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+    });
   });
 });

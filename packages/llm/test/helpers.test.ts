@@ -46,7 +46,10 @@ describe('URL globs of extract', () => {
     const query = relevanceQuery('Find the pricing of each plan', { type: 'object', properties: { planName: { type: 'string' } } });
     expect(query.split(' ')).toEqual(expect.arrayContaining(['pricing', 'plan', 'name']));
     expect(query.split(' ')).not.toContain('the');
-    const ranked = rankByRelevance(['https://s.test/about', 'https://s.test/blog', 'https://s.test/pricing', 'https://s.test/plans/pro'], query);
+    const ranked = rankByRelevance(
+      ['https://s.test/about', 'https://s.test/blog', 'https://s.test/pricing', 'https://s.test/plans/pro'],
+      query,
+    );
     expect(ranked.slice(0, 2).sort()).toEqual(['https://s.test/plans/pro', 'https://s.test/pricing']);
     expect(ranked).toHaveLength(4);
   });
@@ -60,7 +63,14 @@ describe('merging answers', () => {
       { source: 'c', value: { name: 'ACME Ltd', tags: [], address: null } },
     ]);
     expect(merged.value).toEqual({ name: 'ACME Ltd', tags: ['Boats', 'nets', 'ropes'], address: { city: 'Falmouth', zip: 'TR11' } });
-    expect(merged.sources).toMatchObject({ name: ['b', 'c'], tags: ['a', 'b'], 'tags[0]': ['a', 'b'], 'tags[2]': ['b'], 'address.city': ['a'], 'address.zip': ['b'] });
+    expect(merged.sources).toMatchObject({
+      name: ['b', 'c'],
+      tags: ['a', 'b'],
+      'tags[0]': ['a', 'b'],
+      'tags[2]': ['b'],
+      'address.city': ['a'],
+      'address.zip': ['b'],
+    });
   });
 
   it('keeps the best source on a tie, and null when nobody found a value', () => {
@@ -99,7 +109,15 @@ describe('schemas', () => {
   });
 
   it('drops optional nulls and names the required fields left without a value', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' }, list: { type: 'array', items: { type: 'object', properties: { id: { type: 'number' } }, required: ['id'] } } }, required: ['a'] };
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string' },
+        b: { type: 'string' },
+        list: { type: 'array', items: { type: 'object', properties: { id: { type: 'number' } }, required: ['id'] } },
+      },
+      required: ['a'],
+    };
     expect(finishAnswer(schema, { a: null, b: null, list: [{ id: null }] })).toEqual({
       value: { a: null, list: [{ id: null }] },
       warning: 'No value was found for the required field(s) a, list[0].id; they are null.',
@@ -126,12 +144,20 @@ describe('splitting long pages', () => {
 
 describe('llms.txt text and status bodies', () => {
   it('writes one link line per page, escaping what would break the Markdown', () => {
-    const text = llmsTxtOf('https://s.test', [{ url: 'https://s.test/a (b)', title: 'A [draft]\npage', description: 'Line one\nline two', markdown: '' }]);
+    const text = llmsTxtOf('https://s.test', [
+      { url: 'https://s.test/a (b)', title: 'A [draft]\npage', description: 'Line one\nline two', markdown: '' },
+    ]);
     expect(text).toBe('# https://s.test llms.txt\n\n- [A \\[draft\\] page](https://s.test/a%20%28b%29): Line one line two\n');
   });
 
   it('falls back to the first heading and sentence when a page has no metadata', () => {
-    const summary = summaryFromPage({ markdown: '# Tide tables\n\nShort.\n\nThe tide turns twice a day at the quay. More text follows.', metadata: { sourceURL: 'x', url: 'x', statusCode: 200 } }, 'https://s.test/tides');
+    const summary = summaryFromPage(
+      {
+        markdown: '# Tide tables\n\nShort.\n\nThe tide turns twice a day at the quay. More text follows.',
+        metadata: { sourceURL: 'x', url: 'x', statusCode: 200 },
+      },
+      'https://s.test/tides',
+    );
     expect(summary).toEqual({ title: 'Tide tables', description: 'The tide turns twice a day at the quay.' });
   });
 
@@ -155,7 +181,19 @@ describe('llms.txt text and status bodies', () => {
       expiresAt: '2030-01-01T00:00:00.000Z',
       error: 'The llms.txt generation was cancelled',
     });
-    const extract: JobRecord = { ...base, kind: 'extract', status: 'completed', options: { kind: 'extract', request: { showSources: false } }, output: { data: { a: 1 }, sources: { a: ['u'] }, urls: ['u'], tokensUsed: 9 } };
-    expect(toExtractStatus(extract)).toEqual({ success: true, status: 'completed', data: { a: 1 }, expiresAt: '2030-01-01T00:00:00.000Z', tokensUsed: 9 });
+    const extract: JobRecord = {
+      ...base,
+      kind: 'extract',
+      status: 'completed',
+      options: { kind: 'extract', request: { showSources: false } },
+      output: { data: { a: 1 }, sources: { a: ['u'] }, urls: ['u'], tokensUsed: 9 },
+    };
+    expect(toExtractStatus(extract)).toEqual({
+      success: true,
+      status: 'completed',
+      data: { a: 1 },
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      tokensUsed: 9,
+    });
   });
 });

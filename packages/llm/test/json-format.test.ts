@@ -13,9 +13,13 @@ import {
 } from '@trawl/core';
 import { createLlmProvider } from '@trawl/llm';
 import { failureReply, readFromPrompt, startOpenAiStandIn, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';
-import { catalogue, products, startShopSite, type ShopSite } from './support/shop-site.js';
+import { catalogue, startShopSite, type ShopSite } from './support/shop-site.js';
 
-const PRICE_SCHEMA = { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' }, currency: { type: 'string' } }, required: ['name', 'price'] };
+const PRICE_SCHEMA = {
+  type: 'object',
+  properties: { name: { type: 'string' }, price: { type: 'number' }, currency: { type: 'string' } },
+  required: ['name', 'price'],
+};
 
 let shop: ShopSite;
 let standIn: OpenAiStandIn;
@@ -33,7 +37,11 @@ afterEach(() => {
 
 describe('the json format through scrape()', () => {
   it('reads the price out of the page the model was sent', async () => {
-    const doc = await scrape(`${shop.url}/lantern`, { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA, prompt: 'The product and its price.' }, llm: llm() });
+    const doc = await scrape(`${shop.url}/lantern`, {
+      formats: ['json'],
+      jsonOptions: { schema: PRICE_SCHEMA, prompt: 'The product and its price.' },
+      llm: llm(),
+    });
 
     expect(doc.json).toEqual({ name: 'Brass ship lantern', price: 19.99 });
     expect(doc.markdown).toBeUndefined(); // only asked for json: the Markdown the model read is not handed back
@@ -43,11 +51,18 @@ describe('the json format through scrape()', () => {
     expect(request.firstUserText).toContain('Price: $19.99');
     expect(request.firstUserText).toContain(`${shop.url}/lantern`);
     // Asked with every field present and nullable, so "not on this page" is an answer, not an invention.
-    expect(request.schema).toMatchObject({ required: ['name', 'price', 'currency'], properties: { currency: { type: ['string', 'null'] } } });
+    expect(request.schema).toMatchObject({
+      required: ['name', 'price', 'currency'],
+      properties: { currency: { type: ['string', 'null'] } },
+    });
   });
 
   it('keeps the Markdown when it was asked for, and accepts a prompt alone for a free-form object', async () => {
-    const doc = await scrape(`${shop.url}/anchor`, { formats: ['markdown', 'json'], jsonOptions: { prompt: 'What is sold here and for how much?' }, llm: llm() });
+    const doc = await scrape(`${shop.url}/anchor`, {
+      formats: ['markdown', 'json'],
+      jsonOptions: { prompt: 'What is sold here and for how much?' },
+      llm: llm(),
+    });
     expect(doc.markdown).toContain('Price: $240');
     expect(doc.json).toMatchObject({ title: 'Cast iron anchor', price: '$240' });
     expect((standIn.requests[0]!.body.response_format as { type: string }).type).toBe('json_object');
@@ -61,8 +76,19 @@ describe('the json format through scrape()', () => {
   });
 
   it('reads a page longer than the context in pieces and merges the lists, without duplicates', async () => {
-    const schema = { type: 'object', properties: { products: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } } } } };
-    const small = createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: standIn.url, maxRetries: 0, contextTokens: 2048 });
+    const schema = {
+      type: 'object',
+      properties: {
+        products: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } } },
+      },
+    };
+    const small = createLlmProvider({
+      provider: 'openai-compatible',
+      model: 'stand-in',
+      baseUrl: standIn.url,
+      maxRetries: 0,
+      contextTokens: 2048,
+    });
     const doc = await scrape(`${shop.url}/catalogue`, { formats: ['json'], jsonOptions: { schema }, llm: small });
 
     expect(standIn.requests.length).toBeGreaterThan(2);
@@ -83,13 +109,18 @@ describe('the json format through scrape()', () => {
 
   it('fails the scrape with LLM_ERROR when the model keeps answering badly', async () => {
     respond = () => ({ name: 'Lantern', price: 'nineteen' });
-    await expect(scrape(`${shop.url}/lantern`, { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA }, llm: llm() })).rejects.toMatchObject({ code: 'LLM_ERROR' });
+    await expect(
+      scrape(`${shop.url}/lantern`, { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA }, llm: llm() }),
+    ).rejects.toMatchObject({ code: 'LLM_ERROR' });
   });
 });
 
 describe('v0 extractorOptions', () => {
   it('maps llm-extraction to the json format and gives llm_extraction', async () => {
-    const options = withV0Extractor({ formats: ['markdown'], onlyMainContent: false }, { mode: 'llm-extraction', extractionPrompt: 'Find the price', extractionSchema: PRICE_SCHEMA });
+    const options = withV0Extractor(
+      { formats: ['markdown'], onlyMainContent: false },
+      { mode: 'llm-extraction', extractionPrompt: 'Find the price', extractionSchema: PRICE_SCHEMA },
+    );
     expect(options).toMatchObject({ formats: ['markdown', 'json'], jsonOptions: { schema: PRICE_SCHEMA, prompt: 'Find the price' } });
     expect(withV0Extractor({ formats: ['markdown'] }, { mode: 'markdown' })).toEqual({ formats: ['markdown'] });
 
@@ -105,7 +136,12 @@ describe('the json format through crawl(), batchScrape() and a worker', () => {
 
   it('extracts on every page of a crawl, at 5 credits a page', async () => {
     const store = createMemoryStore();
-    const job = crawl(`${shop.url}/`, { store, limit: 3, scrapeOptions: { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA } }, llm: llm() });
+    const job = crawl(`${shop.url}/`, {
+      store,
+      limit: 3,
+      scrapeOptions: { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA } },
+      llm: llm(),
+    });
     const summary = await job.done;
     expect(summary.status).toBe('completed');
     const docs = await readAllDocuments(store, job.id);
@@ -119,7 +155,11 @@ describe('the json format through crawl(), batchScrape() and a worker', () => {
   it('extracts in a batch scrape, and records a page the model failed on as a page error', async () => {
     respond = (request) => (request.firstUserText.includes('anchor') ? failureReply(503, 'model overloaded') : readFromPrompt(request));
     const store = createMemoryStore();
-    const job = batchScrape([`${shop.url}/lantern`, `${shop.url}/anchor`], { store, scrapeOptions: { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA } }, llm: llm() });
+    const job = batchScrape([`${shop.url}/lantern`, `${shop.url}/anchor`], {
+      store,
+      scrapeOptions: { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA } },
+      llm: llm(),
+    });
     const summary = await job.done;
     expect(summary).toMatchObject({ status: 'completed', completed: 1, failed: 1, creditsUsed: 5 });
     const docs = await readAllDocuments(store, job.id);
@@ -129,7 +169,9 @@ describe('the json format through crawl(), batchScrape() and a worker', () => {
   });
 
   it('refuses to start a crawl or batch that needs a model when none is configured', () => {
-    expect(() => crawl(`${shop.url}/`, { scrapeOptions: { formats: ['json'] } })).toThrow(expect.objectContaining({ code: 'SCRAPE_ADAPTER_MISSING' }));
+    expect(() => crawl(`${shop.url}/`, { scrapeOptions: { formats: ['json'] } })).toThrow(
+      expect.objectContaining({ code: 'SCRAPE_ADAPTER_MISSING' }),
+    );
     expect(() => batchScrape([`${shop.url}/lantern`], { scrapeOptions: { formats: ['markdown'], generateImgAltText: true } })).toThrow(
       expect.objectContaining({ message: expect.stringContaining('generateImgAltText needs an LLM provider') }),
     );
@@ -137,7 +179,11 @@ describe('the json format through crawl(), batchScrape() and a worker', () => {
 
   it('runs through a store worker, as the server does, and fails pages clearly on a worker without a model', async () => {
     const store = createMemoryStore();
-    const withModel = await startBatchJob([`${shop.url}/lantern`], {}, { store, scrapeOptions: { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA } } });
+    const withModel = await startBatchJob(
+      [`${shop.url}/lantern`],
+      {},
+      { store, scrapeOptions: { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA } } },
+    );
     const worker = startWorker({ store, llm: llm() });
     try {
       await expect.poll(async () => (await store.jobs.get(withModel.id))?.status, { timeout: 10_000 }).toBe('completed');
@@ -145,7 +191,11 @@ describe('the json format through crawl(), batchScrape() and a worker', () => {
     } finally {
       await worker.stop();
     }
-    const without = await startBatchJob([`${shop.url}/anchor`], {}, { store, scrapeOptions: { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA } } });
+    const without = await startBatchJob(
+      [`${shop.url}/anchor`],
+      {},
+      { store, scrapeOptions: { formats: ['json'], jsonOptions: { schema: PRICE_SCHEMA } } },
+    );
     const bare = startWorker({ store });
     try {
       await expect.poll(async () => (await store.jobs.get(without.id))?.status, { timeout: 10_000 }).toBe('completed');

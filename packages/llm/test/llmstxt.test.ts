@@ -1,5 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore, generateLlmsTxt, NO_LLM_WARNING, runLlmsTxtJob, startLlmsTxtJob, toLlmsTxtStatus, type OpaqueJson, type Store } from '@trawl/core';
+import {
+  createMemoryStore,
+  generateLlmsTxt,
+  NO_LLM_WARNING,
+  runLlmsTxtJob,
+  startLlmsTxtJob,
+  toLlmsTxtStatus,
+  type OpaqueJson,
+  type Store,
+} from '@trawl/core';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { createLlmProvider } from '@trawl/llm';
 import { readFromPrompt, startOpenAiStandIn, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';
@@ -22,8 +31,14 @@ afterEach(() => {
 describe('llms.txt generation', () => {
   it('has the model title and describe each page, from the page it was sent', async () => {
     respond = (request) => {
-      const page = readFromPrompt({ firstUserText: request.firstUserText, schema: { type: 'object', properties: { title: { type: 'string' } } } });
-      return { title: `About ${String(page.title)}`, description: `Described from ${/^Web page: (.+)$/m.exec(request.firstUserText)?.[1]}` };
+      const page = readFromPrompt({
+        firstUserText: request.firstUserText,
+        schema: { type: 'object', properties: { title: { type: 'string' } } },
+      });
+      return {
+        title: `About ${String(page.title)}`,
+        description: `Described from ${/^Web page: (.+)$/m.exec(request.firstUserText)?.[1]}`,
+      };
     };
     const result = await generateLlmsTxt(site.url, { maxUrls: 4, showFullText: true, llm: llm() });
 
@@ -102,7 +117,7 @@ describe('llms.txt generation', () => {
 
   it('fails the job when no page can be scraped', async () => {
     const store = createMemoryStore();
-    const started = await startLlmsTxtJob(store, { url: `${site.url}/status/404` , maxUrls: 1 });
+    const started = await startLlmsTxtJob(store, { url: `${site.url}/status/404`, maxUrls: 1 });
     const done = await runLlmsTxtJob(store, started.id);
     expect(done!.status).toBe('failed');
     expect(toLlmsTxtStatus(done!)).toMatchObject({ success: false, status: 'failed', error: expect.stringContaining('could be scraped') });

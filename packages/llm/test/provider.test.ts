@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { llmUsageOf } from '@trawl/core';
 import { createLlmProvider, type LlmConfig } from '@trawl/llm';
-import { failureReply, pageTextOf, rawReply, readFromPrompt, startOpenAiStandIn, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';
+import {
+  failureReply,
+  pageTextOf,
+  rawReply,
+  readFromPrompt,
+  startOpenAiStandIn,
+  type OpenAiStandIn,
+  type StandInRequest,
+} from '@trawl/llm/testing';
 
 const PRICE_SCHEMA = { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } }, required: ['name', 'price'] };
 const PAGE = '# Brass ship lantern\n\nHand-polished, made in Falmouth.\n\nPrice: $19.99\n';
@@ -19,13 +27,24 @@ afterEach(() => {
 });
 
 function provider(overrides: Partial<LlmConfig> = {}) {
-  return createLlmProvider({ provider: 'openai-compatible', model: 'stand-in-7b', baseUrl: standIn.url, apiKey: 'sk-local', maxRetries: 0, ...overrides });
+  return createLlmProvider({
+    provider: 'openai-compatible',
+    model: 'stand-in-7b',
+    baseUrl: standIn.url,
+    apiKey: 'sk-local',
+    maxRetries: 0,
+    ...overrides,
+  });
 }
 
 describe('the OpenAI-compatible adapter', () => {
   it('sends the page and the schema as chat completions with a json_schema response format, and reads the answer', async () => {
     const llm = provider();
-    const answer = await llm.generateObject({ system: 'Read product pages.', prompt: `Find the price.\n<content>\n${PAGE}</content>`, schema: PRICE_SCHEMA });
+    const answer = await llm.generateObject({
+      system: 'Read product pages.',
+      prompt: `Find the price.\n<content>\n${PAGE}</content>`,
+      schema: PRICE_SCHEMA,
+    });
 
     expect(answer.object).toEqual({ name: 'Brass ship lantern', price: 19.99 });
     const [request] = standIn.requests;
@@ -65,7 +84,8 @@ describe('the OpenAI-compatible adapter', () => {
   });
 
   it('asks again when the answer is not JSON at all, and accepts JSON wrapped in a code fence', async () => {
-    respond = (request) => (request.retries === 0 ? rawReply('Sorry, I only speak prose.') : rawReply('```json\n{"name": "Lantern", "price": 5}\n```'));
+    respond = (request) =>
+      request.retries === 0 ? rawReply('Sorry, I only speak prose.') : rawReply('```json\n{"name": "Lantern", "price": 5}\n```');
     const answer = await provider().generateObject({ prompt: PAGE, schema: PRICE_SCHEMA });
     expect(answer.object).toEqual({ name: 'Lantern', price: 5 });
     expect(standIn.requests[1]!.lastUserText).toContain('not a JSON object');
@@ -82,12 +102,20 @@ describe('the OpenAI-compatible adapter', () => {
 
   it("says what a failed request's answers used, so metering counts them; a provider that never answered used nothing", async () => {
     respond = () => ({ name: 'Lantern' });
-    const error = await provider().generateObject({ prompt: PAGE, schema: PRICE_SCHEMA }).catch((e: unknown) => e);
+    const error = await provider()
+      .generateObject({ prompt: PAGE, schema: PRICE_SCHEMA })
+      .catch((e: unknown) => e);
     const reported = standIn.requests.reduce((sum, request) => sum + request.usage!.total_tokens, 0);
     expect(llmUsageOf(error)).toMatchObject({ totalTokens: reported });
     expect(reported).toBeGreaterThan(0);
     respond = () => failureReply(500, 'the model fell over');
-    expect(llmUsageOf(await provider({ maxRetries: 0 }).generateObject({ prompt: PAGE }).catch((e: unknown) => e))).toBeUndefined();
+    expect(
+      llmUsageOf(
+        await provider({ maxRetries: 0 })
+          .generateObject({ prompt: PAGE })
+          .catch((e: unknown) => e),
+      ),
+    ).toBeUndefined();
   });
 
   it('asks for a free-form JSON object when there is no schema', async () => {
@@ -131,7 +159,11 @@ describe('the OpenAI-compatible adapter', () => {
   it('sends images as data URLs for vision requests', async () => {
     respond = (request) => ({ altText: `an image of ${request.images.length}` });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
-    const answer = await provider().generateObject({ prompt: 'Describe.', images: [{ data: png, mediaType: 'image/png' }], schema: { type: 'object', properties: { altText: { type: 'string' } } } });
+    const answer = await provider().generateObject({
+      prompt: 'Describe.',
+      images: [{ data: png, mediaType: 'image/png' }],
+      schema: { type: 'object', properties: { altText: { type: 'string' } } },
+    });
     expect(answer.object).toEqual({ altText: 'an image of 1' });
     expect(standIn.requests[0]!.images[0]).toBe(`data:image/png;base64,${Buffer.from(png).toString('base64')}`);
   });
@@ -145,7 +177,9 @@ describe('the OpenAI-compatible adapter', () => {
   });
 
   it('refuses a schema that is not a JSON Schema', async () => {
-    await expect(provider().generateObject({ prompt: PAGE, schema: { type: 'object', properties: { price: { type: 'money' } } } })).rejects.toMatchObject({
+    await expect(
+      provider().generateObject({ prompt: PAGE, schema: { type: 'object', properties: { price: { type: 'money' } } } }),
+    ).rejects.toMatchObject({
       code: 'INVALID_OPTIONS',
     });
   });

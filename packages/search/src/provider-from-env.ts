@@ -19,7 +19,16 @@ export interface ProviderFromEnvOptions {
 }
 
 /** The search settings in core's table (docs/search.md explains them). */
-const SEARCH_SETTINGS = ['searxngEndpoint', 'searxngEngines', 'searxngCategories', 'braveApiKey', 'braveApiUrl', 'serperApiKey', 'serperApiUrl', 'duckduckgoHtmlUrl'] as const;
+const SEARCH_SETTINGS = [
+  'searxngEndpoint',
+  'searxngEngines',
+  'searxngCategories',
+  'braveApiKey',
+  'braveApiUrl',
+  'serperApiKey',
+  'serperApiUrl',
+  'duckduckgoHtmlUrl',
+] as const;
 
 /**
  * Which provider the settings select: `TRAWL_SEARCH_PROVIDER` (or `forced`) when set; otherwise
@@ -49,13 +58,20 @@ export function providerFromEnv(options: ProviderFromEnvOptions = {}): SearchPro
         ...(settings.searxngCategories ? { categories: settings.searxngCategories } : {}),
       });
     case 'brave':
-      return braveProvider({ apiKey: required(settings.braveApiKey, 'BRAVE_API_KEY', name), ...(settings.braveApiUrl ? { apiUrl: settings.braveApiUrl } : {}) });
+      return braveProvider({
+        apiKey: required(settings.braveApiKey, 'BRAVE_API_KEY', name),
+        ...(settings.braveApiUrl ? { apiUrl: settings.braveApiUrl } : {}),
+      });
     case 'serper':
-      return serperProvider({ apiKey: required(settings.serperApiKey, 'SERPER_API_KEY', name), ...(settings.serperApiUrl ? { apiUrl: settings.serperApiUrl } : {}) });
+      return serperProvider({
+        apiKey: required(settings.serperApiKey, 'SERPER_API_KEY', name),
+        ...(settings.serperApiUrl ? { apiUrl: settings.serperApiUrl } : {}),
+      });
     case 'duckduckgo':
       return duckDuckGoProvider(settings.duckduckgoHtmlUrl ? { htmlUrl: settings.duckduckgoHtmlUrl } : {});
     case 'local':
-      if (!options.localIndex) throw new TrawlError('INVALID_OPTIONS', 'The local search provider needs a local index (a LocalIndex over the Store)');
+      if (!options.localIndex)
+        throw new TrawlError('INVALID_OPTIONS', 'The local search provider needs a local index (a LocalIndex over the Store)');
       return options.localIndex;
   }
 }

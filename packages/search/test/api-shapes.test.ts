@@ -35,7 +35,9 @@ async function v0(body: Parameters<typeof v0SearchCall>[0]) {
 describe('v1 search (E6)', () => {
   it('applies the contract defaults', () => {
     expect(v1SearchCall({ query: 'q' })).toEqual({ query: 'q', options: { limit: 5, lang: 'en', country: 'us', timeout: 60_000 } });
-    expect(v1SearchCall({ query: 'q', limit: 10, tbs: 'qdr:d', location: 'Oslo', timeout: 5_000, lang: 'nb', country: 'no' }).options).toEqual({
+    expect(
+      v1SearchCall({ query: 'q', limit: 10, tbs: 'qdr:d', location: 'Oslo', timeout: 5_000, lang: 'nb', country: 'no' }).options,
+    ).toEqual({
       limit: 10,
       lang: 'nb',
       country: 'no',
@@ -49,7 +51,9 @@ describe('v1 search (E6)', () => {
 
   it('scrapes only when formats includes markdown', () => {
     expect(v1SearchCall({ query: 'q', scrapeOptions: { formats: ['html', 'links'] } }).options.scrapeOptions).toBeUndefined();
-    expect(v1SearchCall({ query: 'q', scrapeOptions: { formats: ['markdown', 'html'], onlyMainContent: false } }).options.scrapeOptions).toEqual({
+    expect(
+      v1SearchCall({ query: 'q', scrapeOptions: { formats: ['markdown', 'html'], onlyMainContent: false } }).options.scrapeOptions,
+    ).toEqual({
       formats: ['markdown', 'html'],
       onlyMainContent: false,
     });
@@ -78,7 +82,12 @@ describe('v1 search (E6)', () => {
     });
     expect(article?.markdown).toContain(phrases.articleLead);
     expect(Array.isArray(article?.links)).toBe(true);
-    expect(gone).toMatchObject({ url: 'http://127.0.0.1:1/gone', title: 'Gone', description: 'Nothing listens here.', metadata: { sourceURL: 'http://127.0.0.1:1/gone', statusCode: 502 } });
+    expect(gone).toMatchObject({
+      url: 'http://127.0.0.1:1/gone',
+      title: 'Gone',
+      description: 'Nothing listens here.',
+      metadata: { sourceURL: 'http://127.0.0.1:1/gone', statusCode: 502 },
+    });
     expect(gone?.metadata?.error).toBeTruthy();
     expect(gone?.markdown).toBeUndefined();
     expect(reply.warning).toBeUndefined();
@@ -87,8 +96,18 @@ describe('v1 search (E6)', () => {
 
 describe('v0 search (E17)', () => {
   it('fetches page content by default, without the main-content filter', () => {
-    expect(v0SearchCall({ query: 'q' }).options).toEqual({ limit: 5, timeout: 60_000, scrapeOptions: { formats: ['markdown'], onlyMainContent: false } });
-    expect(v0SearchCall({ query: 'q', pageOptions: { includeHtml: true, includeRawHtml: true, onlyMainContent: true }, searchOptions: { limit: 50, lang: 'fr' } }).options).toEqual({
+    expect(v0SearchCall({ query: 'q' }).options).toEqual({
+      limit: 5,
+      timeout: 60_000,
+      scrapeOptions: { formats: ['markdown'], onlyMainContent: false },
+    });
+    expect(
+      v0SearchCall({
+        query: 'q',
+        pageOptions: { includeHtml: true, includeRawHtml: true, onlyMainContent: true },
+        searchOptions: { limit: 50, lang: 'fr' },
+      }).options,
+    ).toEqual({
       limit: 10,
       timeout: 60_000,
       lang: 'fr',
@@ -104,9 +123,19 @@ describe('v0 search (E17)', () => {
     expect(article?.markdown).toContain(phrases.footer); // onlyMainContent is off in v0
     expect(article?.content).toBe(article?.markdown);
     expect(article?.html).toContain(phrases.articleLead);
-    expect(article?.metadata).toMatchObject({ title: expect.stringContaining(phrases.articleTitle), language: 'en', sourceURL: `${site.url}/articles/boilerplate`, pageStatusCode: 200 });
+    expect(article?.metadata).toMatchObject({
+      title: expect.stringContaining(phrases.articleTitle),
+      language: 'en',
+      sourceURL: `${site.url}/articles/boilerplate`,
+      pageStatusCode: 200,
+    });
     expect(article?.metadata).not.toHaveProperty('statusCode');
-    expect(gone).toMatchObject({ url: 'http://127.0.0.1:1/gone', markdown: '', content: '', metadata: { title: 'Gone', pageStatusCode: 502 } });
+    expect(gone).toMatchObject({
+      url: 'http://127.0.0.1:1/gone',
+      markdown: '',
+      content: '',
+      metadata: { title: 'Gone', pageStatusCode: 502 },
+    });
     expect(gone?.metadata.pageError).toBeTruthy();
   });
 

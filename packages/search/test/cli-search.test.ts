@@ -53,19 +53,27 @@ describe('trawl search', () => {
     const scraped = await trawl(['search', 'harbour', '--limit', '1', '--scrape'], brave.env);
     expect(scraped.code).toBe(0);
     expect(scraped.stdout).toContain(phrases.articleLead);
-    const json = await trawl(['search', 'harbour', '--limit', '10', '--json', '--provider', 'brave', '--lang', 'de', '--country', 'at', '--tbs', 'qdr:m'], brave.env);
+    const json = await trawl(
+      ['search', 'harbour', '--limit', '10', '--json', '--provider', 'brave', '--lang', 'de', '--country', 'at', '--tbs', 'qdr:m'],
+      brave.env,
+    );
     const reply = JSON.parse(json.stdout);
     expect(reply.success).toBe(true);
     expect(reply.data).toHaveLength(6);
     expect(reply.warning).toMatch(/Only 6 of the 10/);
-    expect(Object.fromEntries(brave.requests.at(-1)!.url.searchParams)).toMatchObject({ search_lang: 'de', country: 'AT', freshness: 'pm' });
+    expect(Object.fromEntries(brave.requests.at(-1)!.url.searchParams)).toMatchObject({
+      search_lang: 'de',
+      country: 'AT',
+      freshness: 'pm',
+    });
   });
 
   it('--provider local searches the corpus kept in the store', async () => {
     const storeUrl = `sqlite:${join(dir, 'trawl.db')}`;
     const store = createSqliteStore({ path: join(dir, 'trawl.db') });
     const index = new LocalIndex({ store });
-    for (const path of ['/articles/boilerplate', '/articles/minimal', '/blog/2']) await index.indexDocument(await scrape(`${site.url}${path}`));
+    for (const path of ['/articles/boilerplate', '/articles/minimal', '/blog/2'])
+      await index.indexDocument(await scrape(`${site.url}${path}`));
     await store.close();
     site.resetRequests();
     const result = await trawl(['search', 'harbour pilots', '--provider', 'local', '--store', storeUrl, '--scrape']);

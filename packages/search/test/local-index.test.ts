@@ -147,7 +147,13 @@ describe('search options on the local corpus', () => {
     const own = new LocalIndex({ store: createMemoryStore() });
     await own.indexDocument(page('https://a.example/en', 'ferry timetable', { language: 'en' }));
     await own.indexDocument(page('https://a.example/de', 'ferry timetable', { language: 'de-DE' }));
-    expect((await own.search('ferry', { limit: 5, lang: 'de' })).map((h) => h.url)).toEqual(['https://a.example/de', 'https://a.example/en']);
-    expect((await own.search('ferry', { limit: 5, lang: 'en' })).map((h) => h.url)).toEqual(['https://a.example/en', 'https://a.example/de']);
+    expect((await own.search('ferry', { limit: 5, lang: 'de' })).map((h) => h.url)).toEqual([
+      'https://a.example/de',
+      'https://a.example/en',
+    ]);
+    expect((await own.search('ferry', { limit: 5, lang: 'en' })).map((h) => h.url)).toEqual([
+      'https://a.example/en',
+      'https://a.example/de',
+    ]);
   });
 });

@@ -15,7 +15,9 @@ describe('chooseProvider', () => {
   it('obeys TRAWL_SEARCH_PROVIDER, and a forced name over it', () => {
     expect(chooseProvider({ TRAWL_SEARCH_PROVIDER: 'Serper', SEARXNG_ENDPOINT: 'http://searx' })).toBe('serper');
     expect(chooseProvider({ TRAWL_SEARCH_PROVIDER: 'serper' }, 'local')).toBe('local');
-    expect(() => chooseProvider({ TRAWL_SEARCH_PROVIDER: 'google' })).toThrow('TRAWL_SEARCH_PROVIDER must be searxng, brave, serper, duckduckgo or local, not "google"');
+    expect(() => chooseProvider({ TRAWL_SEARCH_PROVIDER: 'google' })).toThrow(
+      'TRAWL_SEARCH_PROVIDER must be searxng, brave, serper, duckduckgo or local, not "google"',
+    );
   });
 });
 

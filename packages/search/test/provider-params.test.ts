@@ -38,11 +38,21 @@ describe('what each provider is sent', () => {
     expect(searxngParams('q', { limit: 5, tbs: 'qdr:d3' }, 1).time_range).toBe('week');
     expect(searxngParams('q', { limit: 5, tbs: 'qdr:m' }, 1).time_range).toBe('month');
     expect(searxngParams('q', { limit: 5, tbs: 'cdr:1,cd_min:1/1/2024,cd_max:2/1/2024' }, 1)).not.toHaveProperty('time_range');
-    expect(searxngParams('q', { limit: 5, lang: 'de' }, 1, { engines: 'brave,bing', categories: 'news' })).toMatchObject({ language: 'de', engines: 'brave,bing', categories: 'news' });
+    expect(searxngParams('q', { limit: 5, lang: 'de' }, 1, { engines: 'brave,bing', categories: 'news' })).toMatchObject({
+      language: 'de',
+      engines: 'brave,bing',
+      categories: 'news',
+    });
   });
 
   it('Brave: search_lang, upper-case country, freshness keywords or a date range, count capped at 20', () => {
-    expect(braveParams('q', { limit: 50, lang: 'EN', country: 'us', tbs: 'qdr:w' }, NOW)).toEqual({ q: 'q', count: '20', search_lang: 'en', country: 'US', freshness: 'pw' });
+    expect(braveParams('q', { limit: 50, lang: 'EN', country: 'us', tbs: 'qdr:w' }, NOW)).toEqual({
+      q: 'q',
+      count: '20',
+      search_lang: 'en',
+      country: 'US',
+      freshness: 'pw',
+    });
     expect(braveParams('q', { limit: 5, tbs: 'qdr:h' }, NOW).freshness).toBe('pd');
     expect(braveParams('q', { limit: 5, tbs: 'qdr:d3' }, NOW).freshness).toBe('2025-06-12to2025-06-15');
     expect(braveParams('q', { limit: 5, tbs: 'cdr:1,cd_min:1/5/2024,cd_max:2/1/2024' }, NOW).freshness).toBe('2024-01-05to2024-02-01');

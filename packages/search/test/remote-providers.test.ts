@@ -60,7 +60,11 @@ describe.each(providers)('$name through its real wire format', ({ name, start })
     expect(result.warning).toBeUndefined();
     expect(result.data).toHaveLength(2);
     const [article, minimal] = result.data;
-    expect(article).toMatchObject({ url: `${site.url}/articles/boilerplate`, title: 'Harbour pilots guide ships home', metadata: { statusCode: 200 } });
+    expect(article).toMatchObject({
+      url: `${site.url}/articles/boilerplate`,
+      title: 'Harbour pilots guide ships home',
+      metadata: { statusCode: 200 },
+    });
     expect(article?.markdown).toContain(phrases.articleLead);
     expect(minimal?.markdown).toContain(phrases.minimal);
     expect(site.hits('/articles/boilerplate')).toBe(1);
@@ -92,7 +96,11 @@ describe.each(providers)('$name through its real wire format', ({ name, start })
 
 describe('wire details', () => {
   it('SearXNG gets format=json, language and time_range, and is paged until the limit', async () => {
-    const many = Array.from({ length: 25 }, (_, i) => ({ url: `${site.url}/blog/${(i % 5) + 1}?n=${i}`, title: `Post ${i}`, description: `Result ${i}` }));
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      url: `${site.url}/blog/${(i % 5) + 1}?n=${i}`,
+      title: `Post ${i}`,
+      description: `Result ${i}`,
+    }));
     const standIn = await startSearxngStandIn({ hits: many });
     try {
       const hits = await providerFromEnv({ env: standIn.env }).search('posts', { limit: 15, lang: 'en', country: 'us', tbs: 'qdr:w' });
@@ -111,7 +119,13 @@ describe('wire details', () => {
       await providerFromEnv({ env: standIn.env }).search('harbour', { limit: 2, lang: 'en', country: 'gb', tbs: 'qdr:d' });
       const request = standIn.requests[0]!;
       expect(request.headers['x-subscription-token']).toBe(standIn.env.BRAVE_API_KEY);
-      expect(Object.fromEntries(request.url.searchParams)).toEqual({ q: 'harbour', count: '2', search_lang: 'en', country: 'GB', freshness: 'pd' });
+      expect(Object.fromEntries(request.url.searchParams)).toEqual({
+        q: 'harbour',
+        count: '2',
+        search_lang: 'en',
+        country: 'GB',
+        freshness: 'pd',
+      });
       const wrong = providerFromEnv({ env: { ...standIn.env, BRAVE_API_KEY: 'nope' } });
       const error = await wrong.search('harbour', { limit: 2 }).catch((e: unknown) => e);
       expect((error as Error).message).toMatch(/brave answered HTTP 401 \(check BRAVE_API_KEY\).*SUBSCRIPTION_TOKEN_INVALID/);
@@ -123,12 +137,27 @@ describe('wire details', () => {
   it('Serper gets a JSON body with hl, gl, location and tbs, and the key in X-API-KEY', async () => {
     const standIn = await startSerperStandIn({ hits: fixtureHits(site.url) });
     try {
-      await providerFromEnv({ env: standIn.env }).search('harbour', { limit: 4, lang: 'en', country: 'us', location: 'Boston, Massachusetts', tbs: 'qdr:m' });
+      await providerFromEnv({ env: standIn.env }).search('harbour', {
+        limit: 4,
+        lang: 'en',
+        country: 'us',
+        location: 'Boston, Massachusetts',
+        tbs: 'qdr:m',
+      });
       const request = standIn.requests[0]!;
       expect(request.method).toBe('POST');
       expect(request.headers['x-api-key']).toBe(standIn.env.SERPER_API_KEY);
-      expect(JSON.parse(request.body)).toEqual({ q: 'harbour', num: 4, hl: 'en', gl: 'us', location: 'Boston, Massachusetts', tbs: 'qdr:m' });
-      const error = await providerFromEnv({ env: { ...standIn.env, SERPER_API_KEY: 'nope' } }).search('q', { limit: 1 }).catch((e: unknown) => e);
+      expect(JSON.parse(request.body)).toEqual({
+        q: 'harbour',
+        num: 4,
+        hl: 'en',
+        gl: 'us',
+        location: 'Boston, Massachusetts',
+        tbs: 'qdr:m',
+      });
+      const error = await providerFromEnv({ env: { ...standIn.env, SERPER_API_KEY: 'nope' } })
+        .search('q', { limit: 1 })
+        .catch((e: unknown) => e);
       expect((error as Error).message).toMatch(/serper answered HTTP 403 \(check SERPER_API_KEY\)/);
     } finally {
       await standIn.close();
@@ -136,7 +165,11 @@ describe('wire details', () => {
   });
 
   it('DuckDuckGo gets a form post, skips the ad, and follows the Next form with its vqd', async () => {
-    const many = Array.from({ length: 14 }, (_, i) => ({ url: `${site.url}/blog/${(i % 5) + 1}?n=${i}`, title: `Post ${i}`, description: `Result ${i}` }));
+    const many = Array.from({ length: 14 }, (_, i) => ({
+      url: `${site.url}/blog/${(i % 5) + 1}?n=${i}`,
+      title: `Post ${i}`,
+      description: `Result ${i}`,
+    }));
     const standIn = await startDuckDuckGoStandIn({ hits: many });
     try {
       const hits = await providerFromEnv({ env: standIn.env }).search('posts', { limit: 12, lang: 'en', country: 'gb', tbs: 'qdr:d' });
@@ -154,7 +187,9 @@ describe('wire details', () => {
   it('DuckDuckGo says so when it answers with its bot check', async () => {
     const standIn = await startDuckDuckGoStandIn({ hits: fixtureHits(site.url), blocked: true });
     try {
-      const error = await providerFromEnv({ env: standIn.env }).search('q', { limit: 3 }).catch((e: unknown) => e);
+      const error = await providerFromEnv({ env: standIn.env })
+        .search('q', { limit: 3 })
+        .catch((e: unknown) => e);
       expect((error as Error).message).toMatch(/bot check/);
     } finally {
       await standIn.close();
@@ -164,7 +199,9 @@ describe('wire details', () => {
   it('a provider called without a signal gives up after timeoutMs', async () => {
     const slow = await startSearxngStandIn({ hits: fixtureHits(site.url), delayMs: 3_000 });
     try {
-      const error = await providerFromEnv({ env: slow.env }).search('q', { limit: 3, timeoutMs: 200 }).catch((e: unknown) => e);
+      const error = await providerFromEnv({ env: slow.env })
+        .search('q', { limit: 3, timeoutMs: 200 })
+        .catch((e: unknown) => e);
       expect(isTrawlError(error) && [error.code, error.message]).toEqual(['SCRAPE_TIMEOUT', 'searxng did not answer within 200 ms']);
     } finally {
       await slow.close();

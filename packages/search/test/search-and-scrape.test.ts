@@ -28,13 +28,21 @@ afterAll(async () => {
 
 describe('searchAndScrape', () => {
   it('keeps the search fields of a hit that fails to scrape, with metadata.statusCode and error', async () => {
-    const result = await searchAndScrape(provider, 'harbour', { limit: 4, scrapeOptions: { formats: ['markdown', 'links'], timeout: 2_500 } });
+    const result = await searchAndScrape(provider, 'harbour', {
+      limit: 4,
+      scrapeOptions: { formats: ['markdown', 'links'], timeout: 2_500 },
+    });
     const [article, hanging, closed, missing] = result.data;
     expect(article?.markdown).toContain(phrases.articleLead);
     expect(article?.links?.length).toBeGreaterThan(0);
     // The provider gave no snippet, so the page's own description stands in.
     expect(article?.description).toMatch(/Harbour pilots steer/);
-    expect(hanging).toMatchObject({ url: hits[1]!.url, title: hits[1]!.title, description: 'It hangs.', metadata: { statusCode: 408, sourceURL: hits[1]!.url } });
+    expect(hanging).toMatchObject({
+      url: hits[1]!.url,
+      title: hits[1]!.title,
+      description: 'It hangs.',
+      metadata: { statusCode: 408, sourceURL: hits[1]!.url },
+    });
     expect(hanging?.metadata?.error).toMatch(/timed out|timeout/i);
     expect(hanging?.markdown).toBeUndefined();
     expect(closed).toMatchObject({ title: 'A closed port', metadata: { statusCode: 502 } });
@@ -48,7 +56,10 @@ describe('searchAndScrape', () => {
     const slow = await startSerperStandIn({ hits: [{ url: `${site.url}/slow?ms=3000`, title: 'Slow', description: '' }] });
     try {
       const started = Date.now();
-      const error = await searchAndScrape(providerFromEnv({ env: slow.env }), 'slow', { timeout: 600, scrapeOptions: { formats: ['markdown'] } }).catch((e: unknown) => e);
+      const error = await searchAndScrape(providerFromEnv({ env: slow.env }), 'slow', {
+        timeout: 600,
+        scrapeOptions: { formats: ['markdown'] },
+      }).catch((e: unknown) => e);
       expect(isTrawlError(error) && [error.code, error.status, error.message]).toEqual(['SCRAPE_TIMEOUT', 408, 'Request timed out']);
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
@@ -73,7 +84,11 @@ describe('searchAndScrape', () => {
   it('wraps a provider failure that is not a TrawlError, naming the provider', async () => {
     const broken: SearchProvider = { name: 'broken', search: async () => Promise.reject(new Error('kaput')) };
     const error = await searchAndScrape(broken, 'q').catch((e: unknown) => e);
-    expect(isTrawlError(error) && [error.code, error.status, error.message]).toEqual(['SEARCH_PROVIDER_ERROR', 502, 'The broken failed: kaput']);
+    expect(isTrawlError(error) && [error.code, error.status, error.message]).toEqual([
+      'SEARCH_PROVIDER_ERROR',
+      502,
+      'The broken failed: kaput',
+    ]);
   });
 
   it('drops duplicate and non-http hits, says when nothing was found, and validates its options', async () => {
@@ -91,11 +106,16 @@ describe('searchAndScrape', () => {
     expect(await searchAndScrape({ search: async () => [] }, 'nothing')).toEqual({ data: [], warning: 'No search results found' });
     await expect(searchAndScrape(messy, '   ')).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
     await expect(searchAndScrape(messy, 'q', { limit: 0 })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
-    await expect(searchAndScrape(messy, 'q', { scrapeOptions: { formats: ['markdown'], timeout: -1 } })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    await expect(searchAndScrape(messy, 'q', { scrapeOptions: { formats: ['markdown'], timeout: -1 } })).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+    });
   });
 
   it('hands each freshly scraped page to onDocument, and uses a document the provider already holds', async () => {
-    const held: Document = { markdown: '# Held copy', metadata: { sourceURL: `${site.url}/blog/3`, url: `${site.url}/blog/3`, statusCode: 200, title: 'Held' } };
+    const held: Document = {
+      markdown: '# Held copy',
+      metadata: { sourceURL: `${site.url}/blog/3`, url: `${site.url}/blog/3`, statusCode: 200, title: 'Held' },
+    };
     const mixed: SearchProvider = {
       search: async () => [
         { url: `${site.url}/blog/3`, title: 'Three', description: '', document: held },
@@ -104,7 +124,11 @@ describe('searchAndScrape', () => {
     };
     site.resetRequests();
     const seen: string[] = [];
-    const result = await searchAndScrape(mixed, 'blog', { limit: 2, scrapeOptions: { formats: ['markdown'] }, onDocument: (doc) => seen.push(doc.metadata.sourceURL) });
+    const result = await searchAndScrape(mixed, 'blog', {
+      limit: 2,
+      scrapeOptions: { formats: ['markdown'] },
+      onDocument: (doc) => seen.push(doc.metadata.sourceURL),
+    });
     expect(result.data[0]?.markdown).toBe('# Held copy');
     expect(result.data[1]?.markdown).toContain('Notes from the harbour, part 4');
     expect(site.hits('/blog/3')).toBe(0);

@@ -29,7 +29,12 @@ export function createRedisHostPacer(options: { redis: Redis; prefix?: string })
     const id = `${points}/${duration}`;
     let limiter = limiters.get(id);
     if (!limiter) {
-      limiter = new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `${options.prefix ?? 'trawl'}:pace:${id}`, points, duration });
+      limiter = new RateLimiterRedis({
+        storeClient: options.redis,
+        keyPrefix: `${options.prefix ?? 'trawl'}:pace:${id}`,
+        points,
+        duration,
+      });
       limiters.set(id, limiter);
     }
     return limiter;

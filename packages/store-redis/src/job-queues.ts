@@ -35,7 +35,10 @@ export function pageJobId(key: string): string {
 export function isLostLease(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
-    code === ErrorCode.JobNotExist || code === ErrorCode.JobLockNotExist || code === ErrorCode.JobNotInState || code === ErrorCode.JobLockMismatch
+    code === ErrorCode.JobNotExist ||
+    code === ErrorCode.JobLockNotExist ||
+    code === ErrorCode.JobNotInState ||
+    code === ErrorCode.JobLockMismatch
   );
 }
 
@@ -173,7 +176,10 @@ export class JobQueues {
     for (const [jobId, handle] of this.open) {
       if (now - handle.lastUsed < IDLE_MS || this.options.busy(jobId)) continue;
       this.open.delete(jobId);
-      const closed: Promise<void> = handle.close().catch(() => {}).finally(() => this.closing.delete(closed));
+      const closed: Promise<void> = handle
+        .close()
+        .catch(() => {})
+        .finally(() => this.closing.delete(closed));
       this.closing.add(closed);
     }
   }

@@ -43,7 +43,12 @@ export class RedisFrontier implements Frontier {
     if (entries.length === 0) return [];
     const args: string[] = [];
     const stored = entries.map((entry) => {
-      const json = JSON.stringify({ url: entry.url, key: entry.key, depth: entry.depth, ...(entry.data === undefined ? {} : { data: entry.data }) });
+      const json = JSON.stringify({
+        url: entry.url,
+        key: entry.key,
+        depth: entry.depth,
+        ...(entry.data === undefined ? {} : { data: entry.data }),
+      });
       args.push(entry.key, json);
       return json;
     });
@@ -58,11 +63,12 @@ export class RedisFrontier implements Frontier {
     requireInteger('max', request.max, 1);
     requireInteger('leaseMs', request.leaseMs, 1);
     const now = Date.now();
-    const [repairs, live, counters] = (await this.scripts.leasePrep(this.prefix, now, now - STALE_ADD_MS, request.jobId === undefined ? LIVE_JOBS : 0)) as [
-      Repair[],
-      string[],
-      string[],
-    ];
+    const [repairs, live, counters] = (await this.scripts.leasePrep(
+      this.prefix,
+      now,
+      now - STALE_ADD_MS,
+      request.jobId === undefined ? LIVE_JOBS : 0,
+    )) as [Repair[], string[], string[]];
     await this.repair(repairs);
     if (request.jobId !== undefined) return this.take(request.jobId, request.max, request.leaseMs);
     return this.leaseAny(live, counters, request.max, request.leaseMs);
@@ -164,7 +170,13 @@ export class RedisFrontier implements Frontier {
       const jobs = taken.filter((job): job is PageJob => job !== undefined);
       if (jobs.length === 0) break;
       // getNextJob locks for the worker's lockDuration; the lease lasts leaseMs instead.
-      const failed = new Set(await worker.extendJobLocks(jobs.map((job) => job.id!), jobs.map((job) => job.token!), leaseMs));
+      const failed = new Set(
+        await worker.extendJobLocks(
+          jobs.map((job) => job.id!),
+          jobs.map((job) => job.token!),
+          leaseMs,
+        ),
+      );
       const deadline = Date.now() + leaseMs;
       for (const job of jobs) if (!failed.has(job.id!)) leases.push(toLease(jobId, job, deadline));
       if (jobs.length < wanted) break;

@@ -51,9 +51,30 @@ export class RedisJobRepo implements JobRepo {
 
   async create(job: NewJob): Promise<JobRecord | null> {
     const fields: Array<string | number> = [
-      'id', job.id, 'kind', job.kind, 'teamId', job.teamId, 'status', 'scraping',
-      'createdAt', job.createdAt, 'updatedAt', job.createdAt, 'expiresAt', job.expiresAt,
-      'total', 0, 'completed', 0, 'failed', 0, 'creditsUsed', 0, 'kickoffFinished', '0',
+      'id',
+      job.id,
+      'kind',
+      job.kind,
+      'teamId',
+      job.teamId,
+      'status',
+      'scraping',
+      'createdAt',
+      job.createdAt,
+      'updatedAt',
+      job.createdAt,
+      'expiresAt',
+      job.expiresAt,
+      'total',
+      0,
+      'completed',
+      0,
+      'failed',
+      0,
+      'creditsUsed',
+      0,
+      'kickoffFinished',
+      '0',
     ];
     if (job.options !== undefined) fields.push('options', JSON.stringify(job.options));
     return this.record(await this.scripts.createJob(this.prefix, job.id, job.expiresAt, ...fields));
@@ -87,7 +108,14 @@ export class RedisJobRepo implements JobRepo {
     const pages = this.pendingAcks.claimForCount(id, Math.max(0, (delta.completed ?? 0) + (delta.failed ?? 0)));
     let reply: unknown;
     try {
-      reply = await this.scripts.incrementJob(this.prefix, id, this.now(), amounts.length / 2, ...amounts, ...pages.map((page) => page.key));
+      reply = await this.scripts.incrementJob(
+        this.prefix,
+        id,
+        this.now(),
+        amounts.length / 2,
+        ...amounts,
+        ...pages.map((page) => page.key),
+      );
     } catch (error) {
       this.pendingAcks.uncount(pages);
       throw error;

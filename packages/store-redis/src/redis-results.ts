@@ -40,14 +40,10 @@ export class RedisResultLog implements ResultLog {
     requireInteger('offset', query.offset, 0);
     requireInteger('maxCount', query.maxCount, 1);
     requireInteger('maxBytes', query.maxBytes, 1);
-    const reply = (await this.scripts.readResults(
-      this.prefix,
-      jobId,
-      query.offset,
-      query.maxCount,
-      query.maxBytes,
-      query.kind ?? '',
-    )) as [number, ...string[]];
+    const reply = (await this.scripts.readResults(this.prefix, jobId, query.offset, query.maxCount, query.maxBytes, query.kind ?? '')) as [
+      number,
+      ...string[],
+    ];
     const [more, ...json] = reply;
     const entries = json.map((text) => JSON.parse(text) as ResultEntry);
     return { entries, next: Number(more) === 1 ? query.offset + entries.length : null };

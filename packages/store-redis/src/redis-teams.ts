@@ -40,7 +40,9 @@ export class RedisTeamLedger implements TeamLedger {
     requireFinite('amount', amount, 0);
     const [ok, remaining] = (await this.scripts.reserve(this.creditsKey, teamId, String(amount))) as [number, string];
     if (remaining === '') return { ok: true, remaining: null, hold: { teamId, amount: 0 } };
-    return Number(ok) === 1 ? { ok: true, remaining: Number(remaining), hold: { teamId, amount } } : { ok: false, remaining: Number(remaining), hold: null };
+    return Number(ok) === 1
+      ? { ok: true, remaining: Number(remaining), hold: { teamId, amount } }
+      : { ok: false, remaining: Number(remaining), hold: null };
   }
 
   async settle(hold: CreditHold, cost: number): Promise<void> {
@@ -77,7 +79,11 @@ export class RedisTeamLedger implements TeamLedger {
       if (period < since || !USAGE_METRICS.includes(metric)) continue;
       const id = `${period}|${apiKey}`;
       let row = rows.get(id);
-      if (!row) rows.set(id, (row = { period, apiKey: apiKey === '' ? null : apiKey, credits: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }));
+      if (!row)
+        rows.set(
+          id,
+          (row = { period, apiKey: apiKey === '' ? null : apiKey, credits: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }),
+        );
       row[metric] = Number(value);
     }
     return [...rows.values()];

@@ -47,7 +47,11 @@ describe.skipIf(!available)(available ? 'a split serve/worker set-up whose worke
       const errors = await get(`/v1/crawl/${id}/errors`);
       expect(errors.robotsBlocked).toEqual([]);
       expect(errors.errors).toEqual([
-        expect.objectContaining({ url: `${site.url}/crawl/`, code: 'SCRAPE_BLOCKED_URL', error: expect.stringContaining('--allow-private-network') }),
+        expect.objectContaining({
+          url: `${site.url}/crawl/`,
+          code: 'SCRAPE_BLOCKED_URL',
+          error: expect.stringContaining('--allow-private-network'),
+        }),
       ]);
       // The worker refused it before any request: not even robots.txt was read.
       expect(site.hits('/robots.txt')).toBe(0);

@@ -15,7 +15,11 @@ function page(path: string): FrontierEntry {
 }
 
 function documentOf(entry: FrontierEntry): DocumentEntry {
-  return { kind: 'document', url: entry.url, document: { markdown: `# ${entry.url}`, metadata: { sourceURL: entry.url, url: entry.url, statusCode: 200 } } };
+  return {
+    kind: 'document',
+    url: entry.url,
+    document: { markdown: `# ${entry.url}`, metadata: { sourceURL: entry.url, url: entry.url, statusCode: 200 } },
+  };
 }
 
 describe.skipIf(!available)(available ? 'the frontier on BullMQ' : NO_REDIS_MESSAGE, () => {
@@ -105,7 +109,9 @@ describe.skipIf(!available)(available ? 'the frontier on BullMQ' : NO_REDIS_MESS
 
     expect(await trawl.results.count(id)).toBe(1);
     expect(await redis!.hget(`${prefix}:f:${id}:recorded`, page('p').key)).toBe('counted');
-    await vi.waitFor(async () => expect(await trawl.frontier.stats(id)).toEqual({ pending: 0, leased: 0, done: 1, seen: 1 }), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await trawl.frontier.stats(id)).toEqual({ pending: 0, leased: 0, done: 1, seen: 1 }), {
+      timeout: 5_000,
+    });
   });
 
   it('refuses the ack of a page a dead holder recorded and counted, and completes it', async () => {
@@ -131,7 +137,8 @@ describe.skipIf(!available)(available ? 'the frontier on BullMQ' : NO_REDIS_MESS
     const live = () => redis!.zrange(`${prefix}:f:live`, '0', '-1');
     expect(await live()).toEqual(expect.arrayContaining([older, newer]));
 
-    const mine = async () => (await trawl.frontier.lease({ max: 10, leaseMs: 60_000 })).filter((lease) => lease.jobId === older || lease.jobId === newer);
+    const mine = async () =>
+      (await trawl.frontier.lease({ max: 10, leaseMs: 60_000 })).filter((lease) => lease.jobId === older || lease.jobId === newer);
     const leases = await mine();
     expect(leases.map((lease) => lease.jobId)).toEqual([older, newer]);
     for (const lease of leases) {

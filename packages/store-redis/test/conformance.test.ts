@@ -34,5 +34,9 @@ if (!available) {
     sharedStorage: true,
     frontier: { ...frontier, realTimeLeases: true },
   });
-  testStore(() => createRedisStore({ url: REDIS_URL, prefix: realTime, stalledCheckMs: STALLED_CHECK_MS }), { name: 'redis store (real time)', frontier, sharedStorage: true });
+  testStore(() => createRedisStore({ url: REDIS_URL, prefix: realTime, stalledCheckMs: STALLED_CHECK_MS }), {
+    name: 'redis store (real time)',
+    frontier,
+    sharedStorage: true,
+  });
 }

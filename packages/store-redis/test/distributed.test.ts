@@ -69,7 +69,9 @@ describe.skipIf(!available)(available ? 'redis store across processes' : NO_REDI
       expect(status).toMatchObject({ status: 'completed', total: PAGES, completed: PAGES });
       expect(await observer.jobs.get(id)).toMatchObject({ counters: { total: PAGES, completed: PAGES, failed: 0 } });
       const entries = await allEntries(observer, id);
-      const paths = entries.filter((entry): entry is DocumentEntry => entry.kind === 'document').map((entry) => new URL(entry.url).pathname);
+      const paths = entries
+        .filter((entry): entry is DocumentEntry => entry.kind === 'document')
+        .map((entry) => new URL(entry.url).pathname);
       expect(entries).toHaveLength(PAGES);
       expect(new Set(paths)).toEqual(new Set(site.pagePaths));
       // Nothing is left to run. A lease the killed worker held can still read as `leased` until it

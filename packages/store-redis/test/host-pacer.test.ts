@@ -55,7 +55,7 @@ describe.skipIf(!available)(available ? 'redis host pacer' : NO_REDIS_MESSAGE, (
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('is the Redis store\'s hostPacer, so a delay holds across stores sharing Redis', async () => {
+  it("is the Redis store's hostPacer, so a delay holds across stores sharing Redis", async () => {
     const stores = [createRedisStore({ url: REDIS_URL, prefix }), createRedisStore({ url: REDIS_URL, prefix })];
     try {
       const started = Date.now();

@@ -47,9 +47,7 @@ export class SqliteFrontier implements Frontier {
         `INSERT INTO counters (name, value) VALUES ('frontier_seq', ?)
          ON CONFLICT (name) DO UPDATE SET value = value + excluded.value RETURNING value`,
       ),
-      insert: db.prepare(
-        'INSERT OR IGNORE INTO frontier_items (job_id, key, seq, url, depth, data) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
+      insert: db.prepare('INSERT OR IGNORE INTO frontier_items (job_id, key, seq, url, depth, data) VALUES (?, ?, ?, ?, ?, ?)'),
       dueDelayed: db.prepare(`UPDATE frontier_items SET state = ${READY} WHERE state = ${DELAYED} AND not_before <= ?`),
       lapsedByJob: db.prepare<[number], { job_id: string; n: number }>(
         `SELECT job_id, COUNT(*) AS n FROM frontier_items WHERE state = ${LEASED} AND deadline <= ? GROUP BY job_id`,
@@ -94,7 +92,12 @@ export class SqliteFrontier implements Frontier {
         if (limit !== undefined && seen >= limit) break;
         if (s.insert.run(jobId, entry.key, seq++, entry.url, entry.depth, data).changes === 0) continue;
         seen++;
-        accepted.push({ url: entry.url, key: entry.key, depth: entry.depth, ...(data === null ? {} : { data: JSON.parse(data) as unknown }) });
+        accepted.push({
+          url: entry.url,
+          key: entry.key,
+          depth: entry.depth,
+          ...(data === null ? {} : { data: JSON.parse(data) as unknown }),
+        });
       }
       if (accepted.length) s.addSeen.run(accepted.length, jobId);
       return accepted;

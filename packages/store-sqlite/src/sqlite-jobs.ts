@@ -110,7 +110,10 @@ export class SqliteJobRepo implements JobRepo {
     if (patch.output !== undefined) fields.push(['output', JSON.stringify(patch.output)]);
     if (patch.kickoffFinished !== undefined) fields.push(['kickoff_finished', patch.kickoffFinished ? 1 : 0]);
     if (patch.expiresAt !== undefined) fields.push(['expires_at', patch.expiresAt]);
-    const statement = this.casStatement(fields.map(([column]) => column), expected.length);
+    const statement = this.casStatement(
+      fields.map(([column]) => column),
+      expected.length,
+    );
     return this.connection.write(() => {
       const changed = statement.run(...fields.map(([, value]) => value), id, now, ...expected).changes;
       return changed === 0 ? null : this.byId(id);

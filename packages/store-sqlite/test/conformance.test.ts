@@ -8,5 +8,8 @@ import { createSqliteStore } from '../src/index.js';
 const dir = mkdtempSync(join(tmpdir(), 'trawl-sqlite-conformance-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-testStore(({ now }) => createSqliteStore({ path: join(dir, 'clocked.db'), now }), { name: 'sqlite store (injected clock)', usesClock: true });
+testStore(({ now }) => createSqliteStore({ path: join(dir, 'clocked.db'), now }), {
+  name: 'sqlite store (injected clock)',
+  usesClock: true,
+});
 testStore(() => createSqliteStore({ path: join(dir, 'real-time.db') }), { name: 'sqlite store (real time)' });

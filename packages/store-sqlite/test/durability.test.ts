@@ -16,7 +16,14 @@ const freshPath = () => join(dir, `store-${++files}.db`);
 
 function newJob(id: string) {
   const now = Date.now();
-  return { id, kind: 'crawl' as const, teamId: 'team', options: { url: 'https://a.test/', tags: [] }, createdAt: now, expiresAt: now + HOUR };
+  return {
+    id,
+    kind: 'crawl' as const,
+    teamId: 'team',
+    options: { url: 'https://a.test/', tags: [] },
+    createdAt: now,
+    expiresAt: now + HOUR,
+  };
 }
 
 describe('sqlite store on disk', () => {
@@ -26,7 +33,10 @@ describe('sqlite store on disk', () => {
     await before.jobs.create(newJob('job-1'));
     await before.jobs.increment('job-1', { total: 3 });
     await before.results.append('job-1', [{ kind: 'robots_blocked', url: 'https://a.test/private' }]);
-    await before.frontier.enqueue('job-1', ['a', 'b', 'c'].map((p) => ({ url: `https://a.test/${p}`, key: p, depth: 1 })));
+    await before.frontier.enqueue(
+      'job-1',
+      ['a', 'b', 'c'].map((p) => ({ url: `https://a.test/${p}`, key: p, depth: 1 })),
+    );
     const [leased] = await before.frontier.lease({ max: 1, leaseMs: HOUR, jobId: 'job-1' });
     await before.teams.setCredits('team', 42);
     await before.teams.addUsage('team', { period: 0, apiKey: 'key' }, { credits: 3, totalTokens: 90 });
@@ -40,7 +50,9 @@ describe('sqlite store on disk', () => {
       expect((await after.frontier.lease({ max: 5, leaseMs: HOUR, jobId: 'job-1' })).map((l) => l.item.key)).toEqual(['b', 'c']);
       expect(leased && (await after.frontier.ack(leased))).toBe(true);
       expect(await after.teams.getCredits('team')).toBe(42);
-      expect(await after.teams.listUsage('team')).toEqual([{ period: 0, apiKey: 'key', credits: 3, inputTokens: 0, outputTokens: 0, totalTokens: 90 }]);
+      expect(await after.teams.listUsage('team')).toEqual([
+        { period: 0, apiKey: 'key', credits: 3, inputTokens: 0, outputTokens: 0, totalTokens: 90 },
+      ]);
     } finally {
       await after.close();
     }

@@ -94,7 +94,10 @@ describe('/articles/boilerplate', () => {
     const body = await new Promise<string>((resolve, reject) => {
       request({ host: '127.0.0.1', port: site.port, path: '/articles/boilerplate', headers: { host: `localhost:${site.port}` } }, (res) => {
         let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (text += chunk))
+          .on('end', () => resolve(text));
       })
         .on('error', reject)
         .end();
@@ -127,7 +130,10 @@ describe('/articles/base-href', () => {
     expect(page).toContain(phrases.baseHref);
     const base = new URL(baseHrefArticle.baseHref, site.url);
     expect(hrefs(page)).toEqual(baseHrefArticle.links.map((link) => link.href));
-    for (const { href, resolvesTo } of [...baseHrefArticle.links, ...baseHrefArticle.images.map((i) => ({ href: i.src, resolvesTo: i.resolvesTo }))]) {
+    for (const { href, resolvesTo } of [
+      ...baseHrefArticle.links,
+      ...baseHrefArticle.images.map((i) => ({ href: i.src, resolvesTo: i.resolvesTo })),
+    ]) {
       expect(new URL(href, base).pathname).toBe(resolvesTo);
       const res = await fetch(`${site.url}${resolvesTo}`);
       expect(res.status, resolvesTo).toBe(200);

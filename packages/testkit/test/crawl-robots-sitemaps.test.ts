@@ -43,7 +43,17 @@ describe('/crawl/ section', () => {
     expect(Object.keys(crawlGraph).length).toBeGreaterThanOrEqual(14);
     expect(Math.max(...depths().values())).toBe(3);
     const all = Object.values(crawlGraph).flat();
-    for (const href of ['/crawl/index.html', '/crawl/a?utm_source=x', '/crawl/b?page=2', 'https://example.com/', '/crawl/missing', '/redirect/301', '/crawl/redirected', '/private/secret', '/crawl/blocked']) {
+    for (const href of [
+      '/crawl/index.html',
+      '/crawl/a?utm_source=x',
+      '/crawl/b?page=2',
+      'https://example.com/',
+      '/crawl/missing',
+      '/redirect/301',
+      '/crawl/redirected',
+      '/private/secret',
+      '/crawl/blocked',
+    ]) {
       expect(all).toContain(href);
     }
     expect(all.some((href) => href.includes('#'))).toBe(true);
@@ -76,7 +86,14 @@ describe('robots.txt', () => {
     const res = await get('/robots.txt');
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const lines = (await res.text()).split('\n');
-    expect(lines).toEqual(['User-agent: *', 'Disallow: /private/', 'Disallow: /crawl/blocked', '', `Sitemap: ${site.url}/sitemap_index.xml`, '']);
+    expect(lines).toEqual([
+      'User-agent: *',
+      'Disallow: /private/',
+      'Disallow: /crawl/blocked',
+      '',
+      `Sitemap: ${site.url}/sitemap_index.xml`,
+      '',
+    ]);
   });
 
   it('adds Crawl-delay when asked, and can be replaced entirely', async () => {

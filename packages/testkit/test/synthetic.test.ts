@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSyntheticSite,
-  syntheticPageHtml,
-  syntheticPageLinks,
-  syntheticPagePaths,
-  type SyntheticSite,
-} from '../src/index.js';
+import { startSyntheticSite, syntheticPageHtml, syntheticPageLinks, syntheticPagePaths, type SyntheticSite } from '../src/index.js';
 import { hrefs } from './helpers/html.js';
 import { locs, parseXml } from './helpers/xml.js';
 

@@ -1,4 +1,13 @@
-import { closeDispatchers, crawl, readErrorsReport, typedTargetUrl, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput, type Store } from '@trawl/core';
+import {
+  closeDispatchers,
+  crawl,
+  readErrorsReport,
+  typedTargetUrl,
+  type CrawlOptionsInput,
+  type JobRecord,
+  type ScrapeOptionsInput,
+  type Store,
+} from '@trawl/core';
 import type { CrawlFlags } from '../commands/crawl.js';
 import { crawlInStore } from '../crawl-in-store.js';
 import { createCrawlSink, type CrawlSink } from '../crawl-sink.js';
@@ -23,11 +32,19 @@ export async function crawlAction(typedUrl: string, flags: CrawlFlags, io: CliIO
   }
 }
 
-async function runCrawl(url: string, flags: CrawlFlags, io: CliIO, where: { output: CrawlOutput | undefined; store: Store | undefined }): Promise<void> {
+async function runCrawl(
+  url: string,
+  flags: CrawlFlags,
+  io: CliIO,
+  where: { output: CrawlOutput | undefined; store: Store | undefined },
+): Promise<void> {
   const { output, store } = where;
   const browser = pageBrowser(flags.engine);
   const progress = createProgress(io, 'crawl');
-  const sink = await indexedInto(store, createCrawlSink(io, { progress, startUrl: url, entireDomain: flags.entireDomain ?? false, ...(output ? { output } : {}) }));
+  const sink = await indexedInto(
+    store,
+    createCrawlSink(io, { progress, startUrl: url, entireDomain: flags.entireDomain ?? false, ...(output ? { output } : {}) }),
+  );
   const rules = crawlRules(flags);
   // Links are asked for to count those outside the start path; they are not written out.
   const scrapeOptions: ScrapeOptionsInput = { formats: ['markdown', 'links'], onlyMainContent: flags.mainContent };
@@ -37,7 +54,17 @@ async function runCrawl(url: string, flags: CrawlFlags, io: CliIO, where: { outp
   try {
     if (store) {
       const end = await crawlInStore(
-        { store, storeUrl: flags.store!.setting, url, ...(flags.resume ? { resume: flags.resume } : {}), rules, scrapeOptions, concurrency: flags.concurrency, engine: flags.engine, ...(browser ? { browser } : {}) },
+        {
+          store,
+          storeUrl: flags.store!.setting,
+          url,
+          ...(flags.resume ? { resume: flags.resume } : {}),
+          rules,
+          scrapeOptions,
+          concurrency: flags.concurrency,
+          engine: flags.engine,
+          ...(browser ? { browser } : {}),
+        },
         sink,
         io,
       );
@@ -115,15 +142,24 @@ async function indexedInto(store: Store | undefined, sink: CrawlSink): Promise<C
   };
 }
 
-async function summarise(job: JobRecord, context: { interrupted: boolean; store: Store; flags: CrawlFlags; sink: CrawlSink; io: CliIO }): Promise<void> {
+async function summarise(
+  job: JobRecord,
+  context: { interrupted: boolean; store: Store; flags: CrawlFlags; sink: CrawlSink; io: CliIO },
+): Promise<void> {
   const { flags, sink, io } = context;
   const { errors, robotsBlocked } = await readErrorsReport(context.store, job.id);
   for (const e of errors) writeLine(io.stderr, `failed: ${e.url}: ${e.error}`);
   const status = context.interrupted ? 'stopped' : job.status;
   const { completed, failed } = job.counters;
-  writeLine(io.stderr, `${status}: ${completed} pages, ${failed} errors, ${robotsBlocked.length} blocked by robots.txt${flags.out ? `, written to ${flags.out}` : ''}`);
+  writeLine(
+    io.stderr,
+    `${status}: ${completed} pages, ${failed} errors, ${robotsBlocked.length} blocked by robots.txt${flags.out ? `, written to ${flags.out}` : ''}`,
+  );
   if (sink.outsideStartPath > 0) {
-    writeLine(io.stderr, `${sink.outsideStartPath} links on this site lead outside the start path and were not followed; add --entire-domain to crawl them`);
+    writeLine(
+      io.stderr,
+      `${sink.outsideStartPath} links on this site lead outside the start path and were not followed; add --entire-domain to crawl them`,
+    );
   }
   if (job.status === 'failed') throw new Error(job.error?.message ?? 'The crawl failed');
 }

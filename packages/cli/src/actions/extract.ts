@@ -40,6 +40,7 @@ async function readSchema(value: string): Promise<Record<string, unknown>> {
   } catch (error) {
     throw new Error(`--schema is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error('--schema must be a JSON object (a JSON Schema)');
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    throw new Error('--schema must be a JSON object (a JSON Schema)');
   return schema as Record<string, unknown>;
 }

@@ -44,7 +44,10 @@ async function reportExtras(doc: Document, flags: ScrapeFlags, io: CliIO): Promi
   }
   if (doc.actions) {
     const { screenshots, scrapes, javascriptReturns } = doc.actions;
-    writeLine(io.stderr, `actions: ${screenshots.length} screenshot(s), ${scrapes.length} scrape(s), ${javascriptReturns.length} JavaScript return(s); --json prints them`);
+    writeLine(
+      io.stderr,
+      `actions: ${screenshots.length} screenshot(s), ${scrapes.length} scrape(s), ${javascriptReturns.length} JavaScript return(s); --json prints them`,
+    );
   }
   if (doc.warning) writeLine(io.stderr, `warning: ${doc.warning}`);
 }

@@ -16,7 +16,11 @@ export async function searchAction(query: string, flags: SearchFlags, env: Env, 
       store = await openStore(readSetting('store', env, flags.store));
       localIndex = new LocalIndex({ store, corpus: flags.corpus });
     }
-    const provider = providerFromEnv({ env, ...(flags.provider ? { provider: flags.provider } : {}), ...(localIndex ? { localIndex } : {}) });
+    const provider = providerFromEnv({
+      env,
+      ...(flags.provider ? { provider: flags.provider } : {}),
+      ...(localIndex ? { localIndex } : {}),
+    });
     const outcome = await searchAndScrape(provider, query, {
       limit: flags.limit,
       timeout: flags.timeout,

@@ -1,5 +1,14 @@
 import type { Command } from 'commander';
-import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, startWorker, STRICT_POLICY, type Document, type JobRecord } from '@trawl/core';
+import {
+  closeDispatchers,
+  closeSharedConvertPool,
+  describeSsrfPolicy,
+  OPEN_POLICY,
+  startWorker,
+  STRICT_POLICY,
+  type Document,
+  type JobRecord,
+} from '@trawl/core';
 import { showSetting, type Env } from '@trawl/core/settings';
 import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
@@ -17,7 +26,11 @@ export async function workerAction(command: Command, flags: { check?: boolean },
   const logger = stderrLogger(io);
   const store = await openStore(settings.store);
   // A worker renders and extracts; it never searches, but feeds the local index when that is the provider.
-  const { search: _search, localIndex, ...adapters } = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
+  const {
+    search: _search,
+    localIndex,
+    ...adapters
+  } = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });
@@ -73,6 +86,7 @@ export async function workerAction(command: Command, flags: { check?: boolean },
 
 function stderrLogger(io: CliIO): Logger {
   return {
-    error: (message, error) => writeLine(io.stderr, `error: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}`),
+    error: (message, error) =>
+      writeLine(io.stderr, `error: ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}`),
   };
 }

@@ -10,5 +10,7 @@ export function convertCommand(io: CliIO): Command {
       .usage('<file> --url <url> [options]'),
   )
     .requiredOption('-u, --url <url>', '(required) the URL the HTML came from: links resolve against it')
-    .action(async (file: string, flags: ScrapeFlags & { url: string }) => (await import('../actions/convert.js')).convertAction(file, flags, io));
+    .action(async (file: string, flags: ScrapeFlags & { url: string }) =>
+      (await import('../actions/convert.js')).convertAction(file, flags, io),
+    );
 }

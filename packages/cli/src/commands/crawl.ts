@@ -29,7 +29,11 @@ export function crawlCommand(io: CliIO): Command {
     .description('crawl a site; with --out, write one Markdown file per page and index.jsonl')
     .argument('<url>', 'where the crawl starts')
     .option('-l, --limit <n>', 'pages to attempt at most', wholeNumber(), 100)
-    .option('-d, --max-depth <n>', 'link hops from the start page (sitemap URLs are 0 hops; the API calls this maxDiscoveryDepth)', wholeNumber(0))
+    .option(
+      '-d, --max-depth <n>',
+      'link hops from the start page (sitemap URLs are 0 hops; the API calls this maxDiscoveryDepth)',
+      wholeNumber(0),
+    )
     .option('-i, --include <regex...>', 'only crawl paths matching these regular expressions')
     .option('-e, --exclude <regex...>', 'never crawl paths matching these regular expressions')
     .option('-o, --out <dir>', 'write pages here (one Markdown file each, and index.jsonl) instead of printing JSON lines')
@@ -41,7 +45,11 @@ export function crawlCommand(io: CliIO): Command {
     .option('--subdomains', 'also follow links to subdomains')
     .option('--no-main-content', 'keep headers, navs, footers and sidebars')
     .addOption(engineOption())
-    .option('--store <url>', `keep the job in this store (${STORE_URL_FORMS}), so Ctrl-C or a crash leaves it resumable; its pages join the store's local search index`, settingParser('store', '--store'))
+    .option(
+      '--store <url>',
+      `keep the job in this store (${STORE_URL_FORMS}), so Ctrl-C or a crash leaves it resumable; its pages join the store's local search index`,
+      settingParser('store', '--store'),
+    )
     .option('--resume <job-id>', 'with --store: go on with a crawl that stopped early (its id is printed when it starts)')
     .action(async (url: string, flags: CrawlFlags) => (await import('../actions/crawl.js')).crawlAction(url, flags, io));
 }

@@ -15,7 +15,9 @@ export interface ExtractFlags {
 
 export function extractCommand(io: CliIO): Command {
   return new Command('extract')
-    .description('extract structured data from pages with an LLM (set OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_BASE_URL or ANTHROPIC_API_KEY)')
+    .description(
+      'extract structured data from pages with an LLM (set OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_BASE_URL or ANTHROPIC_API_KEY)',
+    )
     .argument('<urls...>', 'pages, or globs of pages (https://site/*, https://site/blog/**)')
     .option('-p, --prompt <text>', 'what to extract')
     .option('-s, --schema <json>', 'JSON Schema of the answer, inline or @file.json')

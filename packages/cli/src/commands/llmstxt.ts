@@ -10,7 +10,9 @@ export interface LlmsTxtFlags {
 
 export function llmstxtCommand(io: CliIO): Command {
   return new Command('llmstxt')
-    .description("write a site's llms.txt; an LLM (OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_BASE_URL or ANTHROPIC_API_KEY) writes the descriptions, page metadata serves without one")
+    .description(
+      "write a site's llms.txt; an LLM (OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_BASE_URL or ANTHROPIC_API_KEY) writes the descriptions, page metadata serves without one",
+    )
     .argument('<url>', 'the site')
     .option('-n, --max-urls <n>', 'pages included at most (default 10)', wholeNumber())
     .option('--full', 'print llms-full.txt (every page in full) instead')

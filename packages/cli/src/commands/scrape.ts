@@ -8,7 +8,10 @@ export function scrapeCommand(io: CliIO): Command {
     .option('-H, --header <header...>', 'request header, "Name: value" (repeatable)')
     .option('--timeout <ms>', 'request timeout in milliseconds', wholeNumber())
     .option('--skip-tls-verification', 'accept invalid TLS certificates')
-    .option('--screenshot [file]', `save a screenshot of the viewport as PNG (default ${DEFAULT_SCREENSHOT_FILE}; kept in the JSON with --json)`)
+    .option(
+      '--screenshot [file]',
+      `save a screenshot of the viewport as PNG (default ${DEFAULT_SCREENSHOT_FILE}; kept in the JSON with --json)`,
+    )
     .option('--full-page-screenshot [file]', 'save a screenshot of the whole page as PNG')
     .option('--mobile', 'emulate a mobile device')
     .option('--wait-for <ms>', 'wait this long after the page loads', wholeNumber(0))

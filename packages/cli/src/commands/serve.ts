@@ -4,7 +4,9 @@ import type { CliIO } from '../io.js';
 import { flaggedSettings, settingOption } from '../setting-flags.js';
 
 /** The flags of `trawl serve`: every process and server setting that has one (the rest are environment only). */
-export const SERVE_FLAGS = flaggedSettings(PROCESS_SETTINGS.filter((name) => SETTINGS[name].scope === 'process' || SETTINGS[name].scope === 'server'));
+export const SERVE_FLAGS = flaggedSettings(
+  PROCESS_SETTINGS.filter((name) => SETTINGS[name].scope === 'process' || SETTINGS[name].scope === 'server'),
+);
 
 /**
  * `trawl serve`: the Firecrawl-compatible API on its own server. Settings come from the settings

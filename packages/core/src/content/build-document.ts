@@ -4,6 +4,7 @@ import { toMarkdown } from '../formats/markdown.js';
 import { cleanContent } from './clean.js';
 import { extractLinks } from './links.js';
 import { extractMetadata } from './metadata.js';
+import { readPageExtras } from './page-extras.js';
 import { parsedElementCount, parseHtml, type HtmlDocument } from './parse.js';
 import { hasText } from './text.js';
 import { documentBaseUrl } from './urls.js';
@@ -38,6 +39,8 @@ export interface BuildHooks {
 export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptions, hooks: BuildHooks = {}): ScrapedDocument {
   const document = parseHtml(page.html);
   hooks.onParsed?.(document);
+  // Images and attributes are read from the page as served, before cleaning changes it.
+  const extras = requested.images || requested.attributes ? readPageExtras(document, documentBaseUrl(document, page.url), requested) : {};
   const elements = parsedElementCount(document);
   const tooLargeForMainContent = requested.onlyMainContent && elements > MAX_MAIN_CONTENT_ELEMENTS;
   const options = tooLargeForMainContent ? { ...requested, onlyMainContent: false } : requested;
@@ -50,6 +53,7 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
       statusCode: page.statusCode,
       ...(page.contentType === undefined ? {} : { contentType: page.contentType }),
     },
+    ...extras,
   };
   if (formats.has('markdown') || formats.has('html') || formats.has('links')) {
     // Cleaning consumes the document, so the fallback below needs the page's text measured first;

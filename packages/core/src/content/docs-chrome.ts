@@ -4,13 +4,32 @@
  * MkDocs, VitePress, GitBook…) name these blocks much alike.
  */
 const DOCS_CHROME_SELECTOR = [
-  '.toc', '.table-of-contents', '#toc', '.on-this-page', '[class*="tableOfContents"]', '.theme-doc-toc-desktop',
-  '.edit-this-page', '.theme-edit-this-page', '.edit-page', '.edit-link', '.page-edit', '.feedback', '.was-this-helpful',
-  '.pagination-nav', '.prev-next', '.page-nav', '.docs-prev-next', '.rst-footer-buttons', '.md-footer', '.headerlink',
-  '.anchor-link', '.hash-link',
+  '.toc',
+  '.table-of-contents',
+  '#toc',
+  '.on-this-page',
+  '[class*="tableOfContents"]',
+  '.theme-doc-toc-desktop',
+  '.edit-this-page',
+  '.theme-edit-this-page',
+  '.edit-page',
+  '.edit-link',
+  '.page-edit',
+  '.feedback',
+  '.was-this-helpful',
+  '.pagination-nav',
+  '.prev-next',
+  '.page-nav',
+  '.docs-prev-next',
+  '.rst-footer-buttons',
+  '.md-footer',
+  '.headerlink',
+  '.anchor-link',
+  '.hash-link',
 ].join(', ');
 /** Link texts of the same chrome where no class names it. */
-const CHROME_LINK_TEXT = /^(?:edit (?:this page|on github|page)|improve this (?:page|doc)|suggest (?:an )?edits?|report an issue|view source|(?:previous|next)\b.*|« .*|.* »)$/i;
+const CHROME_LINK_TEXT =
+  /^(?:edit (?:this page|on github|page)|improve this (?:page|doc)|suggest (?:an )?edits?|report an issue|view source|(?:previous|next)\b.*|« .*|.* »)$/i;
 const MAX_LINK_CHARS = 80;
 
 /** Removes a docs page's TOC, edit links and previous/next links under `root`. */

@@ -41,4 +41,3 @@ export function removeBase64Images(root: Element): void {
     }
   }
 }
-

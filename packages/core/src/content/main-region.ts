@@ -2,8 +2,17 @@ import { textLength } from './text.js';
 
 /** Where pages put their main content: landmarks first, then the common ids and classes. */
 const REGION_SELECTOR = [
-  'main', '[role="main"]', '#main', '#main-content', '#maincontent', '#content', '#primary', '.main-content',
-  '#page-content', '.page-content', '#content-main',
+  'main',
+  '[role="main"]',
+  '#main',
+  '#main-content',
+  '#maincontent',
+  '#content',
+  '#primary',
+  '.main-content',
+  '#page-content',
+  '.page-content',
+  '#content-main',
 ].join(', ');
 
 /** A region holding less than this share of the body's text is a fragment (a hero, a card), not the main region. */

@@ -107,9 +107,7 @@ function canonical(document: HtmlDocument, baseUrl: string): string | undefined 
 }
 
 function linksWithRel(document: HtmlDocument, matches: (rel: string[]) => boolean): Element[] {
-  return Array.from(document.getElementsByTagName('link')).filter(
-    (link) => link.hasAttribute('href') && matches(relTokens(link)),
-  );
+  return Array.from(document.getElementsByTagName('link')).filter((link) => link.hasAttribute('href') && matches(relTokens(link)));
 }
 
 function relTokens(link: Element): string[] {

@@ -23,7 +23,7 @@ export function parseHtml(html: string): HtmlDocument {
   if (source.includes('<![CDATA[')) source = source.replace(STRAY_CDATA, '<!--[CDATA[-->');
   let { document } = parseHTML(source) as unknown as { document: HtmlDocument };
   const root = document.documentElement as Element | null;
-  if (!root || root.tagName !== 'HTML') {
+  if (root?.tagName !== 'HTML') {
     ({ document } = parseHTML(`<html><head></head><body>${source}</body></html>`) as unknown as {
       document: HtmlDocument;
     });

@@ -5,9 +5,22 @@ import { textLength } from './text.js';
  * the common shop themes (Shopify, WooCommerce, Magento, BigCommerce and in-house ones).
  */
 const PRODUCT_REGION_SELECTOR = [
-  '[itemtype*="schema.org/Product" i]', '.product-detail', '.product-details', '.product-single', '.product-main',
-  '.product-info-main', '.product__info', '.product-page', '.pdp-main', '.pdp', '#product', '.product-essential',
-  'div.product', '.single-product', '#ProductSection', '.product-template',
+  '[itemtype*="schema.org/Product" i]',
+  '.product-detail',
+  '.product-details',
+  '.product-single',
+  '.product-main',
+  '.product-info-main',
+  '.product__info',
+  '.product-page',
+  '.pdp-main',
+  '.pdp',
+  '#product',
+  '.product-essential',
+  'div.product',
+  '.single-product',
+  '#ProductSection',
+  '.product-template',
 ].join(', ');
 /** A product container holding less than this share of the main region is a fragment (a price box). */
 const MIN_SHARE_OF_REGION = 0.15;

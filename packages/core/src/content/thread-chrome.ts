@@ -6,7 +6,8 @@
 const POST_CHROME_CLASS =
   /(?:^|[\s_-])(?:userinfo|user-info|user-details|userdetails|user-extras|userExtras|message-userExtras|message-userTitle|postprofile|post-profile|userstats|user-stats|member-stats|author-stats|signature|sig|badges?|reputation|user-title|usertitle|rank|postbit-user|post-signature|user-card)(?:$|[\s_-])/i;
 /** A short line of profile statistics, where no class names it. */
-const PROFILE_STAT = /^(?:joined|join date|messages|posts|reaction score|points|location|member since|registered|reputation|likes received|trophy points|karma)\s*:?\s*[\w ,.-]{0,40}$/i;
+const PROFILE_STAT =
+  /^(?:joined|join date|messages|posts|reaction score|points|location|member since|registered|reputation|likes received|trophy points|karma)\s*:?\s*[\w ,.-]{0,40}$/i;
 const MAX_STAT_CHARS = 60;
 
 /** Removes profile boxes, signatures and statistics from a thread's posts under `root`. */

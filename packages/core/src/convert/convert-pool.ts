@@ -48,7 +48,13 @@ export class ConvertPool {
   }
 
   /** Converts one page in a thread; `signal` gives up on it (queued or running). */
-  async convert(page: PageContent, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean, signal?: AbortSignal): Promise<PageConversion> {
+  async convert(
+    page: PageContent,
+    sourceURL: string,
+    options: ResolvedScrapeOptions,
+    withPageLinks: boolean,
+    signal?: AbortSignal,
+  ): Promise<PageConversion> {
     // The deadline starts when a thread takes the page (it says so on `started`), not while the
     // page waits for a thread or a thread starts.
     const started = new MessageChannel();
@@ -78,17 +84,26 @@ export class ConvertPool {
     if (isTrawlError(error)) return error;
     if (signal?.aborted) return new TrawlError('SCRAPE_ABORTED', `Converting ${url} was cancelled`, { cause: error });
     if (deadline.aborted) {
-      return new TrawlError('SCRAPE_TIMEOUT', `Converting ${url} took longer than ${this.deadlineMs} ms, so it was stopped: the page is too large or too complex`, { cause: error });
+      return new TrawlError(
+        'SCRAPE_TIMEOUT',
+        `Converting ${url} took longer than ${this.deadlineMs} ms, so it was stopped: the page is too large or too complex`,
+        { cause: error },
+      );
     }
     if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return new TrawlError('SCRAPE_TOO_LARGE', `Converting ${url} needed more than ${this.maxMemoryMb} MB of memory, so it was stopped`, { cause: error });
+      return new TrawlError('SCRAPE_TOO_LARGE', `Converting ${url} needed more than ${this.maxMemoryMb} MB of memory, so it was stopped`, {
+        cause: error,
+      });
     }
-    return new TrawlError('INTERNAL', `Converting ${url} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    return new TrawlError('INTERNAL', `Converting ${url} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
 function wholeNumber(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new TrawlError('INVALID_OPTIONS', `The conversion pool's ${name} must be a whole number of at least 1 (got ${value})`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new TrawlError('INVALID_OPTIONS', `The conversion pool's ${name} must be a whole number of at least 1 (got ${value})`);
   return value;
 }
 

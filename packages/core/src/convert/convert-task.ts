@@ -17,7 +17,9 @@ export interface StartedTask extends ConvertTask {
 }
 
 /** A thread's answer. A TrawlError travels as its fields: a class does not survive the copy. */
-export type ConvertOutcome = { ok: true; conversion: PageConversion } | { ok: false; error: { code: TrawlErrorCode; message: string; status: number } };
+export type ConvertOutcome =
+  | { ok: true; conversion: PageConversion }
+  | { ok: false; error: { code: TrawlErrorCode; message: string; status: number } };
 
 /** Runs a task, turning a TrawlError into data; any other failure is the pool's to report. */
 export function runConvertTask(task: ConvertTask): ConvertOutcome {

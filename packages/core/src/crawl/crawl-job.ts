@@ -87,7 +87,13 @@ export class CrawlJob implements AsyncIterable<Document> {
     abort.abort();
     const message = error instanceof Error ? error.message : error ? String(error) : `Job ${this.id} vanished from its store`;
     const summary: JobSummary = job
-      ? { id: job.id, status: job.status, ...progressOf(job), creditsUsed: job.counters.creditsUsed, ...(job.error ? { error: job.error } : {}) }
+      ? {
+          id: job.id,
+          status: job.status,
+          ...progressOf(job),
+          creditsUsed: job.counters.creditsUsed,
+          ...(job.error ? { error: job.error } : {}),
+        }
       : { id: this.id, status: 'failed', ...this.latest, creditsUsed: 0, error: { code: errorCodeOf(error), message } };
     this.latest = { completed: summary.completed, failed: summary.failed, total: summary.total };
     if (job) events.emit(job.status === 'completed' ? 'completed' : job.status === 'cancelled' ? 'cancelled' : 'failed', job);

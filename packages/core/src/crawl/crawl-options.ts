@@ -96,9 +96,40 @@ export function resolveCrawlOptions(input: CrawlOptionsInput): ResolvedCrawlOpti
 
 /** Splits user options into the crawl rules and the runtime settings. */
 export function splitCrawlOptions(options: CrawlOptions): { rules: ResolvedCrawlOptions; runtime: JobRuntimeOptions } {
-  const { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, llm, convertPool, ...rules } = options;
+  const {
+    store,
+    retainDocuments,
+    jobId,
+    teamId,
+    retentionMs,
+    scrapeOptions,
+    ssrf,
+    userAgent,
+    robotsUserAgent,
+    signal,
+    engine,
+    browser,
+    llm,
+    convertPool,
+    ...rules
+  } = options;
   return {
     rules: resolveCrawlOptions(rules),
-    runtime: { store, retainDocuments, jobId, teamId, retentionMs, scrapeOptions, ssrf, userAgent, robotsUserAgent, signal, engine, browser, llm, convertPool },
+    runtime: {
+      store,
+      retainDocuments,
+      jobId,
+      teamId,
+      retentionMs,
+      scrapeOptions,
+      ssrf,
+      userAgent,
+      robotsUserAgent,
+      signal,
+      engine,
+      browser,
+      llm,
+      convertPool,
+    },
   };
 }

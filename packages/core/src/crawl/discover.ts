@@ -7,7 +7,13 @@ import type { JobContext } from './job-context.js';
  * (a blocked URL is reported once in the errors report and never fetched), then the frontier
  * accepts what it has not seen, up to the crawl limit, and the job's total grows by that.
  */
-export async function discover(ctx: JobContext, urls: readonly string[], depth: number, source: 'link' | 'sitemap' | 'start', parentUrl?: string): Promise<number> {
+export async function discover(
+  ctx: JobContext,
+  urls: readonly string[],
+  depth: number,
+  source: 'link' | 'sitemap' | 'start',
+  parentUrl?: string,
+): Promise<number> {
   const entries: FrontierEntry[] = [];
   for (const url of urls) {
     if (source !== 'start') {

@@ -66,7 +66,13 @@ export function createBasicFetcher(options: BasicFetcherOptions = {}): ResourceF
           continue;
         }
         const { body, truncated } = await readCapped(response, init.truncateAt ?? maxBodyBytes, current, init.truncateAt !== undefined);
-        return { url: current, status: response.status, headers: headerRecord(response.headers), body, ...(truncated ? { truncated } : {}) };
+        return {
+          url: current,
+          status: response.status,
+          headers: headerRecord(response.headers),
+          body,
+          ...(truncated ? { truncated } : {}),
+        };
       }
     } catch (error) {
       throw toFetchError(error, current, { timedOut: timeout.aborted, callerAborted: init.signal?.aborted ?? false, timeoutMs });
@@ -75,7 +81,12 @@ export function createBasicFetcher(options: BasicFetcherOptions = {}): ResourceF
 }
 
 /** Reads the body up to `maxBytes`: past it, fails with SCRAPE_TOO_LARGE, or with `truncate` stops there. */
-async function readCapped(response: Response, maxBytes: number, url: string, truncate: boolean): Promise<{ body: Uint8Array; truncated: boolean }> {
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  url: string,
+  truncate: boolean,
+): Promise<{ body: Uint8Array; truncated: boolean }> {
   const declared = Number(response.headers.get('content-length'));
   if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
@@ -125,11 +136,7 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-function toFetchError(
-  error: unknown,
-  url: string,
-  state: { timedOut: boolean; callerAborted: boolean; timeoutMs: number },
-): TrawlError {
+function toFetchError(error: unknown, url: string, state: { timedOut: boolean; callerAborted: boolean; timeoutMs: number }): TrawlError {
   if (isTrawlError(error)) return error;
   if (state.callerAborted) return new TrawlError('SCRAPE_ABORTED', `Fetching ${url} was cancelled`, { cause: error });
   if (state.timedOut) {

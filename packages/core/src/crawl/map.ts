@@ -70,7 +70,12 @@ export async function map(url: string, options: MapOptions = {}): Promise<string
 export async function mapLinks(url: string, options: MapOptions = {}): Promise<MapLink[]> {
   const target = parseTypedUrl(url);
   const start = target.href;
-  const bounds = mapBoundsSchema.safeParse({ limit: options.limit, timeout: options.timeout, maxConcurrency: options.maxConcurrency, headers: options.headers });
+  const bounds = mapBoundsSchema.safeParse({
+    limit: options.limit,
+    timeout: options.timeout,
+    maxConcurrency: options.maxConcurrency,
+    headers: options.headers,
+  });
   if (!bounds.success) throw invalidOptions('map', bounds.error);
   await refuseBlockedStart(target, toSsrfPolicy(options.ssrf));
   const limit = options.limit ?? MAP_MAX_LIMIT;
@@ -85,10 +90,15 @@ export async function mapLinks(url: string, options: MapOptions = {}): Promise<M
   const inScope = (link: string) => scope(link, { depth: 1, source: 'sitemap' }).allowed;
   found.add(start);
 
-  const sitemapWork = options.sitemapOnly || options.ignoreSitemap === false ? fromSitemaps(start, options, signal, (u) => inScope(u) && found.add(u)) : Promise.resolve();
+  const sitemapWork =
+    options.sitemapOnly || options.ignoreSitemap === false
+      ? fromSitemaps(start, options, signal, (u) => inScope(u) && found.add(u))
+      : Promise.resolve();
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
-  const crawlWork = options.sitemapOnly ? Promise.resolve(undefined) : fromPages(start, options, signal, (u) => inScope(u) && found.add(u), { titles, descriptions });
+  const crawlWork = options.sitemapOnly
+    ? Promise.resolve(undefined)
+    : fromPages(start, options, signal, (u) => inScope(u) && found.add(u), { titles, descriptions });
   const stopWhenFull = found.full.then(() => controller.abort());
   const [, startFailure] = await Promise.all([sitemapWork, crawlWork]);
   void stopWhenFull;
@@ -97,7 +107,9 @@ export async function mapLinks(url: string, options: MapOptions = {}): Promise<M
   if (startFailure?.code === 'SCRAPE_BLOCKED_URL') throw new TrawlError('SCRAPE_BLOCKED_URL', startFailure.error);
 
   const links = [...found.values()];
-  const chosen = options.search ? rankLinks(links, options.search, { titles }).slice(0, Math.min(limit, SEARCH_MAX_RESULTS)) : links.slice(0, limit);
+  const chosen = options.search
+    ? rankLinks(links, options.search, { titles }).slice(0, Math.min(limit, SEARCH_MAX_RESULTS))
+    : links.slice(0, limit);
   return chosen.map((link) => {
     const key = normalizeUrl(link);
     const title = titles.get(key);
@@ -107,7 +119,10 @@ export async function mapLinks(url: string, options: MapOptions = {}): Promise<M
 }
 
 async function fromSitemaps(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void): Promise<void> {
-  const fetcher = engineFetcher({ userAgent: options.userAgent ?? DEFAULT_USER_AGENT, headers: options.headers ?? {}, timeout: 30_000 }, toSsrfPolicy(options.ssrf));
+  const fetcher = engineFetcher(
+    { userAgent: options.userAgent ?? DEFAULT_USER_AGENT, headers: options.headers ?? {}, timeout: 30_000 },
+    toSsrfPolicy(options.ssrf),
+  );
   const robots = createRobotsPolicy({ fetcher, ignoreRobots: options.ignoreRobots ?? false });
   try {
     for await (const url of discoverSitemapUrls(start, { fetcher, robots, signal })) add(url);

@@ -76,7 +76,8 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     const reason = STATUS_CODES[page.status] ?? 'error';
     return record(ctx, lease, { type: 'error', error: `${url} answered HTTP ${page.status} ${reason}`, code: `HTTP_${page.status}` });
   }
-  if (ctx.rules.returnOnlyUrls) return record(ctx, lease, { type: 'document', document: { metadata: conversion.document.metadata }, credits: 1 });
+  if (ctx.rules.returnOnlyUrls)
+    return record(ctx, lease, { type: 'document', document: { metadata: conversion.document.metadata }, credits: 1 });
   let document: Document;
   try {
     const llmContext = { llm: ctx.llm, policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal };
@@ -90,7 +91,13 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
 }
 
 function fetchPage(ctx: JobContext, url: string): Promise<LoadedPage> {
-  return loadPage(url, ctx.scrape, { policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal, engine: ctx.engine, browser: ctx.browser });
+  return loadPage(url, ctx.scrape, {
+    policy: ctx.policy,
+    userAgent: ctx.userAgent,
+    signal: ctx.abort.signal,
+    engine: ctx.engine,
+    browser: ctx.browser,
+  });
 }
 
 /** Puts the page back for a later attempt; false once its retries are used up. */
@@ -114,11 +121,17 @@ async function acceptRedirect(ctx: JobContext, lease: Lease, finalUrl: string): 
   if (finalKey === lease.item.key) return true;
   const verdict = ctx.filter(finalUrl, { depth: lease.item.depth, source: 'link' });
   if (!verdict.allowed) {
-    await record(ctx, lease, { type: 'error', error: `${lease.item.url} redirected outside the crawl to ${finalUrl} (${verdict.detail})`, code: 'REDIRECT_OUT_OF_SCOPE' });
+    await record(ctx, lease, {
+      type: 'error',
+      error: `${lease.item.url} redirected outside the crawl to ${finalUrl} (${verdict.detail})`,
+      code: 'REDIRECT_OUT_OF_SCOPE',
+    });
     return false;
   }
   // Claim the target's key. Marked as already scraped, so the runner acks it without fetching.
-  const claimed = await ctx.store.frontier.enqueue(ctx.jobId, [{ url: finalUrl, key: finalKey, depth: lease.item.depth, data: { redirectOf: lease.item.url } }]);
+  const claimed = await ctx.store.frontier.enqueue(ctx.jobId, [
+    { url: finalUrl, key: finalKey, depth: lease.item.depth, data: { redirectOf: lease.item.url } },
+  ]);
   if (claimed.length) return true;
   if (await ctx.store.frontier.ack(lease)) await ctx.store.jobs.increment(ctx.jobId, { total: -1 });
   return false;
@@ -141,7 +154,15 @@ async function record(ctx: JobContext, lease: Lease, outcome: PageOutcome): Prom
   const result = await recordPageOutcome(ctx.store, lease, outcome);
   if (!result.recorded) return 0;
   if (outcome.type === 'document') await emitDocument(ctx, outcome.document);
-  else ctx.events.emit('pageError', { kind: 'error', id: lease.id, url: lease.item.url, error: outcome.error, at: Date.now(), ...(outcome.code ? { code: outcome.code } : {}) });
+  else
+    ctx.events.emit('pageError', {
+      kind: 'error',
+      id: lease.id,
+      url: lease.item.url,
+      error: outcome.error,
+      at: Date.now(),
+      ...(outcome.code ? { code: outcome.code } : {}),
+    });
   ctx.events.emit('progress', result.job);
   return outcome.type === 'document' ? outcome.credits : 0;
 }

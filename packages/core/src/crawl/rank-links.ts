@@ -70,7 +70,12 @@ function inverseDocumentFrequency(documents: number, containing: number): number
 
 /** Splits on anything but letters and digits, and at camelCase humps (`fooBar` is "foo bar"). */
 function wordsOf(text: string): string[] {
-  return text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** A light suffix stripper: enough for "blogs" to find "blog" and "pricing" to find "price". */

@@ -21,8 +21,19 @@ export const DEFAULT_MAX_RETRIES = 2;
 
 const TRANSIENT_CODES: ReadonlySet<TrawlErrorCode> = new Set(['SCRAPE_TIMEOUT', 'SCRAPE_CONNECTION_ERROR']);
 const TRANSIENT_NETWORK_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
 ]);
 
 /** 408, 425, 429 and 5xx (but 501/505, which describe the server, not a moment) are transient. */
@@ -120,7 +131,10 @@ export async function withRetries<T>(attempt: (attemptNumber: number) => Promise
 }
 
 /** Wraps a fetcher so transient statuses and network failures are retried per the policy. */
-export function retryingFetcher(fetcher: ResourceFetcher, options: Omit<RetryOptions<unknown>, 'classifyResult' | 'retryAfterMs'> = {}): ResourceFetcher {
+export function retryingFetcher(
+  fetcher: ResourceFetcher,
+  options: Omit<RetryOptions<unknown>, 'classifyResult' | 'retryAfterMs'> = {},
+): ResourceFetcher {
   return (url, init) =>
     withRetries(() => fetcher(url, init), {
       ...options,

@@ -85,7 +85,8 @@ export function createRobotsPolicy(options: RobotsPolicyOptions): RobotsPolicy {
         return { status: 'missing', expiresAt: Date.now() + ttlMs, sitemaps: [] };
       }
     } catch (error) {
-      if (isTrawlError(error) && error.code === 'SCRAPE_BLOCKED_URL') return { status: 'blocked', expiresAt: Date.now() + ttlMs, sitemaps: [] };
+      if (isTrawlError(error) && error.code === 'SCRAPE_BLOCKED_URL')
+        return { status: 'blocked', expiresAt: Date.now() + ttlMs, sitemaps: [] };
       // network failure: unreachable, below
     }
     return { status: 'unreachable', expiresAt: Date.now() + unreachableTtlMs, sitemaps: [] };

@@ -67,10 +67,7 @@ export function sitemapSeeds(startUrl: string, robotsSitemaps: readonly string[]
  * Page URLs from the sitemaps found for `startUrl` through robots.txt and the usual locations.
  * Pass `ignoreRobots` to the robots policy to skip robots.txt; sitemaps are still tried.
  */
-export function discoverSitemapUrls(
-  startUrl: string,
-  options: SitemapOptions & { robots?: RobotsPolicy },
-): AsyncGenerator<string> {
+export function discoverSitemapUrls(startUrl: string, options: SitemapOptions & { robots?: RobotsPolicy }): AsyncGenerator<string> {
   async function* run(): AsyncGenerator<string> {
     const fromRobots = options.robots ? await options.robots.sitemaps(startUrl) : [];
     yield* sitemapUrls(sitemapSeeds(startUrl, fromRobots), options);
@@ -115,10 +112,7 @@ export async function* sitemapUrls(seeds: Iterable<string>, options: SitemapOpti
 }
 
 /** Collects up to `limit` sitemap page URLs into an array. */
-export async function collectSitemapUrls(
-  seeds: Iterable<string>,
-  options: SitemapOptions & { limit?: number },
-): Promise<string[]> {
+export async function collectSitemapUrls(seeds: Iterable<string>, options: SitemapOptions & { limit?: number }): Promise<string[]> {
   const urls: string[] = [];
   for await (const url of sitemapUrls(seeds, { ...options, maxUrls: options.limit ?? options.maxUrls })) urls.push(url);
   return urls;
@@ -154,7 +148,10 @@ async function gunzipIfGzip(body: Uint8Array, maxBytes: number): Promise<Uint8Ar
  * `</url>` or `</sitemap>` and gets its root closed; a text list keeps its complete lines.
  */
 export function completeEntries(text: string): string {
-  for (const [entryEnd, rootEnd] of [['</url>', '</urlset>'], ['</sitemap>', '</sitemapindex>']] as const) {
+  for (const [entryEnd, rootEnd] of [
+    ['</url>', '</urlset>'],
+    ['</sitemap>', '</sitemapindex>'],
+  ] as const) {
     const last = text.lastIndexOf(entryEnd);
     if (last >= 0) return `${text.slice(0, last + entryEnd.length)}\n${rootEnd}\n`;
   }

@@ -45,7 +45,8 @@ export async function startCrawlJob(url: string, rulesInput: CrawlOptionsInput, 
 /** A batch holds 1 to MAX_CRAWL_LIMIT URLs. */
 export function assertBatchSize(urls: readonly string[]): void {
   if (!urls.length) throw new TrawlError('INVALID_OPTIONS', 'A batch scrape needs at least one URL');
-  if (urls.length > MAX_CRAWL_LIMIT) throw new TrawlError('INVALID_OPTIONS', `A batch scrape takes at most ${MAX_CRAWL_LIMIT} URLs, got ${urls.length}`);
+  if (urls.length > MAX_CRAWL_LIMIT)
+    throw new TrawlError('INVALID_OPTIONS', `A batch scrape takes at most ${MAX_CRAWL_LIMIT} URLs, got ${urls.length}`);
 }
 
 /** Creates a batch scrape job with all its URLs queued (no links are followed). */
@@ -62,7 +63,10 @@ export async function startBatchJob(urls: readonly string[], rulesInput: CrawlOp
   };
   const job = await create(input, spec);
   // Exact duplicates collapse into one page; distinct spellings of one page are each scraped, as asked.
-  const accepted = await input.store.frontier.enqueue(job.id, targets.map((url) => ({ url, key: url, depth: 0 })));
+  const accepted = await input.store.frontier.enqueue(
+    job.id,
+    targets.map((url) => ({ url, key: url, depth: 0 })),
+  );
   await applyJobEvent(input.store, job.id, { type: 'discovered', count: accepted.length });
   await finishKickoff(input.store, job.id, { retentionMs: input.retentionMs });
   return (await input.store.jobs.get(job.id)) ?? job;
@@ -76,9 +80,13 @@ export async function appendBatchUrls(store: Store, jobId: string, urls: readonl
   assertBatchSize(urls);
   const targets = urls.map((u) => parseTargetUrl(u).href);
   const job = await store.jobs.get(jobId);
-  if (!job || job.kind !== 'batch_scrape' || job.status !== 'scraping') return null;
-  const accepted = await store.frontier.enqueue(jobId, targets.map((url) => ({ url, key: url, depth: 0 })));
-  if (accepted.length && (await applyJobEvent(store, jobId, { type: 'discovered', count: accepted.length })).outcome === 'not_found') return null;
+  if (job?.kind !== 'batch_scrape' || job.status !== 'scraping') return null;
+  const accepted = await store.frontier.enqueue(
+    jobId,
+    targets.map((url) => ({ url, key: url, depth: 0 })),
+  );
+  if (accepted.length && (await applyJobEvent(store, jobId, { type: 'discovered', count: accepted.length })).outcome === 'not_found')
+    return null;
   return store.jobs.get(jobId);
 }
 

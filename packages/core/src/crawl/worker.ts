@@ -47,14 +47,19 @@ export function startWorker(options: WorkerOptions): Worker {
   const heldLeases = new Set<Lease>();
   let stopping = false;
   const stopSignal = new AbortController();
-  const finishOptions = { retentionMs: options.retentionMs, ...(options.settleGraceMs === undefined ? {} : { graceMs: options.settleGraceMs }) };
+  const finishOptions = {
+    retentionMs: options.retentionMs,
+    ...(options.settleGraceMs === undefined ? {} : { graceMs: options.settleGraceMs }),
+  };
 
   function contextFor(record: JobRecord): JobContext {
     let entry = contexts.get(record.id);
     if (!entry) {
       const ctx = createJobContext(record, { ...options, retainDocuments: true });
       for (const event of FORWARDED_EVENTS) {
-        ctx.events.on(event, (...args: unknown[]) => (options.onEvent as (id: string, e: string, ...a: unknown[]) => void)?.(record.id, event, ...args));
+        ctx.events.on(event, (...args: unknown[]) =>
+          (options.onEvent as (id: string, e: string, ...a: unknown[]) => void)?.(record.id, event, ...args),
+        );
       }
       entry = { ctx, inFlight: 0, lastUsed: Date.now() };
       contexts.set(record.id, entry);
@@ -64,7 +69,7 @@ export function startWorker(options: WorkerOptions): Worker {
 
   async function handle(lease: Lease): Promise<void> {
     const record = await options.store.jobs.get(lease.jobId);
-    if (!record || record.status !== 'scraping') {
+    if (record?.status !== 'scraping') {
       // Cancelled, failed or expired: its remaining pages are dropped, not run.
       await options.store.frontier.ack(lease);
       return;
@@ -78,7 +83,7 @@ export function startWorker(options: WorkerOptions): Worker {
       if (ctx.abort.signal.aborted) {
         // Cancelled while the page was in flight: drop it, unless this worker is merely stopping.
         const now = await options.store.jobs.get(ctx.jobId);
-        if (!now || now.status !== 'scraping') await options.store.frontier.ack(lease);
+        if (now?.status !== 'scraping') await options.store.frontier.ack(lease);
         return;
       }
       await settleDrainedJob(ctx);
@@ -108,7 +113,7 @@ export function startWorker(options: WorkerOptions): Worker {
       if (stopping) break;
       for (const [id, entry] of contexts) {
         const record = await options.store.jobs.get(id);
-        if (!record || record.status !== 'scraping') entry.ctx.abort.abort();
+        if (record?.status !== 'scraping') entry.ctx.abort.abort();
         // A worker killed between recording a page and counting it leaves a drained job one page
         // short; nobody handles another page of it, so the workers that knew it finish it once
         // the grace has passed. Until then its context stays.
@@ -123,7 +128,8 @@ export function startWorker(options: WorkerOptions): Worker {
     const watcher = watchCancels();
     while (!stopping) {
       const capacity = concurrency - inFlight.size;
-      const leases = capacity > 0 ? await options.store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS }) : [];
+      const leases =
+        capacity > 0 ? await options.store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS }) : [];
       for (const lease of leases) {
         heldLeases.add(lease);
         const task: Promise<void> = handle(lease).finally(() => {

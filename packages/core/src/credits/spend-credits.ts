@@ -50,7 +50,12 @@ export async function spendCredits<T>(
 }
 
 /** Runs `work` paid by a hold already taken: settles at `costOf(result)`, or releases the hold when the work throws. */
-export async function spendHold<T>(teams: TeamLedger, hold: AccountHold, work: () => Promise<T>, costOf: (result: T) => number): Promise<T> {
+export async function spendHold<T>(
+  teams: TeamLedger,
+  hold: AccountHold,
+  work: () => Promise<T>,
+  costOf: (result: T) => number,
+): Promise<T> {
   let result: T;
   try {
     result = await work();

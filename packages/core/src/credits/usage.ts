@@ -25,7 +25,12 @@ export function nextUsagePeriod(period: number): number {
 }
 
 /** Adds what a piece of work used to its account's history; amounts that are all 0 write nothing. */
-export async function recordUsage(teams: TeamLedger, account: Account, amounts: Partial<UsageAmounts>, at: number = Date.now()): Promise<void> {
+export async function recordUsage(
+  teams: TeamLedger,
+  account: Account,
+  amounts: Partial<UsageAmounts>,
+  at: number = Date.now(),
+): Promise<void> {
   if (!Object.values(amounts).some((amount) => amount > 0)) return;
   await teams.addUsage(account.teamId, { period: usagePeriod(at), apiKey: account.apiKey }, amounts);
 }

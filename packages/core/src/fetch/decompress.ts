@@ -44,7 +44,9 @@ function decodeOne(body: Uint8Array, coding: string, maxOutputLength: number): U
       return brotliDecompressSync(body, { maxOutputLength });
     case 'deflate':
       // Some servers send raw deflate under this name; zlib-wrapped is what the RFC says.
-      return body[0] !== undefined && (body[0] & 0x0f) === 8 ? inflateSync(body, { maxOutputLength }) : inflateRawSync(body, { maxOutputLength });
+      return body[0] !== undefined && (body[0] & 0x0f) === 8
+        ? inflateSync(body, { maxOutputLength })
+        : inflateRawSync(body, { maxOutputLength });
     default:
       return body; // an unknown coding is passed through untouched
   }

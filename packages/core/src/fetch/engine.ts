@@ -47,7 +47,7 @@ export async function httpFetch(target: string, options: HttpFetchOptions = {}, 
     } catch (error) {
       throw abortAware(error, url.href, timeoutMs, options.signal, timeoutSignal);
     }
-    const location = headerValue(response.headers['location']);
+    const location = headerValue(response.headers.location);
     if (REDIRECT_STATUSES.has(response.statusCode) && location) {
       await response.body.dump().catch(() => undefined);
       const next = nextRedirect(url, location, redirects, maxRedirects);
@@ -65,7 +65,13 @@ export async function httpFetch(target: string, options: HttpFetchOptions = {}, 
     }
     const encoding = flatHeaders['content-encoding'];
     if (truncateAt === undefined) {
-      return { url: url.href, status: response.statusCode, headers: flatHeaders, body: decompressBody(raw, encoding, maxBodyBytes), redirects };
+      return {
+        url: url.href,
+        status: response.statusCode,
+        headers: flatHeaders,
+        body: decompressBody(raw, encoding, maxBodyBytes),
+        redirects,
+      };
     }
     const body = await decompressPrefix(raw, encoding, truncateAt);
     const truncated = raw.byteLength >= truncateAt || body.byteLength >= truncateAt;
@@ -100,7 +106,12 @@ function nextRedirect(from: URL, location: string, seen: string[], maxRedirects:
 }
 
 /** Reads the body up to `maxBytes`: past it, fails with SCRAPE_TOO_LARGE, or with `truncate` stops there. */
-async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(err?: Error): unknown }, maxBytes: number, url: string, truncate = false): Promise<Uint8Array> {
+async function readCapped(
+  body: AsyncIterable<Uint8Array> & { destroy(err?: Error): unknown },
+  maxBytes: number,
+  url: string,
+  truncate = false,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -117,7 +128,13 @@ async function readCapped(body: AsyncIterable<Uint8Array> & { destroy(err?: Erro
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
-function abortAware(error: unknown, url: string, timeoutMs: number, userSignal: AbortSignal | undefined, timeoutSignal: AbortSignal): TrawlError {
+function abortAware(
+  error: unknown,
+  url: string,
+  timeoutMs: number,
+  userSignal: AbortSignal | undefined,
+  timeoutSignal: AbortSignal,
+): TrawlError {
   if (isTrawlError(error)) return error;
   if (userSignal?.aborted) return new TrawlError('SCRAPE_ABORTED', `Fetching ${url} was cancelled`, { cause: error });
   if (timeoutSignal.aborted) return timeoutError(url, timeoutMs, error);

@@ -39,5 +39,7 @@ export function toNetworkError(error: unknown, url: string, timeoutMs: number): 
 }
 
 export function timeoutError(url: string, timeoutMs: number, cause?: unknown): TrawlError {
-  return new TrawlError('SCRAPE_TIMEOUT', `Timed out after ${timeoutMs} ms fetching ${url}; raise the timeout option for slow sites`, { cause });
+  return new TrawlError('SCRAPE_TIMEOUT', `Timed out after ${timeoutMs} ms fetching ${url}; raise the timeout option for slow sites`, {
+    cause,
+  });
 }

@@ -22,12 +22,7 @@ export type JobEventOutcome =
 /** A status only ever leaves `scraping` once, so one lost race is the most a caller can see. */
 const MAX_CAS_ROUNDS = 3;
 
-export async function applyJobEvent(
-  store: Store,
-  jobId: string,
-  event: JobEvent,
-  options: JobEventOptions = {},
-): Promise<JobEventOutcome> {
+export async function applyJobEvent(store: Store, jobId: string, event: JobEvent, options: JobEventOptions = {}): Promise<JobEventOutcome> {
   const clock = { now: options.now ?? Date.now(), retentionMs: options.retentionMs };
   for (let round = 0; round < MAX_CAS_ROUNDS; round++) {
     const job = await store.jobs.get(jobId);

@@ -27,9 +27,6 @@ export function expiryFrom(clock: JobClock): number {
  * The record to hand to `store.jobs.create`. A running job expires `retentionMs` after its
  * creation; ending it restarts the retention from the end (see job-state.ts).
  */
-export function newJob(
-  input: { id: string; kind: JobKind; teamId: string; options: OpaqueJson },
-  clock: JobClock,
-): NewJob {
+export function newJob(input: { id: string; kind: JobKind; teamId: string; options: OpaqueJson }, clock: JobClock): NewJob {
   return { ...input, createdAt: clock.now, expiresAt: expiryFrom(clock) };
 }

@@ -50,9 +50,7 @@ export function decideJobEvent(job: JobRecord, event: JobEvent, clock: JobClock)
         ? { type: 'ignore', reason: 'no_change' }
         : { type: 'transition', from: 'scraping', to: 'scraping', patch: { kickoffFinished: true } };
     case 'finish':
-      return job.kickoffFinished && event.drained
-        ? end('completed', clock)
-        : { type: 'ignore', reason: 'not_finished' };
+      return job.kickoffFinished && event.drained ? end('completed', clock) : { type: 'ignore', reason: 'not_finished' };
     case 'cancel':
       return end('cancelled', clock);
     case 'fail':

@@ -4,7 +4,7 @@
  * pages, and handed to the model as bytes; the adapter never fetches a URL itself.
  */
 import { httpFetch } from '../fetch/engine.js';
-import { addUsage, NO_USAGE, type LlmImage, type LlmProvider, type LlmUsage } from '../ports/llm.js';
+import { addUsage, NO_USAGE, type LlmAnswer, type LlmImage, type LlmProvider, type LlmUsage } from '../ports/llm.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 
 export interface AltTextContext {
@@ -44,13 +44,14 @@ export function imagesWithoutAlt(markdown: string): string[] {
 export async function describeImages(markdown: string, ctx: AltTextContext): Promise<AltTextResult> {
   const urls = imagesWithoutAlt(markdown);
   const chosen = urls.slice(0, ctx.maxImages ?? DEFAULT_MAX_IMAGES);
-  const warnings = urls.length > chosen.length ? [`Alt text was written for the first ${chosen.length} of ${urls.length} images without one.`] : [];
+  const warnings =
+    urls.length > chosen.length ? [`Alt text was written for the first ${chosen.length} of ${urls.length} images without one.`] : [];
   const altByUrl = new Map<string, string>();
   let usage = NO_USAGE;
   for (const url of chosen) {
     const image = await loadImage(url, ctx).catch(() => undefined);
     if (!image) continue; // unreadable or not an image a model can see: left as it was
-    let answer;
+    let answer: LlmAnswer;
     try {
       answer = await ctx.llm.generateObject({
         system: 'You write alt text for images on web pages, for readers who cannot see them.',
@@ -65,7 +66,9 @@ export async function describeImages(markdown: string, ctx: AltTextContext): Pro
       break;
     }
     usage = addUsage(usage, answer.usage);
-    const alt = String(answer.object.altText ?? '').replace(/\s+/g, ' ').trim();
+    const alt = String(answer.object.altText ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (alt) altByUrl.set(url, alt);
   }
   const described = markdown.replace(EMPTY_ALT_IMAGE, (whole, src: string, title: string) => {
@@ -80,7 +83,12 @@ async function loadImage(url: string, ctx: AltTextContext): Promise<LlmImage | u
   if (!/^https?:/i.test(url)) return undefined;
   const page = await httpFetch(
     url,
-    { timeout: 15_000, maxBodyBytes: MAX_IMAGE_BYTES, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) },
+    {
+      timeout: 15_000,
+      maxBodyBytes: MAX_IMAGE_BYTES,
+      ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    },
     ctx.policy,
   );
   const mediaType = (page.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

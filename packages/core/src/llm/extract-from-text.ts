@@ -41,8 +41,11 @@ const DEFAULT_SYSTEM = 'You extract structured data from the content of a web pa
 export async function extractFromText(llm: LlmProvider, input: TextExtraction): Promise<TextExtractionResult> {
   const schema = input.schema ? nullableSchema(input.schema) : undefined;
   const system = `${input.systemPrompt?.trim() || DEFAULT_SYSTEM}\n\n${RULES}`;
-  const task = input.prompt?.trim() || (input.schema ? 'Extract the data the JSON schema describes.' : 'Extract the key information of this page as a JSON object.');
-  const overheadTokens = estimateTokens(system + task + (schema ? JSON.stringify(schema) : '') + (input.url ?? '') + (input.title ?? '')) + 200;
+  const task =
+    input.prompt?.trim() ||
+    (input.schema ? 'Extract the data the JSON schema describes.' : 'Extract the key information of this page as a JSON object.');
+  const overheadTokens =
+    estimateTokens(system + task + (schema ? JSON.stringify(schema) : '') + (input.url ?? '') + (input.title ?? '')) + 200;
   const pieces = splitContent(input.content, contentCharsFor({ contextTokens: llm.contextTokens, overheadTokens }));
   if (!pieces.length) return { value: {}, usage: NO_USAGE, pieces: 0, warnings: ['The page has no text to extract from.'] };
 
@@ -82,7 +85,10 @@ function pagePrompt(task: string, piece: string, page: Pick<TextExtraction, 'url
 }
 
 /** The answer as the caller's schema reads it: optional nulls dropped, missing required fields named. */
-export function finishAnswer(schema: JsonSchema | undefined, value: Record<string, unknown>): { value: Record<string, unknown>; warning?: string } {
+export function finishAnswer(
+  schema: JsonSchema | undefined,
+  value: Record<string, unknown>,
+): { value: Record<string, unknown>; warning?: string } {
   const cleaned = withoutOptionalNulls(schema, value) as Record<string, unknown>;
   const missing = missingRequired(schema, cleaned);
   if (!missing.length) return { value: cleaned };

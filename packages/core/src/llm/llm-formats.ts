@@ -27,7 +27,10 @@ export function llmFeaturesOf(options: Pick<ResolvedScrapeOptions, 'formats' | '
 }
 
 /** Fails before any I/O when a feature needs a model and none is configured. */
-export function assertLlmAvailable(options: Pick<ResolvedScrapeOptions, 'formats' | 'generateImgAltText'>, llm: LlmProvider | undefined): void {
+export function assertLlmAvailable(
+  options: Pick<ResolvedScrapeOptions, 'formats' | 'generateImgAltText'>,
+  llm: LlmProvider | undefined,
+): void {
   const features = llmFeaturesOf(options);
   if (features.length && !llm) throw llmMissing(features.join(' and '));
 }
@@ -49,7 +52,11 @@ export function conversionOptions(options: ResolvedScrapeOptions): ResolvedScrap
  * Adds what the model produces to a Document converted with `conversionOptions(options)`, and
  * drops the Markdown again when only the model needed it. Model failures reject (LLM_ERROR).
  */
-export async function applyLlmFormats(document: Document, options: ResolvedScrapeOptions, ctx: LlmStepContext): Promise<{ document: Document; usage: LlmUsage }> {
+export async function applyLlmFormats(
+  document: Document,
+  options: ResolvedScrapeOptions,
+  ctx: LlmStepContext,
+): Promise<{ document: Document; usage: LlmUsage }> {
   if (!llmFeaturesOf(options).length) return { document, usage: NO_USAGE };
   if (!ctx.llm) throw llmMissing(llmFeaturesOf(options).join(' and '));
   const llm = ctx.llm;
@@ -59,7 +66,12 @@ export async function applyLlmFormats(document: Document, options: ResolvedScrap
   const signal = ctx.signal ? { signal: ctx.signal } : {};
 
   if (options.generateImgAltText && markdown) {
-    const described = await describeImages(markdown, { llm, policy: ctx.policy, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}), ...signal });
+    const described = await describeImages(markdown, {
+      llm,
+      policy: ctx.policy,
+      ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
+      ...signal,
+    });
     markdown = described.markdown;
     usage = addUsage(usage, described.usage);
     warnings.push(...described.warnings);

@@ -65,7 +65,9 @@ function mergeArrays(candidates: readonly SourcedAnswer[], path: string, sources
   }
   if (path) {
     sources[path] = [...new Set(itemSources.flat())];
-    itemSources.forEach((from, i) => (sources[`${path}[${i}]`] = from));
+    itemSources.forEach((from, i) => {
+      sources[`${path}[${i}]`] = from;
+    });
   }
   return items;
 }

@@ -1,5 +1,5 @@
 import { recordTokens, type Account } from '../credits/usage.js';
-import { llmUsageOf, type LlmProvider } from '../ports/llm.js';
+import { llmUsageOf, type LlmAnswer, type LlmProvider } from '../ports/llm.js';
 import type { TeamLedger } from '../ports/store.js';
 
 /**
@@ -13,7 +13,7 @@ export function meteredLlm(llm: LlmProvider, teams: TeamLedger, account: Account
     model: llm.model,
     contextTokens: llm.contextTokens,
     async generateObject(request) {
-      let answer;
+      let answer: LlmAnswer;
       try {
         answer = await llm.generateObject(request);
       } catch (error) {

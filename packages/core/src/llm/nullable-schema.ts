@@ -34,7 +34,11 @@ function allowNull(schema: Schema): Schema {
   if (Array.isArray(type)) return type.includes('null') ? schema : { ...schema, type: [...type, 'null'], ...withNullEnum };
   if (!Object.keys(schema).some((key) => key !== 'description' && key !== 'title')) return schema; // {} already allows null
   const { description, title, ...rest } = schema;
-  return { ...(description === undefined ? {} : { description }), ...(title === undefined ? {} : { title }), anyOf: [rest, { type: 'null' }] };
+  return {
+    ...(description === undefined ? {} : { description }),
+    ...(title === undefined ? {} : { title }),
+    anyOf: [rest, { type: 'null' }],
+  };
 }
 
 /**

@@ -54,12 +54,12 @@ export async function runStoredJob<O>(
   work: (record: JobRecord, signal: AbortSignal) => Promise<O>,
 ): Promise<JobRecord | null> {
   const record = await store.jobs.get(jobId);
-  if (!record || record.status !== 'scraping') return record;
+  if (record?.status !== 'scraping') return record;
   const cancelled = new AbortController();
   const watch = setInterval(() => {
     store.jobs.get(jobId).then(
       (now) => {
-        if (!now || now.status !== 'scraping') cancelled.abort();
+        if (now?.status !== 'scraping') cancelled.abort();
       },
       () => undefined,
     );

@@ -8,7 +8,10 @@ import { planEngine } from './engine-choice.js';
  * Fails before any I/O when no configured engine can serve the request: browser-only features
  * without a browser (see planEngine), or the json format without an LLM provider.
  */
-export function assertScrapeCan(options: ResolvedScrapeOptions, engine: { choice?: EngineChoice; hasBrowser: boolean; llm?: LlmProvider }): void {
+export function assertScrapeCan(
+  options: ResolvedScrapeOptions,
+  engine: { choice?: EngineChoice; hasBrowser: boolean; llm?: LlmProvider },
+): void {
   planEngine(engine.choice ?? 'auto', options, engine.hasBrowser);
   assertLlmAvailable(options, engine.llm);
 }

@@ -38,14 +38,19 @@ export function planEngine(choice: EngineChoice, options: ResolvedScrapeOptions,
   const only = browserOnlyFeatures(options);
   const refinements = browserRefinements(options);
   if (choice === 'browser') {
-    if (!hasBrowser) throw new TrawlError('SCRAPE_ADAPTER_MISSING', `engine "browser" was asked for, and no browser is configured: ${ADAPTER_HINT}.`);
+    if (!hasBrowser)
+      throw new TrawlError('SCRAPE_ADAPTER_MISSING', `engine "browser" was asked for, and no browser is configured: ${ADAPTER_HINT}.`);
     return { engine: 'browser', renderCheck: false, skipped: [] };
   }
   if (only.length) {
     if (choice === 'http') {
       throw new TrawlError('SCRAPE_ADAPTER_MISSING', `engine "http" cannot produce ${describe(only)}: use engine "auto" or "browser".`);
     }
-    if (!hasBrowser) throw new TrawlError('SCRAPE_ADAPTER_MISSING', `A browser engine is needed for ${describe(only)}, and none is configured: ${ADAPTER_HINT}.`);
+    if (!hasBrowser)
+      throw new TrawlError(
+        'SCRAPE_ADAPTER_MISSING',
+        `A browser engine is needed for ${describe(only)}, and none is configured: ${ADAPTER_HINT}.`,
+      );
     return { engine: 'browser', renderCheck: false, skipped: [] };
   }
   if (choice === 'auto' && hasBrowser && refinements.length) return { engine: 'browser', renderCheck: false, skipped: [] };
@@ -60,7 +65,8 @@ export const JS_SHELL_WARNING =
   'The page looks rendered by JavaScript and no browser engine is configured, so its content may be missing: add the @trawl/browser-playwright adapter.';
 
 /** Roots that single-page-app frameworks mount into; empty in the HTML they serve. */
-const EMPTY_APP_ROOT = /<(?:div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?(?:app|root|__next|__nuxt|___gatsby|svelte|q-app|ember-app)["']?[^>]*>\s*<\/(?:div|main|section|app-root)>/i;
+const EMPTY_APP_ROOT =
+  /<(?:div|main|section|app-root)\b[^>]*\bid\s*=\s*["']?(?:app|root|__next|__nuxt|___gatsby|svelte|q-app|ember-app)["']?[^>]*>\s*<\/(?:div|main|section|app-root)>/i;
 const NOSCRIPT = /<noscript\b[^>]*>([\s\S]*?)<\/noscript\s*>/gi;
 /** Below this much visible text a page with scripts is taken for a shell its scripts fill in. */
 const LITTLE_TEXT = 200;

@@ -48,7 +48,14 @@ export async function loadPage(url: string, options: ResolvedScrapeOptions, engi
 async function loadInBrowser(browser: Browser, url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {
   // A clear error before the browser starts; the adapter guards every later request (redirects, subresources).
   await assertAllowedTarget(parseTargetUrl(url), engine.policy);
-  return browser.load({ url, options, policy: engine.policy, userAgent: engine.userAgent, maxBodyBytes: engine.maxBodyBytes, signal: engine.signal });
+  return browser.load({
+    url,
+    options,
+    policy: engine.policy,
+    userAgent: engine.userAgent,
+    maxBodyBytes: engine.maxBodyBytes,
+    signal: engine.signal,
+  });
 }
 
 function isJavaScriptShell(page: LoadedPage): boolean {

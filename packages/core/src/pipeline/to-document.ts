@@ -30,7 +30,12 @@ export function convertPage(page: LoadedPage, sourceURL: string, options: Resolv
 }
 
 /** The conversion itself (decode, parse, clean, formats, links), in whichever thread calls it. */
-export function convertPageContent(page: PageContent, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
+export function convertPageContent(
+  page: PageContent,
+  sourceURL: string,
+  options: ResolvedScrapeOptions,
+  withPageLinks: boolean,
+): PageConversion {
   return capLinks(convertContent(page, sourceURL, options, withPageLinks));
 }
 

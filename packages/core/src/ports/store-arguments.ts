@@ -24,7 +24,12 @@ export function refundOf(hold: CreditHold, cost: number): number {
 export function usageAmounts(slot: UsageSlot, amounts: Partial<UsageAmounts>): UsageAmounts {
   requireInteger('period', slot.period, Number.MIN_SAFE_INTEGER);
   if (slot.apiKey === '') throw new RangeError('apiKey must be null or a non-empty string');
-  const full = { credits: amounts.credits ?? 0, inputTokens: amounts.inputTokens ?? 0, outputTokens: amounts.outputTokens ?? 0, totalTokens: amounts.totalTokens ?? 0 };
+  const full = {
+    credits: amounts.credits ?? 0,
+    inputTokens: amounts.inputTokens ?? 0,
+    outputTokens: amounts.outputTokens ?? 0,
+    totalTokens: amounts.totalTokens ?? 0,
+  };
   requireFinite('credits', full.credits, 0);
   requireInteger('inputTokens', full.inputTokens, 0);
   requireInteger('outputTokens', full.outputTokens, 0);

@@ -83,7 +83,11 @@ export function v0SearchCall(body: V0SearchRequest): SearchCall {
   const search = body.searchOptions ?? {};
   const asked = search.limit ?? DEFAULT_SEARCH_LIMIT;
   if (!Number.isInteger(asked) || asked < 1) throw new TrawlError('INVALID_OPTIONS', 'searchOptions.limit must be a positive integer');
-  const formats: Format[] = ['markdown', ...(page.includeHtml ? (['html'] as const) : []), ...(page.includeRawHtml ? (['rawHtml'] as const) : [])];
+  const formats: Format[] = [
+    'markdown',
+    ...(page.includeHtml ? (['html'] as const) : []),
+    ...(page.includeRawHtml ? (['rawHtml'] as const) : []),
+  ];
   return {
     query: body.query,
     options: {

@@ -43,8 +43,24 @@ export const SEARCH_TIMEOUT_MESSAGE = 'Request timed out';
  * A hit that fails to scrape keeps its search fields with `metadata.statusCode`/`metadata.error`;
  * past `timeout` the whole search fails with SCRAPE_TIMEOUT "Request timed out".
  */
-export async function searchAndScrape(provider: SearchProvider, query: string, options: SearchAndScrapeOptions = {}): Promise<SearchOutcome> {
-  const { limit = DEFAULT_SEARCH_LIMIT, timeout = DEFAULT_SEARCH_TIMEOUT_MS, scrapeOptions, concurrency = 10, signal: callerSignal, onDocument, lang, country, location, tbs, ...engine } = options;
+export async function searchAndScrape(
+  provider: SearchProvider,
+  query: string,
+  options: SearchAndScrapeOptions = {},
+): Promise<SearchOutcome> {
+  const {
+    limit = DEFAULT_SEARCH_LIMIT,
+    timeout = DEFAULT_SEARCH_TIMEOUT_MS,
+    scrapeOptions,
+    concurrency = 10,
+    signal: callerSignal,
+    onDocument,
+    lang,
+    country,
+    location,
+    tbs,
+    ...engine
+  } = options;
   if (!query.trim()) throw new TrawlError('INVALID_OPTIONS', 'A search query is required');
   requirePositiveInteger('limit', limit);
   requirePositiveInteger('timeout', timeout, MAX_TIMEOUT_MS);
@@ -74,13 +90,16 @@ export async function searchAndScrape(provider: SearchProvider, query: string, o
     if (callerSignal?.aborted) throw new TrawlError('SCRAPE_ABORTED', 'The search was cancelled', { cause: error });
     if (isTrawlError(error)) throw error;
     const name = provider.name ?? 'search provider';
-    throw new TrawlError('SEARCH_PROVIDER_ERROR', `The ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new TrawlError('SEARCH_PROVIDER_ERROR', `The ${name} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
 async function scrapeHit(
   hit: SearchHit,
-  options: ScrapeOptionsInput & Omit<EngineOptions, 'signal'> & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
+  options: ScrapeOptionsInput &
+    Omit<EngineOptions, 'signal'> & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
   onDocument: ((document: Document) => void) | undefined,
 ): Promise<SearchResultItem> {
   if (coversFormats(hit.document, options.formats)) return scrapedResult(hit, hit.document);
@@ -129,5 +148,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 function requirePositiveInteger(name: string, value: number, max = Number.MAX_SAFE_INTEGER): void {
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new TrawlError('INVALID_OPTIONS', `search ${name} must be a whole number from 1 to ${max}`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new TrawlError('INVALID_OPTIONS', `search ${name} must be a whole number from 1 to ${max}`);
 }

@@ -44,18 +44,25 @@ export const rateLimitsType: SettingType<RateLimits> = {
   format: `class=requests per minute pairs, comma-separated (classes: ${RATE_LIMIT_CLASSES.join(', ')})`,
   parse(raw, name) {
     const limits: RateLimits = {};
-    for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of raw
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const [rateClass, value] = entry.split('=').map((part) => part.trim());
       if (!(RATE_LIMIT_CLASSES as readonly string[]).includes(rateClass ?? '')) {
         throw problem(`${name}: unknown class "${rateClass}" (known: ${RATE_LIMIT_CLASSES.join(', ')})`);
       }
       const perMinute = Number(value);
-      if (!/^\d+$/.test(value ?? '') || !Number.isSafeInteger(perMinute)) throw problem(`${name}: "${entry}" needs a whole number of requests per minute`);
+      if (!/^\d+$/.test(value ?? '') || !Number.isSafeInteger(perMinute))
+        throw problem(`${name}: "${entry}" needs a whole number of requests per minute`);
       limits[rateClass as RateLimitClass] = perMinute;
     }
     return limits;
   },
-  show: (limits) => Object.entries(limits).map(([rateClass, perMinute]) => `${rateClass}=${perMinute}`).join(','),
+  show: (limits) =>
+    Object.entries(limits)
+      .map(([rateClass, perMinute]) => `${rateClass}=${perMinute}`)
+      .join(','),
 };
 
 /** `team-a:1000,team-b:50`: starting balances of teams that have none. */
@@ -63,7 +70,10 @@ export const creditsType: SettingType<Record<string, number>> = {
   format: 'team:credits pairs, comma-separated',
   parse(raw, name) {
     const credits: Record<string, number> = {};
-    for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of raw
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const colon = entry.lastIndexOf(':');
       const team = entry.slice(0, colon).trim();
       const amount = Number(entry.slice(colon + 1));
@@ -72,5 +82,8 @@ export const creditsType: SettingType<Record<string, number>> = {
     }
     return credits;
   },
-  show: (credits) => Object.entries(credits).map(([team, amount]) => `${team}:${amount}`).join(','),
+  show: (credits) =>
+    Object.entries(credits)
+      .map(([team, amount]) => `${team}:${amount}`)
+      .join(','),
 };

@@ -209,11 +209,38 @@ export const SETTINGS = {
   }),
 
   // The LLM adapter (@trawl/llm): the names self-hosted Firecrawl uses.
-  ollamaBaseUrl: optional({ env: 'OLLAMA_BASE_URL', type: httpUrlType, description: 'an Ollama server (needs MODEL_NAME); first in order', scope: 'adapter' }),
-  openaiBaseUrl: optional({ env: 'OPENAI_BASE_URL', type: httpUrlType, description: 'an OpenAI-compatible server (vLLM, llama.cpp, LM Studio…)', scope: 'adapter' }),
-  openaiApiKey: optional({ env: 'OPENAI_API_KEY', type: textType, description: "OpenAI's API (or the key of OPENAI_BASE_URL's server)", scope: 'adapter', secret: true }),
-  anthropicApiKey: optional({ env: 'ANTHROPIC_API_KEY', type: textType, description: "Anthropic's API; last in order", scope: 'adapter', secret: true }),
-  anthropicBaseUrl: optional({ env: 'ANTHROPIC_BASE_URL', type: httpUrlType, description: "another root for Anthropic's API", scope: 'adapter' }),
+  ollamaBaseUrl: optional({
+    env: 'OLLAMA_BASE_URL',
+    type: httpUrlType,
+    description: 'an Ollama server (needs MODEL_NAME); first in order',
+    scope: 'adapter',
+  }),
+  openaiBaseUrl: optional({
+    env: 'OPENAI_BASE_URL',
+    type: httpUrlType,
+    description: 'an OpenAI-compatible server (vLLM, llama.cpp, LM Studio…)',
+    scope: 'adapter',
+  }),
+  openaiApiKey: optional({
+    env: 'OPENAI_API_KEY',
+    type: textType,
+    description: "OpenAI's API (or the key of OPENAI_BASE_URL's server)",
+    scope: 'adapter',
+    secret: true,
+  }),
+  anthropicApiKey: optional({
+    env: 'ANTHROPIC_API_KEY',
+    type: textType,
+    description: "Anthropic's API; last in order",
+    scope: 'adapter',
+    secret: true,
+  }),
+  anthropicBaseUrl: optional({
+    env: 'ANTHROPIC_BASE_URL',
+    type: httpUrlType,
+    description: "another root for Anthropic's API",
+    scope: 'adapter',
+  }),
   llmModel: optional({
     env: 'MODEL_NAME',
     type: textType,
@@ -247,12 +274,28 @@ export const SETTINGS = {
   }),
   searxngEndpoint: optional({ env: 'SEARXNG_ENDPOINT', type: httpUrlType, description: 'a SearXNG instance', scope: 'adapter' }),
   searxngEngines: optional({ env: 'SEARXNG_ENGINES', type: textType, description: "SearXNG's engines, comma-separated", scope: 'adapter' }),
-  searxngCategories: optional({ env: 'SEARXNG_CATEGORIES', type: textType, description: "SearXNG's categories, comma-separated", scope: 'adapter' }),
+  searxngCategories: optional({
+    env: 'SEARXNG_CATEGORIES',
+    type: textType,
+    description: "SearXNG's categories, comma-separated",
+    scope: 'adapter',
+  }),
   braveApiKey: optional({ env: 'BRAVE_API_KEY', type: textType, description: "Brave Search's API", scope: 'adapter', secret: true }),
   braveApiUrl: optional({ env: 'BRAVE_API_URL', type: httpUrlType, description: "another endpoint for Brave's API", scope: 'adapter' }),
-  serperApiKey: optional({ env: 'SERPER_API_KEY', type: textType, description: "Serper's Google search API", scope: 'adapter', secret: true }),
+  serperApiKey: optional({
+    env: 'SERPER_API_KEY',
+    type: textType,
+    description: "Serper's Google search API",
+    scope: 'adapter',
+    secret: true,
+  }),
   serperApiUrl: optional({ env: 'SERPER_API_URL', type: httpUrlType, description: "another endpoint for Serper's API", scope: 'adapter' }),
-  duckduckgoHtmlUrl: optional({ env: 'DUCKDUCKGO_HTML_URL', type: httpUrlType, description: "another endpoint for DuckDuckGo's HTML search", scope: 'adapter' }),
+  duckduckgoHtmlUrl: optional({
+    env: 'DUCKDUCKGO_HTML_URL',
+    type: httpUrlType,
+    description: "another endpoint for DuckDuckGo's HTML search",
+    scope: 'adapter',
+  }),
 
   // Flags of the commands that load pages.
   engine: valued({

@@ -19,7 +19,10 @@ export function describeFrontierLeases(h: Harness): void {
   describe('frontier: leases', () => {
     it('never hands the same item to two concurrent leases', async () => {
       const jobId = h.id('job');
-      await h.store().frontier.enqueue(jobId, Array.from({ length: 60 }, (_, i) => entry(`c${i}`)));
+      await h.store().frontier.enqueue(
+        jobId,
+        Array.from({ length: 60 }, (_, i) => entry(`c${i}`)),
+      );
       const batches = await Promise.all(
         Array.from({ length: 12 }, () => h.store().frontier.lease({ max: 7, leaseMs: LONG_LEASE_MS, jobId })),
       );
@@ -117,16 +120,19 @@ export function describeFrontierLeases(h: Harness): void {
       expect(again.map((lease) => [lease.item.key, lease.item.attempt])).toEqual([[entry('a').key, 2]]);
     });
 
-    it(h.frontier.retryKeepsOrder ? 'puts a retried item back at its original place in the order' : 'puts a retried item back in the queue', async () => {
-      const jobId = h.id('job');
-      await h.store().frontier.enqueue(jobId, [entry('x'), entry('y'), entry('z')]);
-      const [, y] = await h.store().frontier.lease({ max: 2, leaseMs: LONG_LEASE_MS, jobId });
-      if (!y) throw new Error('expected two leases');
-      expect(await h.store().frontier.retry(y)).toBe(true);
-      const next = (await h.store().frontier.lease({ max: 5, leaseMs: LONG_LEASE_MS, jobId })).map((lease) => lease.item.key);
-      if (h.frontier.retryKeepsOrder) expect(next).toEqual([entry('y').key, entry('z').key]);
-      else expect(next.sort()).toEqual([entry('y').key, entry('z').key].sort());
-    });
+    it(
+      h.frontier.retryKeepsOrder ? 'puts a retried item back at its original place in the order' : 'puts a retried item back in the queue',
+      async () => {
+        const jobId = h.id('job');
+        await h.store().frontier.enqueue(jobId, [entry('x'), entry('y'), entry('z')]);
+        const [, y] = await h.store().frontier.lease({ max: 2, leaseMs: LONG_LEASE_MS, jobId });
+        if (!y) throw new Error('expected two leases');
+        expect(await h.store().frontier.retry(y)).toBe(true);
+        const next = (await h.store().frontier.lease({ max: 5, leaseMs: LONG_LEASE_MS, jobId })).map((lease) => lease.item.key);
+        if (h.frontier.retryKeepsOrder) expect(next).toEqual([entry('y').key, entry('z').key]);
+        else expect(next.sort()).toEqual([entry('y').key, entry('z').key].sort());
+      },
+    );
 
     it('reports drained only when nothing is pending or leased', async () => {
       const jobId = h.id('job');

@@ -55,7 +55,7 @@ export function describeFrontierQueue(h: Harness): void {
       expect(await frontier.lease({ max: 10, leaseMs: LEASE_MS, jobId })).toEqual([]);
     });
 
-    it('keeps jobs apart, and leases from any job in each job\'s order', async () => {
+    it("keeps jobs apart, and leases from any job in each job's order", async () => {
       const [a, b] = [h.id('job'), h.id('job')];
       const frontier = h.store().frontier;
       await frontier.enqueue(a, [entry('1'), entry('2')]);
@@ -94,7 +94,9 @@ export function describeFrontierQueue(h: Harness): void {
     it('keeps the limit exact under concurrent enqueues', async () => {
       const jobId = h.id('job');
       const pool = Array.from({ length: 100 }, (_, i) => entry(`l${i}`));
-      const calls = Array.from({ length: 20 }, (_, c) => Array.from({ length: 10 }, (_, i) => pool[(c * 7 + i * 3) % 100] as FrontierEntry));
+      const calls = Array.from({ length: 20 }, (_, c) =>
+        Array.from({ length: 10 }, (_, i) => pool[(c * 7 + i * 3) % 100] as FrontierEntry),
+      );
       const results = await Promise.all(calls.map((entries) => h.store().frontier.enqueue(jobId, entries, { limit: 37 })));
       const accepted = results.flat().map((e) => e.key);
       expect(accepted).toHaveLength(37);

@@ -26,9 +26,19 @@ export function describeNulContent(h: Harness): void {
           metadata: { sourceURL: url, url, statusCode: 200, title: WEB_TEXT, description: WEB_TEXT },
         },
       };
-      const error: ErrorEntry = { kind: 'error', id: h.id('err'), url, error: `Bad page: ${WEB_TEXT}`, code: 'SCRAPE_UNSUPPORTED_CONTENT', at: h.now() };
+      const error: ErrorEntry = {
+        kind: 'error',
+        id: h.id('err'),
+        url,
+        error: `Bad page: ${WEB_TEXT}`,
+        code: 'SCRAPE_UNSUPPORTED_CONTENT',
+        at: h.now(),
+      };
       await h.store().results.append(jobId, [document, error]);
-      expect(await h.store().results.read(jobId, { offset: 0, maxCount: 10, maxBytes: 1_000_000 })).toEqual({ entries: [document, error], next: null });
+      expect(await h.store().results.read(jobId, { offset: 0, maxCount: 10, maxBytes: 1_000_000 })).toEqual({
+        entries: [document, error],
+        next: null,
+      });
     });
 
     it('keeps a job error and output holding NUL bytes', async () => {

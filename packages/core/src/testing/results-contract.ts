@@ -50,9 +50,7 @@ export function describeResults(h: Harness): void {
 
     it('keeps each append contiguous and in order under concurrency', async () => {
       const jobId = h.id('job');
-      const batches = Array.from({ length: 12 }, (_, b) =>
-        Array.from({ length: 5 }, (_, i) => documentEntry(`https://c.test/${b}/${i}`)),
-      );
+      const batches = Array.from({ length: 12 }, (_, b) => Array.from({ length: 5 }, (_, i) => documentEntry(`https://c.test/${b}/${i}`)));
       await Promise.all(batches.map((batch) => h.store().results.append(jobId, batch)));
       const { entries } = await h.store().results.read(jobId, { offset: 0, maxCount: 100, maxBytes: 10_000_000 });
       expect(entries).toHaveLength(60);

@@ -29,7 +29,11 @@ export function describeUsage(h: Harness, makeStore: StoreFactory, sharedStorage
       const teams = h.store().teams;
       expect(await teams.listUsage(team)).toEqual([]);
       await teams.addUsage(team, { period: JANUARY, apiKey: 'key-a' }, { credits: 2 });
-      await teams.addUsage(team, { period: JANUARY, apiKey: 'key-a' }, { credits: 3, inputTokens: 100, outputTokens: 20, totalTokens: 120 });
+      await teams.addUsage(
+        team,
+        { period: JANUARY, apiKey: 'key-a' },
+        { credits: 3, inputTokens: 100, outputTokens: 20, totalTokens: 120 },
+      );
       await teams.addUsage(team, { period: JANUARY, apiKey: 'key-b' }, { inputTokens: 7, outputTokens: 1, totalTokens: 8 });
       await teams.addUsage(team, { period: JANUARY, apiKey: null }, { credits: 1 });
       await teams.addUsage(team, { period: FEBRUARY, apiKey: 'key-a' }, { credits: 0.5 });
@@ -64,7 +68,13 @@ export function describeUsage(h: Harness, makeStore: StoreFactory, sharedStorage
       const team = h.id('team');
       const teams = h.store().teams;
       await Promise.all(
-        Array.from({ length: 40 }, (_, i) => teams.addUsage(team, { period: JANUARY, apiKey: i % 2 ? 'odd' : 'even' }, { credits: 1, inputTokens: 10, outputTokens: 2, totalTokens: 12 })),
+        Array.from({ length: 40 }, (_, i) =>
+          teams.addUsage(
+            team,
+            { period: JANUARY, apiKey: i % 2 ? 'odd' : 'even' },
+            { credits: 1, inputTokens: 10, outputTokens: 2, totalTokens: 12 },
+          ),
+        ),
       );
       expect(await rowsOf(teams, team)).toEqual([
         row(JANUARY, 'even', { credits: 20, inputTokens: 200, outputTokens: 40, totalTokens: 240 }),
@@ -90,7 +100,11 @@ export function describeUsage(h: Harness, makeStore: StoreFactory, sharedStorage
       const second: Store = await makeStore({ now: h.now });
       try {
         const nodes = [h.store().teams, second.teams];
-        await Promise.all(Array.from({ length: 30 }, (_, i) => nodes[i % 2]!.addUsage(team, { period: MARCH, apiKey: 'shared' }, { credits: 2, totalTokens: 5 })));
+        await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            nodes[i % 2]!.addUsage(team, { period: MARCH, apiKey: 'shared' }, { credits: 2, totalTokens: 5 }),
+          ),
+        );
         expect(await rowsOf(nodes[1]!, team)).toEqual([row(MARCH, 'shared', { credits: 60, totalTokens: 150 })]);
       } finally {
         await second.close();

@@ -7,8 +7,30 @@ import { isSameHost, isSameRegistrableDomain, isSocialMediaHost } from './site.j
 
 /** Extensions of files a content crawl skips. PDF, DOCX and XML are kept on purpose (they carry text). */
 export const SKIPPED_FILE_EXTENSIONS: readonly string[] = [
-  '.png', '.jpg', '.jpeg', '.gif', '.css', '.js', '.ico', '.svg', '.tiff', '.zip', '.exe', '.dmg', '.mp4',
-  '.mp3', '.wav', '.pptx', '.xlsx', '.avi', '.flv', '.woff', '.ttf', '.woff2', '.webp', '.inc',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.css',
+  '.js',
+  '.ico',
+  '.svg',
+  '.tiff',
+  '.zip',
+  '.exe',
+  '.dmg',
+  '.mp4',
+  '.mp3',
+  '.wav',
+  '.pptx',
+  '.xlsx',
+  '.avi',
+  '.flv',
+  '.woff',
+  '.ttf',
+  '.woff2',
+  '.webp',
+  '.inc',
 ];
 
 export interface LinkFilterOptions {

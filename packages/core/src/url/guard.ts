@@ -29,7 +29,10 @@ export function parseTargetUrl(input: string): URL {
 }
 
 function tooLong(input: string, length: number): TrawlError {
-  return new TrawlError('SCRAPE_INVALID_URL', `The URL is ${length} characters long; at most ${MAX_URL_LENGTH} are accepted (it starts "${input.slice(0, 60)}")`);
+  return new TrawlError(
+    'SCRAPE_INVALID_URL',
+    `The URL is ${length} characters long; at most ${MAX_URL_LENGTH} are accepted (it starts "${input.slice(0, 60)}")`,
+  );
 }
 
 /**

@@ -98,7 +98,7 @@ function normalizeQuery(search: string): string {
   }
   if (pairs.length === 0) return '';
   pairs.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
-  return '?' + pairs.map((p) => p.pair).join('&');
+  return `?${pairs.map((p) => p.pair).join('&')}`;
 }
 
 function isTrackingParam(name: string): boolean {

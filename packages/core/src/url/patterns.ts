@@ -60,14 +60,20 @@ export function compileGlobPatterns(patterns: readonly string[] | undefined, fie
       throw new TrawlError('INVALID_OPTIONS', `${field}[${index}] must be a non-empty glob pattern`);
     }
     if (source.length > MAX_PATTERN_LENGTH) {
-      throw new TrawlError('INVALID_OPTIONS', `${field}[${index}] is ${source.length} characters long; a pattern may have at most ${MAX_PATTERN_LENGTH}`);
+      throw new TrawlError(
+        'INVALID_OPTIONS',
+        `${field}[${index}] is ${source.length} characters long; a pattern may have at most ${MAX_PATTERN_LENGTH}`,
+      );
     }
     const anchored = source.startsWith('/') || source.startsWith('*') ? source : `/${source}`;
     let glob: ReturnType<typeof compileGlob>;
     try {
       glob = compileGlob(anchored);
     } catch (error) {
-      throw new TrawlError('INVALID_OPTIONS', `${field}[${index}] is not a valid glob pattern (${clip(JSON.stringify(source))}): ${clip(String((error as Error).message))}`);
+      throw new TrawlError(
+        'INVALID_OPTIONS',
+        `${field}[${index}] is not a valid glob pattern (${clip(JSON.stringify(source))}): ${clip(String((error as Error).message))}`,
+      );
     }
     return {
       source,

@@ -67,7 +67,9 @@ describe('buildHtmlDocument', () => {
   });
 
   it('lists the links of the cleaned content, so onlyMainContent drops navigation links', () => {
-    const page = newsPage(`${[1, 2, 3, 4].map((n) => `<p>Paragraph ${n} about keepers and lamps and the long watch through the winter nights on the rock.</p>`).join('')}<p>See <a href="/archive#1990">the archive</a>.</p>`);
+    const page = newsPage(
+      `${[1, 2, 3, 4].map((n) => `<p>Paragraph ${n} about keepers and lamps and the long watch through the winter nights on the rock.</p>`).join('')}<p>See <a href="/archive#1990">the archive</a>.</p>`,
+    );
     expect(build(page, { formats: ['links'] }).links).toEqual(['https://news.example/archive']);
     const all = build(page, { formats: ['links'], onlyMainContent: false }).links;
     expect(all).toContain('https://news.example/sections');
@@ -76,11 +78,9 @@ describe('buildHtmlDocument', () => {
 
   it('shows the onParsed hook the raw page, so a crawler gets every link without a second parse', () => {
     let rawLinks: string[] = [];
-    buildHtmlDocument(
-      { html: newsPage(), url: URL, sourceURL: URL, statusCode: 200 },
-      resolveScrapeOptions({}),
-      { onParsed: (document) => (rawLinks = extractLinks(document, URL)) },
-    );
+    buildHtmlDocument({ html: newsPage(), url: URL, sourceURL: URL, statusCode: 200 }, resolveScrapeOptions({}), {
+      onParsed: (document) => (rawLinks = extractLinks(document, URL)),
+    });
     expect(rawLinks).toEqual(expect.arrayContaining(['https://news.example/sections', 'https://news.example/other']));
   });
 

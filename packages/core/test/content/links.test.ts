@@ -33,7 +33,9 @@ describe('extractLinks', () => {
   });
 
   it('resolves against <base href>, itself relative to the page', () => {
-    const document = parseHtml('<html><head><base href="/docs/guide/"></head><body><a href="intro">i</a><a href="../api">a</a></body></html>');
+    const document = parseHtml(
+      '<html><head><base href="/docs/guide/"></head><body><a href="intro">i</a><a href="../api">a</a></body></html>',
+    );
     expect(extractLinks(document, PAGE_URL)).toEqual(['https://site.example/docs/guide/intro', 'https://site.example/docs/api']);
   });
 

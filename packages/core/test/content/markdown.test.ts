@@ -4,7 +4,9 @@ import { toMarkdown } from '../../src/formats/markdown.js';
 
 describe('toMarkdown', () => {
   it('writes ATX headings, lists, emphasis and links', () => {
-    const markdown = toMarkdown('<h1>Title</h1><h2>Section</h2><p>Some <strong>bold</strong> text, a <a href="https://x.example/">link</a>.</p><ul><li>one</li><li>two</li></ul>');
+    const markdown = toMarkdown(
+      '<h1>Title</h1><h2>Section</h2><p>Some <strong>bold</strong> text, a <a href="https://x.example/">link</a>.</p><ul><li>one</li><li>two</li></ul>',
+    );
     expect(markdown).toBe('# Title\n\n## Section\n\nSome **bold** text, a [link](https://x.example/).\n\n-   one\n-   two');
   });
 

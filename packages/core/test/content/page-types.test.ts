@@ -66,7 +66,9 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
 describe('cleaning the detached copy the region reading works on', () => {
   it('removes a block its desktop and mobile layouts repeat (isConnected is false everywhere in a copy)', () => {
     const offer = '<p class="offer">Winter berths are half price from November to March for every hull.</p>';
-    const document = parseHtml(`<html><body><main><h1>Harbour berths</h1><div class="desktop-only">${offer}<a href="/book">Book a winter berth</a></div><div class="mobile-only">${offer}<a href="/book">Book now</a></div></main></body></html>`);
+    const document = parseHtml(
+      `<html><body><main><h1>Harbour berths</h1><div class="desktop-only">${offer}<a href="/book">Book a winter berth</a></div><div class="mobile-only">${offer}<a href="/book">Book now</a></div></main></body></html>`,
+    );
     const copy = document.body.cloneNode(true) as Element;
     removeDuplicateBlocks(copy);
     expect(copy.textContent!.split('Winter berths are half price').length - 1).toBe(1);

@@ -13,7 +13,8 @@ function htmlPage(html: string): PageContent & { redirects: string[] } {
   return { url: URL, status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(html), redirects: [] };
 }
 
-const ARTICLE = '<html><head><title>Tides</title></head><body><article><h1>Tides</h1><p>The harbour pilots read the <a href="/tables">tide tables</a> every morning before the boats go out.</p></article></body></html>';
+const ARTICLE =
+  '<html><head><title>Tides</title></head><body><article><h1>Tides</h1><p>The harbour pilots read the <a href="/tables">tide tables</a> every morning before the boats go out.</p></article></body></html>';
 
 /** The longest pause of this thread's event loop while `work` runs. */
 async function longestPause(work: Promise<unknown>): Promise<number> {
@@ -91,7 +92,17 @@ describe('ConvertPool', () => {
 
 describe('withoutPreloads', () => {
   it("drops the process's preloads from a thread's flags, in both spellings, and keeps the rest", () => {
-    const flags = ['--conditions=trawl-source', '--import', 'tsx', '--require=./otel.cjs', '-r', 'x', '--max-old-space-size=512', '--loader', 'y'];
+    const flags = [
+      '--conditions=trawl-source',
+      '--import',
+      'tsx',
+      '--require=./otel.cjs',
+      '-r',
+      'x',
+      '--max-old-space-size=512',
+      '--loader',
+      'y',
+    ];
     expect(withoutPreloads(flags)).toEqual(['--conditions=trawl-source', '--max-old-space-size=512']);
   });
 });

@@ -12,7 +12,13 @@ beforeEach(() => site.resetRequests());
 describe('batchScrape()', () => {
   it('scrapes every URL once, retrying transient failures and not permanent ones', async () => {
     const store = createMemoryStore();
-    const urls = [`${site.url}/articles/minimal`, `${site.url}/flaky?key=batch-ok&fail=2`, `${site.url}/status/404`, `${site.url}/flaky?key=batch-down&fail=9`, `${site.url}/redirect/loop-a`];
+    const urls = [
+      `${site.url}/articles/minimal`,
+      `${site.url}/flaky?key=batch-ok&fail=2`,
+      `${site.url}/status/404`,
+      `${site.url}/flaky?key=batch-down&fail=9`,
+      `${site.url}/redirect/loop-a`,
+    ];
     const job = batchScrape(urls, { store, maxRetries: 2 });
     const summary = await job.done;
     expect(summary).toMatchObject({ status: 'completed', total: 5, completed: 2, failed: 3 });

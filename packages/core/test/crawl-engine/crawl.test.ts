@@ -10,7 +10,23 @@ afterAll(() => site.close());
 beforeEach(() => site.resetRequests());
 
 // /crawl/b?page=2 is a page of its own: only ignoreQueryParameters makes it /crawl/b.
-const TREE = ['/crawl/', '/crawl/a', '/crawl/b', '/crawl/b?page=2', '/crawl/c', '/crawl/a/1', '/crawl/a/2', '/crawl/b/1', '/crawl/b/2', '/crawl/c/1', '/crawl/a/1/x', '/crawl/a/1/y', '/crawl/a/2/x', '/crawl/b/1/x', '/crawl/c/1/x'];
+const TREE = [
+  '/crawl/',
+  '/crawl/a',
+  '/crawl/b',
+  '/crawl/b?page=2',
+  '/crawl/c',
+  '/crawl/a/1',
+  '/crawl/a/2',
+  '/crawl/b/1',
+  '/crawl/b/2',
+  '/crawl/c/1',
+  '/crawl/a/1/x',
+  '/crawl/a/1/y',
+  '/crawl/a/2/x',
+  '/crawl/b/1/x',
+  '/crawl/c/1/x',
+];
 
 async function collect(job: AsyncIterable<Document>): Promise<Document[]> {
   const docs: Document[] = [];
@@ -38,7 +54,10 @@ describe('crawl()', () => {
     for (const path of TREE) {
       // /crawl/redirected leads to /crawl/b: following it is the only way to learn that.
       const expected = path === '/crawl/b' ? 2 : 1;
-      expect(site.requests.filter((r) => r.path === path), path).toHaveLength(expected);
+      expect(
+        site.requests.filter((r) => r.path === path),
+        path,
+      ).toHaveLength(expected);
     }
     expect(site.hits('/crawl/index.html')).toBe(0); // the same page as /crawl/
     expect(site.hits('/crawl/blocked')).toBe(0); // robots.txt disallows it
@@ -68,7 +87,9 @@ describe('crawl()', () => {
   });
 
   it('counts sitemap URLs as depth 0: maxDiscoveryDepth 0 is the start page and what the sitemaps list', async () => {
-    const docs = await collect(crawl(`${site.url}/crawl/`, { allowBackwardCrawling: true, includePaths: ['^/crawl/', '^/orphan$'], maxDiscoveryDepth: 0 }));
+    const docs = await collect(
+      crawl(`${site.url}/crawl/`, { allowBackwardCrawling: true, includePaths: ['^/crawl/', '^/orphan$'], maxDiscoveryDepth: 0 }),
+    );
     const paths = pathsOf(docs);
     expect(paths).toContain('/crawl/');
     expect(paths).toContain('/orphan');
@@ -83,7 +104,9 @@ describe('crawl()', () => {
   });
 
   it('applies includePaths and excludePaths (regex on the path)', async () => {
-    const included = await collect(crawl(`${site.url}/crawl/`, { ignoreSitemap: true, includePaths: ['^/crawl/a'], ignoreQueryParameters: true }));
+    const included = await collect(
+      crawl(`${site.url}/crawl/`, { ignoreSitemap: true, includePaths: ['^/crawl/a'], ignoreQueryParameters: true }),
+    );
     expect(pathsOf(included)).toEqual(['/crawl/', '/crawl/a', '/crawl/a/1', '/crawl/a/1/x', '/crawl/a/1/y', '/crawl/a/2', '/crawl/a/2/x']);
     const excluded = await collect(crawl(`${site.url}/crawl/`, { ignoreSitemap: true, excludePaths: ['/b($|/)'] }));
     expect(pathsOf(excluded).some((p) => p.startsWith('/crawl/b'))).toBe(false);
@@ -113,7 +136,10 @@ describe('crawl()', () => {
   it('emits events and progress', async () => {
     const events: string[] = [];
     const job = crawl(`${site.url}/crawl/`, { ignoreSitemap: true, limit: 3 });
-    job.on('started', () => events.push('started')).on('page', () => events.push('page')).on('completed', () => events.push('completed'));
+    job
+      .on('started', () => events.push('started'))
+      .on('page', () => events.push('page'))
+      .on('completed', () => events.push('completed'));
     await job.done;
     expect(events).toEqual(['started', 'page', 'page', 'page', 'completed']);
     expect(job.progress).toEqual({ completed: 3, failed: 0, total: 3 });
@@ -178,5 +204,4 @@ describe('crawl()', () => {
   it('refuses an invalid include regex before starting, naming it', () => {
     expect(() => crawl(`${site.url}/crawl/`, { includePaths: ['('] })).toThrow(/includePaths\[0\] is not a valid regular expression/);
   });
-
 });

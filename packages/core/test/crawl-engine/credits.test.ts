@@ -35,7 +35,10 @@ describe('credits in the job runtime', () => {
   it('gives back the hold of a page that ends in an error', async () => {
     const store = createMemoryStore();
     await store.teams.setCredits('payer', 5);
-    const job = batchScrape([`${site.url}/articles/minimal`, `${site.url}/status/404`, `${site.url}/redirect/loop-a`], { store, teamId: 'payer' });
+    const job = batchScrape([`${site.url}/articles/minimal`, `${site.url}/status/404`, `${site.url}/redirect/loop-a`], {
+      store,
+      teamId: 'payer',
+    });
     expect(await job.done).toMatchObject({ completed: 1, failed: 2, creditsUsed: 1 });
     expect(await store.teams.getCredits('payer')).toBe(4);
   });

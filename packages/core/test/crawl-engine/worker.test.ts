@@ -1,6 +1,15 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelJob, createMemoryStore, readAllDocuments, startBatchJob, startCrawlJob, startWorker, type JobRecord, type Store } from '../../src/index.js';
+import {
+  cancelJob,
+  createMemoryStore,
+  readAllDocuments,
+  startBatchJob,
+  startCrawlJob,
+  startWorker,
+  type JobRecord,
+  type Store,
+} from '../../src/index.js';
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -23,7 +32,11 @@ describe('startWorker()', () => {
     const store = createMemoryStore();
     const workers = [startWorker({ store, concurrency: 3 }), startWorker({ store, concurrency: 3 })];
     try {
-      const job = await startCrawlJob(`${site.url}/crawl/`, { ignoreSitemap: true, ignoreQueryParameters: true }, { store, teamId: 'team-a' });
+      const job = await startCrawlJob(
+        `${site.url}/crawl/`,
+        { ignoreSitemap: true, ignoreQueryParameters: true },
+        { store, teamId: 'team-a' },
+      );
       const ended = await waitForEnd(store, job.id);
       expect(ended.status).toBe('completed');
       const docs = await readAllDocuments(store, job.id);
@@ -81,7 +94,13 @@ describe('startWorker()', () => {
     // The dead worker: it acked and appended its page, then died before counting it.
     const [lease] = await store.frontier.lease({ max: 1, leaseMs: 60_000, jobId: job.id });
     expect(await store.frontier.ack(lease!)).toBe(true);
-    await store.results.append(job.id, [{ kind: 'document', url: lease!.item.url, document: { markdown: 'recorded', metadata: { sourceURL: lease!.item.url, url: lease!.item.url, statusCode: 200 } } }]);
+    await store.results.append(job.id, [
+      {
+        kind: 'document',
+        url: lease!.item.url,
+        document: { markdown: 'recorded', metadata: { sourceURL: lease!.item.url, url: lease!.item.url, statusCode: 200 } },
+      },
+    ]);
 
     const worker = startWorker({ store, concurrency: 2, cancelCheckMs: 50, settleGraceMs: 500 });
     try {

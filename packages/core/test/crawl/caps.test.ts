@@ -51,7 +51,7 @@ describe('robots.txt is read to its first 500 KiB', () => {
 
   it('drops the partial line a cut leaves, so `Disallow: /private` cannot become `Disallow: /`', async () => {
     const head = 'User-agent: *\n';
-    const filler = '#'.repeat(ROBOTS_MAX_BYTES - head.length - 'Disallow: /'.length - 1) + '\n';
+    const filler = `${'#'.repeat(ROBOTS_MAX_BYTES - head.length - 'Disallow: /'.length - 1)}\n`;
     const cutSite = await startFixtureSite({ robotsTxt: `${head}${filler}Disallow: /private-area\n` });
     try {
       const robots = createRobotsPolicy({ fetcher: engineFetcher({}, OPEN_POLICY) });
@@ -87,7 +87,12 @@ describe('sitemaps are read to the byte cap', () => {
     const fetcher = engineFetcher({}, OPEN_POLICY);
     const skipped: string[] = [];
     const urls: string[] = [];
-    for await (const url of sitemapUrls([`${site.url}/sitemaps/pages.xml`], { fetcher, maxBytes: 700, onSkip: (u, why) => skipped.push(`${u}: ${why}`) })) urls.push(url);
+    for await (const url of sitemapUrls([`${site.url}/sitemaps/pages.xml`], {
+      fetcher,
+      maxBytes: 700,
+      onSkip: (u, why) => skipped.push(`${u}: ${why}`),
+    }))
+      urls.push(url);
     expect(skipped).toEqual([]);
     expect(urls.length).toBeGreaterThan(0);
     const all: string[] = [];
@@ -98,7 +103,9 @@ describe('sitemaps are read to the byte cap', () => {
 
   it('closes a cut urlset, sitemap index or text list', () => {
     expect(completeEntries('<urlset><url><loc>a</loc></url><url><loc>b')).toBe('<urlset><url><loc>a</loc></url>\n</urlset>\n');
-    expect(completeEntries('<sitemapindex><sitemap><loc>a</loc></sitemap><sitemap><lo')).toBe('<sitemapindex><sitemap><loc>a</loc></sitemap>\n</sitemapindex>\n');
+    expect(completeEntries('<sitemapindex><sitemap><loc>a</loc></sitemap><sitemap><lo')).toBe(
+      '<sitemapindex><sitemap><loc>a</loc></sitemap>\n</sitemapindex>\n',
+    );
     expect(completeEntries('https://a.test/1\nhttps://a.test/2\nhttps://a.te')).toBe('https://a.test/1\nhttps://a.test/2\n');
   });
 });

@@ -1,14 +1,7 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBasicFetcher } from '../../src/crawl/fetcher.js';
-import {
-  backoffDelay,
-  classifyError,
-  classifyStatus,
-  parseRetryAfter,
-  retryingFetcher,
-  withRetries,
-} from '../../src/crawl/retry.js';
+import { backoffDelay, classifyError, classifyStatus, parseRetryAfter, retryingFetcher, withRetries } from '../../src/crawl/retry.js';
 import { TrawlError } from '../../src/errors.js';
 
 let site: FixtureSite;
@@ -98,10 +91,24 @@ describe('retryingFetcher against the fixture site', () => {
 
 describe('classifyStatus', () => {
   it.each([
-    [200, 'success'], [204, 'success'], [304, 'success'],
-    [408, 'transient'], [425, 'transient'], [429, 'transient'], [500, 'transient'], [502, 'transient'], [503, 'transient'], [504, 'transient'],
-    [400, 'permanent'], [401, 'permanent'], [403, 'permanent'], [404, 'permanent'], [410, 'permanent'], [451, 'permanent'],
-    [501, 'permanent'], [505, 'permanent'],
+    [200, 'success'],
+    [204, 'success'],
+    [304, 'success'],
+    [408, 'transient'],
+    [425, 'transient'],
+    [429, 'transient'],
+    [500, 'transient'],
+    [502, 'transient'],
+    [503, 'transient'],
+    [504, 'transient'],
+    [400, 'permanent'],
+    [401, 'permanent'],
+    [403, 'permanent'],
+    [404, 'permanent'],
+    [410, 'permanent'],
+    [451, 'permanent'],
+    [501, 'permanent'],
+    [505, 'permanent'],
   ])('%i → %s', (status, kind) => {
     expect(classifyStatus(status)).toBe(kind);
   });

@@ -48,7 +48,14 @@ describe('createRobotsPolicy', () => {
 
   it('matches the group of its own user-agent token, case-insensitively', async () => {
     const custom = await startFixtureSite({
-      robotsTxt: ['User-agent: trawlbot', 'Disallow: /only-for-trawl', '', 'User-agent: *', 'Disallow: /', 'Sitemap: /relative-sitemap.xml'].join('\n'),
+      robotsTxt: [
+        'User-agent: trawlbot',
+        'Disallow: /only-for-trawl',
+        '',
+        'User-agent: *',
+        'Disallow: /',
+        'Sitemap: /relative-sitemap.xml',
+      ].join('\n'),
     });
     try {
       const ours = createRobotsPolicy({ fetcher: basic, userAgent: 'TrawlBot' });

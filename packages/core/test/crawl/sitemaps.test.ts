@@ -73,7 +73,9 @@ describe('sitemapUrls', () => {
     const closed = await startFixtureSite();
     await closed.close();
     const skipped: string[] = [];
-    const seeds = ['/status/500', '/status/404', '/articles/minimal', '/data.json', '/feed.xml', '/image.png'].map((p) => `${site.url}${p}`);
+    const seeds = ['/status/500', '/status/404', '/articles/minimal', '/data.json', '/feed.xml', '/image.png'].map(
+      (p) => `${site.url}${p}`,
+    );
     const urls = await collect(
       sitemapUrls([...seeds, `${closed.url}/sitemap.xml`, `${site.url}/sitemaps/pages.xml`], {
         fetcher,
@@ -169,7 +171,11 @@ describe('parseSitemap', () => {
       'https://example.com/one\r\nnot a url\nhttps://example.com/two\n',
       { kind: 'urlset', pages: ['https://example.com/one', 'https://example.com/two'], sitemaps: [] },
     ],
-    ['HTML page', '<!doctype html><html><body>Not found</body></html>', { kind: 'invalid', reason: 'neither a <urlset> nor a <sitemapindex>' }],
+    [
+      'HTML page',
+      '<!doctype html><html><body>Not found</body></html>',
+      { kind: 'invalid', reason: 'neither a <urlset> nor a <sitemapindex>' },
+    ],
     ['garbage', '<<<>>>', { kind: 'invalid', reason: 'neither a <urlset> nor a <sitemapindex>' }],
     ['prose', 'hello there', { kind: 'invalid', reason: 'neither XML nor a list of URLs' }],
     ['empty', '  ', { kind: 'invalid', reason: 'empty body' }],
@@ -178,7 +184,10 @@ describe('parseSitemap', () => {
   });
 
   it('parses a full 50,000-URL sitemap quickly', () => {
-    const entries = Array.from({ length: 50_000 }, (_, i) => `<url><loc>https://example.com/p/${i}?a=1&amp;b=2</loc><lastmod>2024-01-01</lastmod></url>`);
+    const entries = Array.from(
+      { length: 50_000 },
+      (_, i) => `<url><loc>https://example.com/p/${i}?a=1&amp;b=2</loc><lastmod>2024-01-01</lastmod></url>`,
+    );
     const started = performance.now();
     const parsed = parseSitemap(`<urlset>${entries.join('\n')}</urlset>`, base);
     expect(parsed.kind === 'urlset' && parsed.pages.length).toBe(50_000);
@@ -198,7 +207,9 @@ async function startSitemapServer(): Promise<{ url: string; hits: Map<string, nu
     hits.set(path, (hits.get(path) ?? 0) + 1);
     if (path === '/index.xml') {
       res.writeHead(200, { 'content-type': 'application/xml' });
-      res.end(`<sitemapindex>${['/index.xml', '/encoded.xml', '/double.xml.gz'].map((p) => `<sitemap><loc>${origin}${p}</loc></sitemap>`).join('')}</sitemapindex>`);
+      res.end(
+        `<sitemapindex>${['/index.xml', '/encoded.xml', '/double.xml.gz'].map((p) => `<sitemap><loc>${origin}${p}</loc></sitemap>`).join('')}</sitemapindex>`,
+      );
     } else if (path === '/encoded.xml') {
       res.writeHead(200, { 'content-type': 'application/xml', 'content-encoding': 'gzip' });
       res.end(gzipSync(urlset('/encoded')));

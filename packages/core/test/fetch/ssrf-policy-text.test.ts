@@ -7,6 +7,8 @@ describe('describeSsrfPolicy', () => {
     expect(describeSsrfPolicy(STRICT_POLICY)).toBe(
       'private networks: blocked (SSRF guard on: loopback, private, link-local and metadata addresses are refused)',
     );
-    expect(describeSsrfPolicy({ blockPrivateNetworks: true, allowHosts: ['intranet.test', '10.0.0.5'] })).toMatch(/; allowed hosts: intranet\.test, 10\.0\.0\.5\)$/);
+    expect(describeSsrfPolicy({ blockPrivateNetworks: true, allowHosts: ['intranet.test', '10.0.0.5'] })).toMatch(
+      /; allowed hosts: intranet\.test, 10\.0\.0\.5\)$/,
+    );
   });
 });

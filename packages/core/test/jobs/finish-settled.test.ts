@@ -15,7 +15,7 @@ describe('finishJobIfDone waits for every counted page to be recorded', () => {
   }
 
   it('does not complete a drained job while a page is between ack and record', async () => {
-    let clock = 1_000_000;
+    const clock = 1_000_000;
     const store = await drainedJobWithUnrecordedPage(() => clock);
     const early = await finishJobIfDone(store, 'j', { now: clock });
     expect(early.outcome === 'ignored' && early.reason).toBe('not_finished');

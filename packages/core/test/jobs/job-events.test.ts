@@ -122,7 +122,10 @@ describe('cancelling a stored job', () => {
     await discover(jobId, ['x', 'y']);
     const [lease] = await store.frontier.lease({ max: 1, leaseMs: 30_000, jobId });
     await cancelJob(store, jobId, { now });
-    expect(await applyJobEvent(store, jobId, { type: 'discovered', count: 5 }, { now })).toMatchObject({ outcome: 'ignored', reason: 'terminal' });
+    expect(await applyJobEvent(store, jobId, { type: 'discovered', count: 5 }, { now })).toMatchObject({
+      outcome: 'ignored',
+      reason: 'terminal',
+    });
     expect(await recordPageOutcome(store, lease!, { type: 'document', document: page('https://a.test/x'), credits: 1 }, { now })).toEqual({
       recorded: false,
       reason: 'terminal',
@@ -139,21 +142,31 @@ describe('recording page outcomes', () => {
     const [first] = await store.frontier.lease({ max: 1, leaseMs: 1000, jobId });
     now += 1500;
     const [second] = await store.frontier.lease({ max: 1, leaseMs: 1000, jobId });
-    expect(await recordPageOutcome(store, second!, { type: 'document', document: page('https://a.test/slow'), credits: 1 }, { now })).toMatchObject({
+    expect(
+      await recordPageOutcome(store, second!, { type: 'document', document: page('https://a.test/slow'), credits: 1 }, { now }),
+    ).toMatchObject({
       recorded: true,
     });
-    expect(await recordPageOutcome(store, first!, { type: 'document', document: page('https://a.test/slow'), credits: 1 }, { now })).toEqual({
+    expect(
+      await recordPageOutcome(store, first!, { type: 'document', document: page('https://a.test/slow'), credits: 1 }, { now }),
+    ).toEqual({
       recorded: false,
       reason: 'stale',
     });
-    expect(await recordPageOutcome(store, second!, { type: 'error', error: 'again' }, { now })).toEqual({ recorded: false, reason: 'stale' });
+    expect(await recordPageOutcome(store, second!, { type: 'error', error: 'again' }, { now })).toEqual({
+      recorded: false,
+      reason: 'stale',
+    });
     expect(await store.results.count(jobId)).toBe(1);
     expect((await store.jobs.get(jobId))?.counters).toMatchObject({ completed: 1, failed: 0, creditsUsed: 1 });
   });
 
   it('counts every page recorded by many concurrent workers', async () => {
     const jobId = await startJob();
-    await discover(jobId, Array.from({ length: 30 }, (_, i) => `p${i}`));
+    await discover(
+      jobId,
+      Array.from({ length: 30 }, (_, i) => `p${i}`),
+    );
     const leases = await store.frontier.lease({ max: 30, leaseMs: 30_000, jobId });
     await Promise.all(
       leases.map((lease, i) =>

@@ -74,7 +74,10 @@ describe('finishing', () => {
       to: 'scraping',
       patch: { kickoffFinished: true },
     });
-    expect(decideJobEvent(job({ kickoffFinished: true }), { type: 'kickoff_finished' }, clock)).toEqual({ type: 'ignore', reason: 'no_change' });
+    expect(decideJobEvent(job({ kickoffFinished: true }), { type: 'kickoff_finished' }, clock)).toEqual({
+      type: 'ignore',
+      reason: 'no_change',
+    });
   });
 
   it('completes only when the kickoff finished and the frontier is drained', () => {

@@ -110,7 +110,9 @@ describe('scrape()', () => {
     for (const convertPool of [undefined, false as const]) {
       const shell = await scrape(`${site.url}/js-rendered`, { convertPool, waitFor: 100 });
       // The engine's note on what it skipped comes first, then the conversion's on the shell.
-      expect(shell.warning).toMatch(/^The engine used does not support the following features: waitFor.* The page looks rendered by JavaScript/);
+      expect(shell.warning).toMatch(
+        /^The engine used does not support the following features: waitFor.* The page looks rendered by JavaScript/,
+      );
       const article = await scrape(`${site.url}/articles/boilerplate`, { convertPool });
       expect(article.warning).toBeUndefined();
     }
@@ -119,10 +121,13 @@ describe('scrape()', () => {
 
 describe('htmlToDocument()', () => {
   it('converts HTML the caller already has, resolving links against the given URL', async () => {
-    const doc = await htmlToDocument('<html><head><title>T</title></head><body><article><h1>Hello</h1><p>Some text with <a href="/next">a link</a>.</p></article></body></html>', {
-      url: 'https://example.com/dir/page',
-      formats: ['markdown', 'links'],
-    });
+    const doc = await htmlToDocument(
+      '<html><head><title>T</title></head><body><article><h1>Hello</h1><p>Some text with <a href="/next">a link</a>.</p></article></body></html>',
+      {
+        url: 'https://example.com/dir/page',
+        formats: ['markdown', 'links'],
+      },
+    );
     expect(doc.markdown).toContain('# Hello');
     expect(doc.markdown).toContain('(https://example.com/next)');
     expect(doc.links).toEqual(['https://example.com/next']);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, createStoreRegistry } from '../../src/index.js';
-import { defaultText, parseStoreUrl, PROCESS_SETTINGS, readSetting, readSettings, SETTINGS, showSetting, type SettingName } from '../../src/settings/index.js';
+import {
+  defaultText,
+  parseStoreUrl,
+  PROCESS_SETTINGS,
+  readSetting,
+  readSettings,
+  SETTINGS,
+  showSetting,
+  type SettingName,
+} from '../../src/settings/index.js';
 
 describe('the settings table', () => {
   it('names every variable and flag once', () => {
@@ -14,7 +23,10 @@ describe('the settings table', () => {
     for (const [name, setting] of Object.entries(SETTINGS)) {
       if (!setting.flag || name === 'searchProvider') continue;
       const long = setting.flag.match(/--(?:no-)?([\w-]+)/)![1]!;
-      expect(long.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), name).toBe(name);
+      expect(
+        long.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
+        name,
+      ).toBe(name);
     }
   });
 
@@ -134,6 +146,8 @@ describe('store URLs', () => {
   it('name each known store once when a setting is misspelt, also with the adapters registered', async () => {
     const registry = createStoreRegistry();
     for (const scheme of ['sqlite', 'redis', 'rediss']) registry.register(scheme, () => createMemoryStore());
-    await expect(registry.open('sqlit:./x.db')).rejects.toThrow('TRAWL_STORE=sqlit:./x.db: unknown store "sqlit" (known: memory, sqlite, redis, rediss).');
+    await expect(registry.open('sqlit:./x.db')).rejects.toThrow(
+      'TRAWL_STORE=sqlit:./x.db: unknown store "sqlit" (known: memory, sqlite, redis, rediss).',
+    );
   });
 });

@@ -86,7 +86,7 @@ describe('memory store at scale', () => {
     const started = performance.now();
     for (let i = 0; i < 5000; i++) {
       const [lease] = await store.frontier.lease({ max: 1, leaseMs: 60_000 });
-      if (!lease || lease.jobId !== 'fast') throw new Error(`expected a ready item of "fast" at ${i}`);
+      if (lease?.jobId !== 'fast') throw new Error(`expected a ready item of "fast" at ${i}`);
       await store.frontier.ack(lease);
       now += 1;
     }

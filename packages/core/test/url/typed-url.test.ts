@@ -52,12 +52,15 @@ describe('the library reads a URL typed without a scheme as the CLI and the API 
       () => resolveLlmsTxtRequest({ url: 'not a url' }),
     ];
     // crawl() and batchScrape() throw at once, the others reject: both count.
-    for (const attempt of attempts) await expect((async () => attempt())()).rejects.toMatchObject({ name: 'TrawlError', code: 'SCRAPE_INVALID_URL', message });
+    for (const attempt of attempts)
+      await expect((async () => attempt())()).rejects.toMatchObject({ name: 'TrawlError', code: 'SCRAPE_INVALID_URL', message });
     // A scheme without `//` is still a scheme, not a user name before a host: never http://mailto:…
     for (const other of ['mailto:someone@example.com', 'javascript:alert(1)', 'file:/etc/passwd']) {
       await expect(scrape(other)).rejects.toThrow(/^Unsupported URL scheme/);
     }
     expect(parseTypedUrl('localhost:3000/a').href).toBe('http://localhost:3000/a');
-    await expect(scrape('ftp://example.com/x')).rejects.toThrow('Unsupported URL scheme "ftp:" in "ftp://example.com/x": only http and https can be scraped');
+    await expect(scrape('ftp://example.com/x')).rejects.toThrow(
+      'Unsupported URL scheme "ftp:" in "ftp://example.com/x": only http and https can be scraped',
+    );
   });
 });

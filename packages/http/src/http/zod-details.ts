@@ -2,7 +2,8 @@ import { clip } from '@trawl/core';
 import type { ZodError } from 'zod';
 
 /** Unknown keys get Firecrawl's wording, so clients see the message they know. */
-const unrecognizedKeyMessage = (version: 'v1' | 'v2') => `Unrecognized key in body -- please review the ${version} API documentation for request body changes`;
+const unrecognizedKeyMessage = (version: 'v1' | 'v2') =>
+  `Unrecognized key in body -- please review the ${version} API documentation for request body changes`;
 
 export interface IssueDetail {
   code: string;
@@ -29,6 +30,7 @@ export function zodDetails(error: ZodError, version: 'v1' | 'v2' = 'v1'): IssueD
 /** One issue in a sentence, for a v2 answer's `error`: where (`formats[2]`, `body`) and what. */
 export function describeIssue(issue: IssueDetail): string {
   const where = issue.path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${key}` : key), '');
-  if (issue.keys) return `${where ? `${where}: ` : ''}unrecognized key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')} (not supported by Trawl's v2 API)`;
+  if (issue.keys)
+    return `${where ? `${where}: ` : ''}unrecognized key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')} (not supported by Trawl's v2 API)`;
   return `${where || 'body'}: ${issue.message}`;
 }

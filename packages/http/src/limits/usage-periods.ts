@@ -22,7 +22,13 @@ export type UsageMetric = 'credits' | 'tokens';
  * The team's usage by month, oldest first: every recorded month and the current one (at 0 when
  * nothing was used yet). `byApiKey`: a period per month and key that used some of `metric`, by key.
  */
-export async function usagePeriods(store: Store, teamId: string, byApiKey: boolean, metric: UsageMetric, now: number = Date.now()): Promise<UsagePeriod[]> {
+export async function usagePeriods(
+  store: Store,
+  teamId: string,
+  byApiKey: boolean,
+  metric: UsageMetric,
+  now: number = Date.now(),
+): Promise<UsagePeriod[]> {
   const sums = new Map<string, UsageRow>();
   const sumOf = (period: number, apiKey: string | null): UsageRow => {
     const id = `${period}|${apiKey ?? ''}`;

@@ -1,4 +1,12 @@
-import { clip, MAX_URL_LENGTH, startBatchJob, type Account, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput } from '@trawl/core';
+import {
+  clip,
+  MAX_URL_LENGTH,
+  startBatchJob,
+  type Account,
+  type CrawlOptionsInput,
+  type JobRecord,
+  type ScrapeOptionsInput,
+} from '@trawl/core';
 import { badRequest } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
@@ -41,7 +49,11 @@ export interface TeamBatchInput {
  * Starts a batch for a team (v1 and v2 alike): invalid URLs refuse the request or, with
  * `ignoreInvalidURLs`, come back in `invalidURLs`; credits for every page are checked first.
  */
-export async function startTeamBatch(api: ApiContext, account: Account, input: TeamBatchInput): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+export async function startTeamBatch(
+  api: ApiContext,
+  account: Account,
+  input: TeamBatchInput,
+): Promise<{ job: JobRecord; invalidURLs: string[] }> {
   const valid = validUrls(input.urls, input.ignoreInvalidURLs);
   assertJobCan(api, input.scrapeOptions);
   await requireCredits(api.store, account.teamId, pageCost(input.scrapeOptions) * valid.urls.length);
@@ -68,7 +80,11 @@ function partitionUrls(urls: readonly string[]) {
       valid.push(normalizeTargetUrl(url));
     } catch (error) {
       // A URL over the length cap is echoed only by its start.
-      invalid.push({ url: url.length > MAX_URL_LENGTH ? clip(url) : url, index, message: error instanceof Error ? error.message : 'Invalid URL' });
+      invalid.push({
+        url: url.length > MAX_URL_LENGTH ? clip(url) : url,
+        index,
+        message: error instanceof Error ? error.message : 'Invalid URL',
+      });
     }
   });
   return { valid, invalid };

@@ -1,4 +1,14 @@
-import { assertLlmAvailable, planEngine, resolveScrapeOptions, startCrawlJob, type Account, type CrawlOptionsInput, type JobRecord, type ScrapeOptionsInput, type StartJobInput } from '@trawl/core';
+import {
+  assertLlmAvailable,
+  planEngine,
+  resolveScrapeOptions,
+  startCrawlJob,
+  type Account,
+  type CrawlOptionsInput,
+  type JobRecord,
+  type ScrapeOptionsInput,
+  type StartJobInput,
+} from '@trawl/core';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
@@ -32,7 +42,11 @@ export async function startTeamCrawl(
 }
 
 /** Where and for whom a crawl or batch job is created: its pages are charged to the account's team and key. */
-export function jobInput(api: ApiContext, account: Account, input: { scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> }): StartJobInput {
+export function jobInput(
+  api: ApiContext,
+  account: Account,
+  input: { scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> },
+): StartJobInput {
   return {
     store: api.store,
     teamId: account.teamId,
@@ -47,7 +61,12 @@ export function jobInput(api: ApiContext, account: Account, input: { scrapeOptio
  * A crawl needs credits for one page at least, and its page limit shrinks to what the team can
  * pay (Firecrawl clamps the same way); pages are billed as they are scraped.
  */
-export async function affordableRules(api: ApiContext, teamId: string, rules: CrawlOptionsInput, costPerPage: number): Promise<CrawlOptionsInput> {
+export async function affordableRules(
+  api: ApiContext,
+  teamId: string,
+  rules: CrawlOptionsInput,
+  costPerPage: number,
+): Promise<CrawlOptionsInput> {
   const balance = await requireCredits(api.store, teamId, costPerPage);
   if (balance === null) return rules;
   const affordable = Math.max(1, Math.floor(balance / costPerPage));

@@ -27,7 +27,13 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
       ['POST', '/v2/browser/:id/execute'],
     ],
   },
-  { product: 'scrape interaction', routes: [['POST', '/v2/scrape/:id/interact'], ['DELETE', '/v2/scrape/:id/interact']] },
+  {
+    product: 'scrape interaction',
+    routes: [
+      ['POST', '/v2/scrape/:id/interact'],
+      ['DELETE', '/v2/scrape/:id/interact'],
+    ],
+  },
   {
     product: 'research search',
     routes: [
@@ -38,7 +44,13 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
     ],
   },
   { product: 'developer search', routes: [['POST', '/v2/search/developer']] },
-  { product: 'feedback', routes: [['POST', '/v2/feedback'], ['POST', '/v2/search/:id/feedback']] },
+  {
+    product: 'feedback',
+    routes: [
+      ['POST', '/v2/feedback'],
+      ['POST', '/v2/search/:id/feedback'],
+    ],
+  },
   {
     product: 'monitors',
     routes: [
@@ -54,7 +66,13 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
   },
   { product: 'file parsing', routes: [['POST', '/v2/parse']] },
   // What the 1.x SDK (and 4.x's `.v1`) can still call.
-  { product: 'deep research', routes: [['POST', '/v1/deep-research'], ['GET', '/v1/deep-research/:id']] },
+  {
+    product: 'deep research',
+    routes: [
+      ['POST', '/v1/deep-research'],
+      ['GET', '/v1/deep-research/:id'],
+    ],
+  },
 ];
 
 function hostedOnly(method: string, path: string, product: string): RouteHandler {
@@ -64,5 +82,14 @@ function hostedOnly(method: string, path: string, product: string): RouteHandler
 }
 
 export const HOSTED_ONLY_ROUTES: readonly RouteDefinition[] = HOSTED_ONLY.flatMap(({ product, routes }) =>
-  routes.map(([method, path]): RouteDefinition => ({ method, path, style: 'plain', rateClass: 'status', readsBody: false, handle: hostedOnly(method, path, product) })),
+  routes.map(
+    ([method, path]): RouteDefinition => ({
+      method,
+      path,
+      style: 'plain',
+      rateClass: 'status',
+      readsBody: false,
+      handle: hostedOnly(method, path, product),
+    }),
+  ),
 );

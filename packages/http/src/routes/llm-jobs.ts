@@ -34,7 +34,10 @@ const INVALID_LLMSTXT = 'Invalid parameters provided';
 export const v1ExtractStart: RouteHandler = async (request, api) => {
   const { origin, integration, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1ExtractBodySchema, request.body, INVALID_EXTRACT);
   void origin, void integration, void ignoreInvalidURLs;
-  const job = await startTeamExtract(api, request.account, { ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) });
+  const job = await startTeamExtract(api, request.account, {
+    ...body,
+    ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}),
+  });
   return { body: { success: true, id: job.id } };
 };
 
@@ -47,12 +50,22 @@ export async function startTeamExtract(api: ApiContext, account: Account, input:
   const searchPages = resolved.enableWebSearch ? EXTRACT_SEARCH_HITS : 0;
   const price = { unitCost: LLM_PAGE_CREDITS, units: resolved.limit, fixed: LLM_PAGE_CREDITS * searchPages };
   const { hold, units: limit } = await reserveUnits(api.store, account, price);
-  return startHeld(api, hold, () => asBadRequest(INVALID_EXTRACT, () => startExtractJob(api.store, { ...input, limit }, { teamId: account.teamId, retentionMs: api.retentionMs })));
+  return startHeld(api, hold, () =>
+    asBadRequest(INVALID_EXTRACT, () =>
+      startExtractJob(api.store, { ...input, limit }, { teamId: account.teamId, retentionMs: api.retentionMs }),
+    ),
+  );
 }
 
 /** `GET /v1/extract/{id}` (E5). */
 export const v1ExtractStatus: RouteHandler = async (request, api) => {
-  const job = await findTeamJob(api.store, request.params.id!, request.teamId, ['extract'], new ApiError(404, MESSAGES.extractJobNotFound, { kind: 'spec' }));
+  const job = await findTeamJob(
+    api.store,
+    request.params.id!,
+    request.teamId,
+    ['extract'],
+    new ApiError(404, MESSAGES.extractJobNotFound, { kind: 'spec' }),
+  );
   return { body: toExtractStatus(job) };
 };
 
@@ -67,14 +80,22 @@ export const v1LlmsTxtStart: RouteHandler = async (request, api) => {
   const price = { unitCost: LLMSTXT_PAGE_CREDITS, units: body.maxUrls, fixed: LLMSTXT_CALL_CREDITS };
   const { hold, units: maxUrls } = await reserveUnits(api.store, request.account, price);
   const job = await startHeld(api, hold, () =>
-    asBadRequest(INVALID_LLMSTXT, () => startLlmsTxtJob(api.store, { ...body, maxUrls }, { teamId: request.teamId, retentionMs: api.retentionMs })),
+    asBadRequest(INVALID_LLMSTXT, () =>
+      startLlmsTxtJob(api.store, { ...body, maxUrls }, { teamId: request.teamId, retentionMs: api.retentionMs }),
+    ),
   );
   return { body: { success: true, id: job.id } };
 };
 
 /** `GET /v1/llmstxt/{id}` (E9). */
 export const v1LlmsTxtStatus: RouteHandler = async (request, api) => {
-  const job = await findTeamJob(api.store, request.params.id!, request.teamId, ['llmstxt'], new ApiError(404, MESSAGES.llmsTxtJobNotFound, { kind: 'spec' }));
+  const job = await findTeamJob(
+    api.store,
+    request.params.id!,
+    request.teamId,
+    ['llmstxt'],
+    new ApiError(404, MESSAGES.llmsTxtJobNotFound, { kind: 'spec' }),
+  );
   return { body: toLlmsTxtStatus(job) };
 };
 

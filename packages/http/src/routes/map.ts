@@ -9,13 +9,13 @@ export const v1Map: RouteHandler = async (request, api) => {
   const body = parseBody(v1MapBodySchema, request.body);
   const links = await spendCredits(api.store.teams, request.account, CREDIT_COSTS.map, () =>
     map(body.url, {
-    ...(body.search ? { search: body.search } : {}),
-    ignoreSitemap: body.ignoreSitemap,
-    sitemapOnly: body.sitemapOnly,
-    includeSubdomains: body.includeSubdomains,
-    limit: body.limit,
-    ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
-    ...api.engine(request.signal),
+      ...(body.search ? { search: body.search } : {}),
+      ignoreSitemap: body.ignoreSitemap,
+      sitemapOnly: body.sitemapOnly,
+      includeSubdomains: body.includeSubdomains,
+      limit: body.limit,
+      ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
+      ...api.engine(request.signal),
     }),
   );
   return { body: { success: true, links } };

@@ -1,4 +1,14 @@
-import { DEFAULT_SEARCH_LIMIT, searchAndScrape, spendHold, v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse, type SearchCall, type SearchOutcome } from '@trawl/core';
+import {
+  DEFAULT_SEARCH_LIMIT,
+  searchAndScrape,
+  spendHold,
+  v0SearchCall,
+  v0SearchResponse,
+  v1SearchCall,
+  v1SearchResponse,
+  type SearchCall,
+  type SearchOutcome,
+} from '@trawl/core';
 import { CREDIT_COSTS, pageCost, reserveUnits } from '../limits/credits.js';
 import { v0SearchBodySchema } from '../schemas/v0.js';
 import { engineScrapeOptions } from '../schemas/shared.js';
@@ -26,13 +36,20 @@ export const v0Search: RouteHandler = async (request, api) => {
  * Every result the limit allows is reserved first (the limit shrinks to what the team can pay);
  * the results found are what is charged.
  */
-export async function runTeamSearch(call: SearchCall, request: RouteRequest, api: ApiContext): Promise<{ outcome: SearchOutcome; creditsUsed: number }> {
+export async function runTeamSearch(
+  call: SearchCall,
+  request: RouteRequest,
+  api: ApiContext,
+): Promise<{ outcome: SearchOutcome; creditsUsed: number }> {
   if (!api.search) throw searchProviderMissing();
   const provider = api.search;
   const scraped = call.options.scrapeOptions;
   const costPerResult = scraped ? pageCost(scraped) : CREDIT_COSTS.searchResult;
   const costOf = (outcome: SearchOutcome) => costPerResult * outcome.data.length;
-  const { hold, units } = await reserveUnits(api.store, request.account, { unitCost: costPerResult, units: call.options.limit ?? DEFAULT_SEARCH_LIMIT });
+  const { hold, units } = await reserveUnits(api.store, request.account, {
+    unitCost: costPerResult,
+    units: call.options.limit ?? DEFAULT_SEARCH_LIMIT,
+  });
   const outcome = await spendHold(
     api.store.teams,
     hold,

@@ -14,7 +14,10 @@ export type DocumentView = (documents: Document[], job: JobRecord) => unknown[];
  * `GET /v1/crawl/{id}` and `GET /v1/batch/scrape/{id}` (E2, E11), and their v2 twins: the status
  * and one page of documents; `next` (absent once everything was read) continues where this page ended.
  */
-export function v1JobStatus(pathBase: '/v1/crawl' | '/v1/batch/scrape' | '/v2/crawl' | '/v2/batch/scrape', view?: DocumentView): RouteHandler {
+export function v1JobStatus(
+  pathBase: '/v1/crawl' | '/v1/batch/scrape' | '/v2/crawl' | '/v2/batch/scrape',
+  view?: DocumentView,
+): RouteHandler {
   return async (request, api) => {
     const job = await findTeamJob(api.store, request.params.id!, request.teamId, JOB_KINDS);
     const skip = queryInteger(request.location.query, 'skip', 0);

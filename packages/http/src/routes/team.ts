@@ -34,13 +34,23 @@ async function creditFigures(api: ApiContext, teamId: string): Promise<CreditFig
 /** `GET /v1/team/credit-usage` (E10): snake_case, as v1 answers. */
 export const v1CreditUsage: RouteHandler = async (request, api) => {
   const credits = await creditFigures(api, request.teamId);
-  return { body: { success: true, data: { remaining_credits: credits.remaining, plan_credits: credits.plan, billing_period_start: null, billing_period_end: null } } };
+  return {
+    body: {
+      success: true,
+      data: { remaining_credits: credits.remaining, plan_credits: credits.plan, billing_period_start: null, billing_period_end: null },
+    },
+  };
 };
 
 /** `GET /v2/team/credit-usage`: camelCase, as v2 answers. */
 export const v2CreditUsage: RouteHandler = async (request, api) => {
   const credits = await creditFigures(api, request.teamId);
-  return { body: { success: true, data: { remainingCredits: credits.remaining, planCredits: credits.plan, billingPeriodStart: null, billingPeriodEnd: null } } };
+  return {
+    body: {
+      success: true,
+      data: { remainingCredits: credits.remaining, planCredits: credits.plan, billingPeriodStart: null, billingPeriodEnd: null },
+    },
+  };
 };
 
 /** The team's usage by month (by month and key with `byApiKey`), from the recorded history. */
@@ -52,7 +62,8 @@ async function periodsOf(api: ApiContext, teamId: string, byApiKey: boolean, met
   }
 }
 
-const history = (request: RouteRequest, api: ApiContext, metric: UsageMetric) => periodsOf(api, request.teamId, request.location.query.get('byApiKey') === 'true', metric);
+const history = (request: RouteRequest, api: ApiContext, metric: UsageMetric) =>
+  periodsOf(api, request.teamId, request.location.query.get('byApiKey') === 'true', metric);
 
 /** `GET …/team/credit-usage/historical`: credits charged per month, to the team or to each of its keys. */
 export const creditUsageHistorical: RouteHandler = async (request, api) => {
@@ -60,7 +71,12 @@ export const creditUsageHistorical: RouteHandler = async (request, api) => {
   return {
     body: {
       success: true,
-      periods: periods.map(({ startDate, endDate, apiKey, credits }) => ({ startDate, endDate, ...(apiKey === undefined ? {} : { apiKey }), creditsUsed: credits })),
+      periods: periods.map(({ startDate, endDate, apiKey, credits }) => ({
+        startDate,
+        endDate,
+        ...(apiKey === undefined ? {} : { apiKey }),
+        creditsUsed: credits,
+      })),
     },
   };
 };
@@ -96,7 +112,13 @@ export const v1TokenUsage: RouteHandler = async (request, api) => {
   return {
     body: {
       success: true,
-      data: { remaining_tokens: UNLIMITED_CREDITS_DISPLAY, plan_tokens: UNLIMITED_CREDITS_DISPLAY, billing_period_start: tokens.start, billing_period_end: tokens.end, tokens_used: tokens.used },
+      data: {
+        remaining_tokens: UNLIMITED_CREDITS_DISPLAY,
+        plan_tokens: UNLIMITED_CREDITS_DISPLAY,
+        billing_period_start: tokens.start,
+        billing_period_end: tokens.end,
+        tokens_used: tokens.used,
+      },
       warning: NOT_LIMITED,
     },
   };
@@ -108,7 +130,13 @@ export const v2TokenUsage: RouteHandler = async (request, api) => {
   return {
     body: {
       success: true,
-      data: { remainingTokens: UNLIMITED_CREDITS_DISPLAY, planTokens: UNLIMITED_CREDITS_DISPLAY, billingPeriodStart: tokens.start, billingPeriodEnd: tokens.end, tokensUsed: tokens.used },
+      data: {
+        remainingTokens: UNLIMITED_CREDITS_DISPLAY,
+        planTokens: UNLIMITED_CREDITS_DISPLAY,
+        billingPeriodStart: tokens.start,
+        billingPeriodEnd: tokens.end,
+        tokensUsed: tokens.used,
+      },
       warning: NOT_LIMITED,
     },
   };
@@ -126,7 +154,10 @@ async function teamQueue(store: Store, teamId: string): Promise<QueueFigures> {
     ...(await store.jobs.listRunning({ teamId, kind: 'batch_scrape', limit: MAX_QUEUED_JOBS })),
   ];
   const stats = await Promise.all(jobs.map((job) => store.frontier.stats(job.id)));
-  return stats.reduce<QueueFigures>((sum, { pending, leased }) => ({ waiting: sum.waiting + pending, active: sum.active + leased }), { waiting: 0, active: 0 });
+  return stats.reduce<QueueFigures>((sum, { pending, leased }) => ({ waiting: sum.waiting + pending, active: sum.active + leased }), {
+    waiting: 0,
+    active: 0,
+  });
 }
 
 /** `GET …/team/queue-status`: the team's pages queued in its running crawls and batches. */

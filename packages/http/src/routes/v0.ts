@@ -25,8 +25,13 @@ import type { RouteHandler } from './types.js';
 /** `POST /v0/scrape` (E16). */
 export const v0Scrape: RouteHandler = async (request, api) => {
   const body = parseBody(v0ScrapeBodySchema, request.body);
-  const options = v0ToScrapeOptions(body.pageOptions, { ...(body.extractorOptions ? { extractor: body.extractorOptions } : {}), timeout: body.timeout });
-  const document = await spendCredits(api.store.teams, request.account, pageCost(options), () => scrape(body.url, { ...options, ...api.engine(request.signal) }));
+  const options = v0ToScrapeOptions(body.pageOptions, {
+    ...(body.extractorOptions ? { extractor: body.extractorOptions } : {}),
+    timeout: body.timeout,
+  });
+  const document = await spendCredits(api.store.teams, request.account, pageCost(options), () =>
+    scrape(body.url, { ...options, ...api.engine(request.signal) }),
+  );
   return { body: { success: true, data: toV0Document(document), returnCode: 200 } };
 };
 
@@ -36,7 +41,13 @@ export const v0CrawlStart: RouteHandler = async (request, api) => {
   const scrapeOptions = v0ToScrapeOptions(body.pageOptions, { generateImgAltText: body.crawlerOptions.generateImgAltText });
   assertJobCan(api, scrapeOptions);
   const rules = await affordableRules(api, request.teamId, v0ToCrawlRules(body.crawlerOptions), pageCost(scrapeOptions));
-  const job = await startCrawlJob(body.url, rules, { store: api.store, teamId: request.teamId, apiKey: request.account.apiKey, retentionMs: api.retentionMs, scrapeOptions });
+  const job = await startCrawlJob(body.url, rules, {
+    store: api.store,
+    teamId: request.teamId,
+    apiKey: request.account.apiKey,
+    retentionMs: api.retentionMs,
+    scrapeOptions,
+  });
   return { body: { jobId: job.id } };
 };
 
@@ -72,7 +83,12 @@ export const v0CrawlCancel: RouteHandler = async (request, api) => {
 async function readLatest(store: Store, job: JobRecord): Promise<{ documents: Document[]; firstIndex: number }> {
   const count = await store.results.count(job.id, 'document');
   const firstIndex = Math.max(0, count - V0_PARTIAL_DATA_MAX);
-  const page = await store.results.read(job.id, { offset: firstIndex, maxCount: V0_PARTIAL_DATA_MAX, maxBytes: Number.MAX_SAFE_INTEGER, kind: 'document' });
+  const page = await store.results.read(job.id, {
+    offset: firstIndex,
+    maxCount: V0_PARTIAL_DATA_MAX,
+    maxBytes: Number.MAX_SAFE_INTEGER,
+    kind: 'document',
+  });
   const documents: Document[] = [];
   for (const entry of page.entries) if (entry.kind === 'document') documents.push(entry.document);
   return { documents, firstIndex };

@@ -6,9 +6,15 @@ import type { RouteHandler } from './types.js';
 
 /** `POST /v2/extract`: v1's extract job with v2's scrape options. */
 export const v2ExtractStart: RouteHandler = async (request, api) => {
-  const { origin, integration, zeroDataRetention, fastMode, lockdown, ignoreInvalidURLs, scrapeOptions, agent, ...body } = parseV2Body(v2ExtractBodySchema, request.body);
+  const { origin, integration, zeroDataRetention, fastMode, lockdown, ignoreInvalidURLs, scrapeOptions, agent, ...body } = parseV2Body(
+    v2ExtractBodySchema,
+    request.body,
+  );
   void origin, void integration, void zeroDataRetention, void fastMode, void lockdown, void ignoreInvalidURLs;
-  if (agent) throw notImplemented('Extraction by Firecrawl\'s hosted agent (`agent`)');
-  const job = await startTeamExtract(api, request.account, { ...body, ...(scrapeOptions ? { scrapeOptions: planV2Scrape(scrapeOptions).engine } : {}) });
+  if (agent) throw notImplemented("Extraction by Firecrawl's hosted agent (`agent`)");
+  const job = await startTeamExtract(api, request.account, {
+    ...body,
+    ...(scrapeOptions ? { scrapeOptions: planV2Scrape(scrapeOptions).engine } : {}),
+  });
   return { body: { success: true, id: job.id } };
 };

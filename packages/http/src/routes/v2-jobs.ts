@@ -23,8 +23,15 @@ export const v2CrawlStart: RouteHandler = async (request, api) => {
     body = parseV2Body(v2CrawlBodySchema, { ...params, ...(request.body as Record<string, unknown>) });
   }
   const { engine, shaping } = planV2Scrape(body.scrapeOptions ?? {});
-  const job = await startTeamCrawl(api, request.account, { url: body.url, rules: v2CrawlRules(body), scrapeOptions: engine, extra: jobExtra(body.webhook, shaping) });
-  return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v2/crawl/${job.id}`), ...warningOf(hostedOnlyWarnings(body)) } };
+  const job = await startTeamCrawl(api, request.account, {
+    url: body.url,
+    rules: v2CrawlRules(body),
+    scrapeOptions: engine,
+    extra: jobExtra(body.webhook, shaping),
+  });
+  return {
+    body: { success: true, id: job.id, url: apiUrl(request.location, `/v2/crawl/${job.id}`), ...warningOf(hostedOnlyWarnings(body)) },
+  };
 };
 
 /** `POST /v2/crawl/params-preview`: the options a prompt would give, without crawling. */
@@ -58,7 +65,13 @@ export const v2BatchStart: RouteHandler = async (request, api) => {
 };
 
 /** The URLs are scraped with the batch's own options, as its first ones were. */
-async function appendToBatch(api: ApiContext, teamId: string, id: string, urls: readonly string[], ignoreInvalidURLs: boolean): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+async function appendToBatch(
+  api: ApiContext,
+  teamId: string,
+  id: string,
+  urls: readonly string[],
+  ignoreInvalidURLs: boolean,
+): Promise<{ job: JobRecord; invalidURLs: string[] }> {
   const batch = await findTeamJob(api.store, id, teamId, ['batch_scrape']);
   const valid = validUrls(urls, ignoreInvalidURLs);
   await requireCredits(api.store, teamId, pageCost(specOf(batch).scrapeOptions) * valid.urls.length);

@@ -25,7 +25,10 @@ export const v2Map: RouteHandler = async (request, api) => {
     }),
   );
   const links = body.ignoreQueryParameters ? withoutQueryDuplicates(found) : found;
-  const warnings = [...hostedOnlyWarnings(body), ...(body.location ? ['location is not applied to map: its pages are fetched without a browser'] : [])];
+  const warnings = [
+    ...hostedOnlyWarnings(body),
+    ...(body.location ? ['location is not applied to map: its pages are fetched without a browser'] : []),
+  ];
   return { body: { success: true, links, ...(warnings.length ? { warning: warnings.join('; ') } : {}) } };
 };
 
@@ -46,12 +49,23 @@ const KNOWN_SOURCES = new Set(['web', 'news', 'images']);
 
 /** `POST /v2/search`: `{data: {web}}`; scraped hits carry the Document fields in v2's shape. */
 export const v2Search: RouteHandler = async (request, api) => {
-  const { query, sources = ['web'], categories = [], includeDomains, excludeDomains, scrapeOptions, ...body } = parseV2Body(v2SearchBodySchema, request.body);
+  const {
+    query,
+    sources = ['web'],
+    categories = [],
+    includeDomains,
+    excludeDomains,
+    scrapeOptions,
+    ...body
+  } = parseV2Body(v2SearchBodySchema, request.body);
   const plan = scrapeOptions?.formats?.length ? searchScrapePlan(planV2Scrape(scrapeOptions)) : undefined;
   const warnings = [...hostedOnlyWarnings(body), ...(plan?.shaping.warnings ?? []), ...sourceWarnings(sources, api.search?.name)];
   if (body.highlights) warnings.push('highlights are not generated: they are a Firecrawl hosted feature');
   if (body.filter) warnings.push('filter is not applied: the search providers take no such filter');
-  if (body.enterprise?.some((mode) => mode !== 'default')) warnings.push('enterprise search modes change nothing here: the query goes to the configured provider and results stay in your own store');
+  if (body.enterprise?.some((mode) => mode !== 'default'))
+    warnings.push(
+      'enterprise search modes change nothing here: the query goes to the configured provider and results stay in your own store',
+    );
   const id = randomUUID();
   if (!sources.includes('web')) return { body: { success: true, data: {}, creditsUsed: 0, id, warning: warnings.join('; ') } };
   const { outcome, creditsUsed } = await runTeamSearch(
@@ -79,7 +93,10 @@ export const v2Search: RouteHandler = async (request, api) => {
 function searchScrapePlan(plan: V2ScrapePlan): V2ScrapePlan {
   const formats = (plan.engine.formats ?? []) as Format[];
   if (formats.includes('markdown')) return plan;
-  return { engine: { ...plan.engine, formats: [...formats, 'markdown'] }, shaping: { ...plan.shaping, drop: [...plan.shaping.drop, 'markdown'] } };
+  return {
+    engine: { ...plan.engine, formats: [...formats, 'markdown'] },
+    shaping: { ...plan.shaping, drop: [...plan.shaping.drop, 'markdown'] },
+  };
 }
 
 function sourceWarnings(sources: readonly string[], provider: string | undefined): string[] {
@@ -87,12 +104,18 @@ function sourceWarnings(sources: readonly string[], provider: string | undefined
   const by = provider ? `the ${provider} search provider` : 'this search provider';
   for (const source of new Set(sources)) {
     if (source === 'news' || source === 'images') warnings.push(`${by} has no ${source} search: no ${source} results`);
-    else if (!KNOWN_SOURCES.has(source)) warnings.push(`the "${source.slice(0, 50)}" source is a Firecrawl hosted source: no results from it`);
+    else if (!KNOWN_SOURCES.has(source))
+      warnings.push(`the "${source.slice(0, 50)}" source is a Firecrawl hosted source: no results from it`);
   }
   return warnings;
 }
 
-function toWebResult(item: SearchResultItem, index: number, plan: V2ScrapePlan | undefined, categories: readonly ('github' | 'research' | 'pdf')[]) {
+function toWebResult(
+  item: SearchResultItem,
+  index: number,
+  plan: V2ScrapePlan | undefined,
+  categories: readonly ('github' | 'research' | 'pdf')[],
+) {
   const category = categories.length ? categoryOf(item.url, categories) : undefined;
   const base = { url: item.url, title: item.title, description: item.description, position: index + 1, ...(category ? { category } : {}) };
   if (!item.metadata) return base;

@@ -15,7 +15,9 @@ export const v2Scrape: RouteHandler = async (request, api) => {
   const { url, ...options } = parseV2Body(v2ScrapeBodySchema, request.body);
   const { engine, shaping } = planV2Scrape(options);
   assertJobCan(api, engine);
-  const document = await spendCredits(api.store.teams, request.account, pageCost(engine), () => scrape(url, { ...engine, ...api.engine(request.signal) }));
+  const document = await spendCredits(api.store.teams, request.account, pageCost(engine), () =>
+    scrape(url, { ...engine, ...api.engine(request.signal) }),
+  );
   const scrapeId = newScrapeId();
   const data = toV2Document(document, shaping, scrapeId);
   await retainScrape(api.store, { id: scrapeId, teamId: request.teamId, retentionMs: api.retentionMs }, data);

@@ -1,4 +1,11 @@
-import { MAX_PATTERNS, parseTypedUrl, refineTotalWait, refineWaitForWithinTimeout, scrapeOptionsSchema, userRegexProblem } from '@trawl/core';
+import {
+  MAX_PATTERNS,
+  parseTypedUrl,
+  refineTotalWait,
+  refineWaitForWithinTimeout,
+  scrapeOptionsSchema,
+  userRegexProblem,
+} from '@trawl/core';
 import { z } from 'zod';
 
 /** Fields the official SDKs add to every body (`origin: "js-sdk@1.x"`, an integration name). */

@@ -13,7 +13,11 @@ export const v1SearchBodySchema = z.strictObject({
   location: z.string().optional(),
   timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(60_000),
   ignoreInvalidURLs: z.boolean().optional(),
-  scrapeOptions: v1ScrapeOptionsSchema.extend({ formats: z.array(formatSchema).default([]) }).strict().superRefine(refineV1Waits).optional(),
+  scrapeOptions: v1ScrapeOptionsSchema
+    .extend({ formats: z.array(formatSchema).default([]) })
+    .strict()
+    .superRefine(refineV1Waits)
+    .optional(),
   ...clientFields,
 });
 export type V1SearchBody = z.output<typeof v1SearchBodySchema>;

@@ -33,7 +33,9 @@ const FORMAT_SCHEMAS = {
       schema: jsonSchemaObject.optional(),
       checkPromptInjection: z.boolean().optional(),
     })
-    .refine((format) => format.prompt !== undefined || format.schema !== undefined, { message: 'the json format needs a prompt, a schema or both' }),
+    .refine((format) => format.prompt !== undefined || format.schema !== undefined, {
+      message: 'the json format needs a prompt, a schema or both',
+    }),
   attributes: z.strictObject({
     type: z.literal('attributes'),
     selectors: z
@@ -73,7 +75,8 @@ const formatEntrySchema = z.union([z.string().max(100), z.looseObject({ type: z.
   }
   const parsed = FORMAT_SCHEMAS[type].safeParse(typeof value === 'string' ? { type } : value);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: `${type} format: ${issue.message}`, path: issue.path } as never);
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ ...issue, code: 'custom', message: `${type} format: ${issue.message}`, path: issue.path } as never);
     return z.NEVER;
   }
   return parsed.data;

@@ -3,14 +3,26 @@
  * `scrapeOptions` of crawl, search and extract. Strict: a field Trawl does not know is a 400
  * naming it. Fields that only tune Firecrawl's hosted service are accepted (see HOSTED_ONLY).
  */
-import { MAX_ACTIONS, MAX_PATTERNS, MAX_TIMEOUT_MS, MAX_WAIT_MS, requestHeadersSchema, screenshotQualitySchema, viewportSchema } from '@trawl/core';
+import {
+  MAX_ACTIONS,
+  MAX_PATTERNS,
+  MAX_TIMEOUT_MS,
+  MAX_WAIT_MS,
+  requestHeadersSchema,
+  screenshotQualitySchema,
+  viewportSchema,
+} from '@trawl/core';
 import { z } from 'zod';
 import { targetUrlSchema } from './shared.js';
 import { v2FormatsSchema } from './v2-formats.js';
 
 /** v2 actions: v1's, with the screenshot's quality and viewport and the `pdf` action of the SDK types. */
 export const v2ActionSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('wait'), milliseconds: z.number().int().min(1).max(MAX_WAIT_MS).optional(), selector: z.string().max(1000).optional() }),
+  z.strictObject({
+    type: z.literal('wait'),
+    milliseconds: z.number().int().min(1).max(MAX_WAIT_MS).optional(),
+    selector: z.string().max(1000).optional(),
+  }),
   z.strictObject({
     type: z.literal('screenshot'),
     fullPage: z.boolean().optional(),
@@ -20,7 +32,11 @@ export const v2ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('click'), selector: z.string().max(1000), all: z.boolean().optional() }),
   z.strictObject({ type: z.literal('write'), text: z.string().max(100_000) }),
   z.strictObject({ type: z.literal('press'), key: z.string().max(100) }),
-  z.strictObject({ type: z.literal('scroll'), direction: z.enum(['up', 'down']).default('down'), selector: z.string().max(1000).optional() }),
+  z.strictObject({
+    type: z.literal('scroll'),
+    direction: z.enum(['up', 'down']).default('down'),
+    selector: z.string().max(1000).optional(),
+  }),
   z.strictObject({ type: z.literal('scrape') }),
   z.strictObject({ type: z.literal('executeJavascript'), script: z.string().max(100_000) }),
   z.looseObject({ type: z.literal('pdf') }),
@@ -56,7 +72,10 @@ export const v2ScrapeOptionsShape = {
   waitFor: z.number().int().min(0).max(MAX_WAIT_MS).optional(),
   mobile: z.boolean().optional(),
   /** PDF and image parsing settings; Trawl does not convert PDFs, so they select nothing yet. */
-  parsers: z.array(z.union([z.enum(['pdf', 'image']), pdfParserSchema, z.strictObject({ type: z.literal('image') })])).max(5).optional(),
+  parsers: z
+    .array(z.union([z.enum(['pdf', 'image']), pdfParserSchema, z.strictObject({ type: z.literal('image') })]))
+    .max(5)
+    .optional(),
   actions: z.array(v2ActionSchema).max(MAX_ACTIONS).optional(),
   location: z
     .strictObject({

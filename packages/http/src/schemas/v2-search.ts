@@ -5,7 +5,9 @@ import { hostedOnlyFields, v2ScrapeOptionsSchema } from './v2-scrape.js';
 export const V2_SEARCH_MAX_LIMIT = 100;
 
 /** A name or `{type}`, as the SDK accepts both; read as the name. */
-const namedEntry = z.union([z.string().max(50), z.looseObject({ type: z.string().max(50) })]).transform((entry) => (typeof entry === 'string' ? entry : entry.type));
+const namedEntry = z
+  .union([z.string().max(50), z.looseObject({ type: z.string().max(50) })])
+  .transform((entry) => (typeof entry === 'string' ? entry : entry.type));
 
 export const SEARCH_CATEGORIES = ['github', 'research', 'pdf'] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
@@ -34,7 +36,10 @@ export const v2SearchBodySchema = z
     limit: z.number().int().min(1).max(V2_SEARCH_MAX_LIMIT).default(5),
     tbs: z.string().max(200).optional(),
     location: z.string().max(200).optional(),
-    country: z.string().regex(/^[a-zA-Z]{2}$/, 'country must be a two-letter country code').optional(),
+    country: z
+      .string()
+      .regex(/^[a-zA-Z]{2}$/, 'country must be a two-letter country code')
+      .optional(),
     timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).default(60_000),
     ignoreInvalidURLs: z.boolean().optional(),
     /** Result language, passed to the provider as v1's `lang` is. */
@@ -42,11 +47,17 @@ export const v2SearchBodySchema = z
     /** Firecrawl hands it to its search engine; Trawl's providers take no such filter (a warning says so). */
     filter: z.string().max(200).optional(),
     /** Firecrawl's hosted anonymised and zero-data-retention search; changes nothing here (a warning says so). */
-    enterprise: z.array(z.enum(['default', 'anon', 'zdr'])).max(3).optional(),
+    enterprise: z
+      .array(z.enum(['default', 'anon', 'zdr']))
+      .max(3)
+      .optional(),
     /** Firecrawl's hosted highlight generation. */
     highlights: z.boolean().optional(),
     scrapeOptions: v2ScrapeOptionsSchema.optional(),
     ...hostedOnlyFields,
   })
-  .refine((body) => !(body.includeDomains?.length && body.excludeDomains?.length), { message: 'includeDomains and excludeDomains cannot both be given', path: ['includeDomains'] });
+  .refine((body) => !(body.includeDomains?.length && body.excludeDomains?.length), {
+    message: 'includeDomains and excludeDomains cannot both be given',
+    path: ['includeDomains'],
+  });
 export type V2SearchBody = z.output<typeof v2SearchBodySchema>;

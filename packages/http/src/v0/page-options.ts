@@ -5,7 +5,10 @@ import type { V0CrawlerOptions, V0ExtractorOptions, V0PageOptions } from '../sch
  * v0 `pageOptions` as v1 scrape options; `extractorOptions` in an LLM mode adds the `json`
  * format. Markdown is always produced: it is v0's `content`.
  */
-export function v0ToScrapeOptions(page: V0PageOptions, extra: { extractor?: V0ExtractorOptions; timeout?: number; generateImgAltText?: boolean } = {}): ScrapeOptionsInput {
+export function v0ToScrapeOptions(
+  page: V0PageOptions,
+  extra: { extractor?: V0ExtractorOptions; timeout?: number; generateImgAltText?: boolean } = {},
+): ScrapeOptionsInput {
   const formats: Format[] = ['markdown'];
   if (page.includeHtml) formats.push('html');
   if (page.includeRawHtml) formats.push('rawHtml');

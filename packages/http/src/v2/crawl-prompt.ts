@@ -36,7 +36,12 @@ export interface PromptedParams {
   usage: LlmUsage;
 }
 
-export async function crawlParamsFromPrompt(llm: LlmProvider | undefined, url: string, prompt: string, signal?: AbortSignal): Promise<PromptedParams> {
+export async function crawlParamsFromPrompt(
+  llm: LlmProvider | undefined,
+  url: string,
+  prompt: string,
+  signal?: AbortSignal,
+): Promise<PromptedParams> {
   const model = requireLlm(llm, 'A crawl prompt');
   const answer = await model.generateObject({
     system: SYSTEM,
@@ -54,7 +59,11 @@ export function checkedParams(answer: Record<string, unknown>): CrawlParams {
     if (answer[key] === undefined || answer[key] === null) continue;
     const parsed = schema.safeParse(answer[key]);
     if (!parsed.success) continue;
-    if ((key === 'includePaths' || key === 'excludePaths') && (parsed.data as string[]).some((pattern) => typeof userRegexProblem(pattern) === 'string')) continue;
+    if (
+      (key === 'includePaths' || key === 'excludePaths') &&
+      (parsed.data as string[]).some((pattern) => typeof userRegexProblem(pattern) === 'string')
+    )
+      continue;
     params[key] = parsed.data;
   }
   return params as CrawlParams;

@@ -23,7 +23,11 @@ export interface PageExtras {
   attributes?: AttributeValues[];
 }
 
-export function readPageExtras(html: string, pageUrl: string, wanted: { images: boolean; attributes?: readonly AttributeSelector[] }): PageExtras {
+export function readPageExtras(
+  html: string,
+  pageUrl: string,
+  wanted: { images: boolean; attributes?: readonly AttributeSelector[] },
+): PageExtras {
   const document = parseHtml(html);
   const base = baseUrlOf(document, pageUrl);
   const extras: PageExtras = {};
@@ -50,7 +54,8 @@ function imageUrls(document: Document, base: string): string[] {
     add(element.getAttribute('src'));
     for (const candidate of srcsetUrls(element.getAttribute('srcset'))) add(candidate);
   }
-  for (const meta of Array.from(document.querySelectorAll('meta[property="og:image"], meta[name="twitter:image"]'))) add(meta.getAttribute('content'));
+  for (const meta of Array.from(document.querySelectorAll('meta[property="og:image"], meta[name="twitter:image"]')))
+    add(meta.getAttribute('content'));
   return [...found];
 }
 

@@ -6,9 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import { newJob, type Document, type Store } from '@trawl/core';
 
-export async function retainScrape(store: Store, input: { id: string; teamId: string; retentionMs: number | undefined }, document: Document): Promise<void> {
+export async function retainScrape(
+  store: Store,
+  input: { id: string; teamId: string; retentionMs: number | undefined },
+  document: Document,
+): Promise<void> {
   const { id } = input;
-  const created = await store.jobs.create(newJob({ id, kind: 'scrape', teamId: input.teamId, options: {} }, { now: Date.now(), ...(input.retentionMs ? { retentionMs: input.retentionMs } : {}) }));
+  const created = await store.jobs.create(
+    newJob(
+      { id, kind: 'scrape', teamId: input.teamId, options: {} },
+      { now: Date.now(), ...(input.retentionMs ? { retentionMs: input.retentionMs } : {}) },
+    ),
+  );
   if (!created) return;
   await store.results.append(id, [{ kind: 'document', url: document.metadata.url, document }]);
   await store.jobs.setStatus(id, 'scraping', 'completed');

@@ -38,7 +38,13 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const summary = findFormat(formats, 'summary') !== undefined;
   if (json && summary) {
     throw badRequest(
-      [{ code: 'unsupported_combination', message: 'the summary and json formats cannot be asked for together: add a summary field to the json schema instead', path: ['formats'] }],
+      [
+        {
+          code: 'unsupported_combination',
+          message: 'the summary and json formats cannot be asked for together: add a summary field to the json schema instead',
+          path: ['formats'],
+        },
+      ],
       'Bad Request: formats: summary and json together are not supported',
     );
   }
@@ -50,7 +56,8 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const engineFormats: Format[] = [];
   const drop: V2Shaping['drop'] = [];
   for (const format of formats) {
-    if (format.type === 'markdown' || format.type === 'html' || format.type === 'rawHtml' || format.type === 'links') engineFormats.push(format.type);
+    if (format.type === 'markdown' || format.type === 'html' || format.type === 'rawHtml' || format.type === 'links')
+      engineFormats.push(format.type);
     if (format.type === 'screenshot') engineFormats.push(format.fullPage ? 'screenshot@fullPage' : 'screenshot');
     if (format.type === 'json' || format.type === 'summary') engineFormats.push('json');
   }
@@ -69,7 +76,12 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     formats: engineFormats,
     // JPEG quality and viewport of the screenshot format: the browser loads the page at that viewport.
     ...(screenshot && (screenshot.quality !== undefined || screenshot.viewport)
-      ? { screenshotOptions: { ...(screenshot.quality === undefined ? {} : { quality: screenshot.quality }), ...(screenshot.viewport ? { viewport: screenshot.viewport } : {}) } }
+      ? {
+          screenshotOptions: {
+            ...(screenshot.quality === undefined ? {} : { quality: screenshot.quality }),
+            ...(screenshot.viewport ? { viewport: screenshot.viewport } : {}),
+          },
+        }
       : {}),
     ...(options.onlyMainContent === undefined ? {} : { onlyMainContent: options.onlyMainContent }),
     ...(options.includeTags ? { includeTags: options.includeTags } : {}),
@@ -83,7 +95,14 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     ...(json ? { jsonOptions: { ...(json.prompt ? { prompt: json.prompt } : {}), ...(json.schema ? { schema: json.schema } : {}) } } : {}),
     ...(summary ? { jsonOptions: { prompt: SUMMARY_PROMPT, schema: { ...SUMMARY_SCHEMA } } } : {}),
     ...(options.actions ? { actions: options.actions.map(toEngineAction) } : {}),
-    ...(options.location ? { location: { country: options.location.country ?? 'US', ...(options.location.languages ? { languages: options.location.languages } : {}) } } : {}),
+    ...(options.location
+      ? {
+          location: {
+            country: options.location.country ?? 'US',
+            ...(options.location.languages ? { languages: options.location.languages } : {}),
+          },
+        }
+      : {}),
     ...(options.removeBase64Images === undefined ? {} : { removeBase64Images: options.removeBase64Images }),
     ...(options.blockAds === undefined ? {} : { blockAds: options.blockAds }),
     // `enhanced` is v2's name for what v1 called `stealth`.
@@ -121,11 +140,16 @@ function assertSelectors(selectors: readonly AttributeSelector[] | undefined): v
 }
 
 /** Warnings for hosted-only fields set to a value that would change something on Firecrawl's service. */
-export function hostedOnlyWarnings(options: { zeroDataRetention?: boolean | undefined; fastMode?: boolean | undefined; lockdown?: boolean | undefined }): string[] {
+export function hostedOnlyWarnings(options: {
+  zeroDataRetention?: boolean | undefined;
+  fastMode?: boolean | undefined;
+  lockdown?: boolean | undefined;
+}): string[] {
   const warnings: string[] = [];
-  if (options.zeroDataRetention) warnings.push('zeroDataRetention changes nothing here: Trawl keeps results only for the retention period, in your own store');
+  if (options.zeroDataRetention)
+    warnings.push('zeroDataRetention changes nothing here: Trawl keeps results only for the retention period, in your own store');
   if (options.fastMode) warnings.push('fastMode changes nothing here: Trawl has a single scrape pipeline');
-  if (options.lockdown) warnings.push('lockdown changes nothing here: it is a setting of Firecrawl\'s hosted service');
+  if (options.lockdown) warnings.push("lockdown changes nothing here: it is a setting of Firecrawl's hosted service");
   return warnings;
 }
 

@@ -18,7 +18,13 @@ export function toV2Document(document: Document, shaping: V2Shaping | undefined,
   const out: V2Document = { ...document, metadata: { ...document.metadata, ...(scrapeId ? { scrapeId } : {}) } };
   if (!shaping) return out;
   if ((shaping.images || shaping.attributes) && document.rawHtml !== undefined) {
-    Object.assign(out, readPageExtras(document.rawHtml, document.metadata.url, { images: shaping.images, ...(shaping.attributes ? { attributes: shaping.attributes } : {}) }));
+    Object.assign(
+      out,
+      readPageExtras(document.rawHtml, document.metadata.url, {
+        images: shaping.images,
+        ...(shaping.attributes ? { attributes: shaping.attributes } : {}),
+      }),
+    );
   }
   if (shaping.summary) {
     const summary = (out.json as { summary?: unknown } | undefined)?.summary;

@@ -44,7 +44,11 @@ export interface JobWatch {
 export function createJobWatch(options: JobWatchOptions): JobWatch {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   // The key arrives as the subprotocol; the handshake echoes it back, as browsers require.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, handleProtocols: (protocols) => protocols.values().next().value ?? false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4096,
+    handleProtocols: (protocols) => protocols.values().next().value ?? false,
+  });
   let closed = false;
 
   async function accept(req: NodeRequest, socket: Duplex, head: Buffer): Promise<void> {
@@ -52,7 +56,9 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
     if (!match) return refuse(socket, 404, 'Not found');
     if (closed || wss.clients.size >= MAX_STREAMS) return refuse(socket, 503, 'Too many status streams');
     await options.ready;
-    const protocol = String(req.headers['sec-websocket-protocol'] ?? '').split(',')[0]?.trim();
+    const protocol = String(req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')[0]
+      ?.trim();
     if (req.headers.authorization === undefined && protocol) req.headers.authorization = `Bearer ${protocol}`;
     let job: JobRecord;
     try {
@@ -81,7 +87,10 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
     let sent = page.documents.length;
     // While pages remain unsent the job reads as running, so the SDK waits for them.
     const shownStatus = (done: boolean) => (done ? job.status : 'scraping');
-    send(ws, { type: 'catchup', data: { ...toV1JobStatus(job), status: shownStatus(page.next === undefined), data: view(page.documents, job) } });
+    send(ws, {
+      type: 'catchup',
+      data: { ...toV1JobStatus(job), status: shownStatus(page.next === undefined), data: view(page.documents, job) },
+    });
     while (open && !closed) {
       const finishedBefore = isTerminal(job.status);
       page = await readStatusPage(options.store, job, { skip: sent });
@@ -138,7 +147,9 @@ function send(ws: WebSocket, message: unknown): void {
 function refuse(socket: Duplex, status: number, message: string): void {
   if (!socket.writable) return;
   const body = JSON.stringify({ success: false, error: message });
-  socket.end(`HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function statusText(status: number): string {

@@ -39,7 +39,7 @@ export function resultOfError(error: unknown): AttemptResult {
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  const causeCode = ((error as { cause?: { code?: unknown } } | null)?.cause)?.code;
+  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   const label = typeof code === 'string' ? code : typeof causeCode === 'string' ? causeCode : undefined;
   return label && !message.includes(label) ? `${message} (${label})` : message;
 }
@@ -51,7 +51,12 @@ export interface RetryTiming {
 }
 
 /** Wait before retry number `retry` (from 1): the receiver's Retry-After up to a cap, else jittered backoff. */
-export function retryDelay(retry: number, result: { retryAfterMs?: number }, timing: RetryTiming, random: () => number = Math.random): number {
+export function retryDelay(
+  retry: number,
+  result: { retryAfterMs?: number },
+  timing: RetryTiming,
+  random: () => number = Math.random,
+): number {
   if (result.retryAfterMs !== undefined) return Math.min(result.retryAfterMs, timing.maxRetryAfterMs);
   return backoffDelay(retry, { baseDelayMs: timing.baseDelayMs, maxDelayMs: timing.maxDelayMs }, random);
 }

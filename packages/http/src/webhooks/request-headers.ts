@@ -5,8 +5,17 @@ export const WEBHOOK_USER_AGENT = 'Trawl-Webhooks/1 (+https://github.com/trawl-d
 
 // Set by Trawl or by the HTTP client itself; a spec's headers cannot replace them.
 const RESERVED = new Set([
-  'content-type', 'content-length', 'user-agent', 'host', 'connection', 'keep-alive',
-  'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect',
+  'content-type',
+  'content-length',
+  'user-agent',
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
 ]);
 
 export interface DeliveryHeaderInput {

@@ -134,11 +134,14 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     if (delivery.attempts >= maxAttempts) return giveUp(delivery, `gave up after ${delivery.attempts} attempts: ${result.error}`);
     if (closed) return giveUp(delivery, `the webhook sender closed before a retry: ${result.error}`);
     lanes.hold(delivery);
-    delivery.retryTimer = setTimeout(() => {
-      delivery.retryTimer = undefined;
-      lanes.requeue(delivery);
-      pump();
-    }, retryDelay(delivery.attempts, result, timing));
+    delivery.retryTimer = setTimeout(
+      () => {
+        delivery.retryTimer = undefined;
+        lanes.requeue(delivery);
+        pump();
+      },
+      retryDelay(delivery.attempts, result, timing),
+    );
   }
 
   function send(spec: WebhookSpec, event: WebhookEvent): void {

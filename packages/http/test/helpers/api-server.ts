@@ -11,7 +11,11 @@ export interface ApiResponse<T = any> {
 export interface TestApi {
   url: string;
   server: TrawlServer;
-  request<T = any>(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
   /** Polls a v1 status URL until the job leaves `scraping`. */
   waitForJob(path: string, token?: string): Promise<ApiResponse>;
   close(): Promise<void>;

@@ -23,7 +23,7 @@ describe('webhook delivery', () => {
     expect(request!.json).toEqual({ success: true, type: 'batch_scrape.page', id: 'job-1', data: [doc], metadata: { run: 42 } });
     expect(request!.headers['content-type']).toBe('application/json');
     expect(request!.headers['user-agent']).toMatch(/Trawl/);
-    expect(request!.headers['authorization']).toBe('Bearer t0k');
+    expect(request!.headers.authorization).toBe('Bearer t0k');
     expect(request!.headers['x-team']).toBe('blue');
     expect(request!.headers['x-trawl-event']).toBe('batch_scrape.page');
     expect(request!.headers['x-trawl-delivery']).toMatch(UUID);
@@ -34,7 +34,10 @@ describe('webhook delivery', () => {
   it('does not let spec headers replace the content type or forge Trawl headers', async () => {
     const receiver = await harness.receiver();
     const { sender } = harness.sender();
-    const spec = { url: receiver.url, headers: { 'Content-Type': 'text/plain', 'X-Trawl-Event': 'forged', 'X-Trawl-Signature': 'sha256=00' } };
+    const spec = {
+      url: receiver.url,
+      headers: { 'Content-Type': 'text/plain', 'X-Trawl-Event': 'forged', 'X-Trawl-Signature': 'sha256=00' },
+    };
 
     sender.send(spec, startedEvent('crawl', 'job-2'));
     await sender.idle();
@@ -55,7 +58,7 @@ describe('webhook delivery', () => {
     sender.send(spec, completedEvent('crawl', 'job-3'));
     await sender.idle();
 
-    expect(receiver.requests.map((r) => r.json['type'])).toEqual(['crawl.completed']);
+    expect(receiver.requests.map((r) => r.json.type)).toEqual(['crawl.completed']);
   });
 
   it('signs the exact body so the receiver can verify it', async () => {

@@ -54,7 +54,7 @@ describe('webhook sender lifecycle', () => {
   it('reports an event that cannot be serialised instead of throwing', async () => {
     const { sender, failures } = harness.sender();
     const circular: Record<string, unknown> = {};
-    circular['self'] = circular;
+    circular.self = circular;
 
     expect(() => sender.send({ url: 'http://127.0.0.1:9/hooks' }, { type: 'crawl.page', id: 'job-3', data: [circular] })).not.toThrow();
     expect(failures[0]!.error).toMatch(/could not prepare the delivery/);

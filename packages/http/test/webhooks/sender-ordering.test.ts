@@ -11,8 +11,8 @@ function jobEvents(jobId: string): WebhookEvent[] {
 }
 
 function label(json: Record<string, unknown>): string {
-  const data = json['data'] as Array<{ markdown?: string }>;
-  return data[0]?.markdown ?? String(json['type']);
+  const data = json.data as Array<{ markdown?: string }>;
+  return data[0]?.markdown ?? String(json.type);
 }
 
 describe('webhook ordering and queue bounds', () => {
@@ -23,7 +23,7 @@ describe('webhook ordering and queue bounds', () => {
     let overlapWithinJob = false;
     const accepted = new Map<string, string[]>();
     const receiver = await harness.receiver(async (req, res, index) => {
-      const job = String(req.json['id']);
+      const job = String(req.json.id);
       const inFlight = (inFlightPerJob.get(job) ?? 0) + 1;
       inFlightPerJob.set(job, inFlight);
       if (inFlight > 1) overlapWithinJob = true;

@@ -35,7 +35,9 @@ describe('webhook retries', () => {
   });
 
   it('waits as long as a 429 Retry-After asks', async () => {
-    const receiver = await harness.receiver((_req, res, index) => (index === 0 ? answer(res, 429, { 'Retry-After': '1' }) : answer(res, 200)));
+    const receiver = await harness.receiver((_req, res, index) =>
+      index === 0 ? answer(res, 429, { 'Retry-After': '1' }) : answer(res, 200),
+    );
     const { sender, failures } = harness.sender({ baseDelayMs: 1 });
 
     sender.send({ url: receiver.url }, startedEvent('crawl', 'job-3'));
@@ -47,7 +49,9 @@ describe('webhook retries', () => {
   });
 
   it('caps a Retry-After that is too long', async () => {
-    const receiver = await harness.receiver((_req, res, index) => (index === 0 ? answer(res, 503, { 'Retry-After': '3600' }) : answer(res, 200)));
+    const receiver = await harness.receiver((_req, res, index) =>
+      index === 0 ? answer(res, 503, { 'Retry-After': '3600' }) : answer(res, 200),
+    );
     const { sender } = harness.sender({ maxRetryAfterMs: 30 });
     const started = Date.now();
 
@@ -72,7 +76,7 @@ describe('webhook retries', () => {
   });
 
   it('retries after a dropped connection', async () => {
-    const receiver = await harness.receiver((req, res, index) => {
+    const receiver = await harness.receiver((_req, res, index) => {
       if (index === 0) res.socket?.destroy();
       else answer(res, 200);
     });

@@ -63,16 +63,29 @@ describe('envelope and event builders', () => {
       metadata: { run: 'r1' },
     });
     expect(buildEnvelope(spec, startedEvent('crawl', 'job-2'))).toEqual({
-      success: true, type: 'crawl.started', id: 'job-2', data: [], metadata: { run: 'r1' },
+      success: true,
+      type: 'crawl.started',
+      id: 'job-2',
+      data: [],
+      metadata: { run: 'r1' },
     });
     expect(buildEnvelope({ url: spec.url }, completedEvent('crawl', 'job-2'))).toEqual({
-      success: true, type: 'crawl.completed', id: 'job-2', data: [], metadata: {},
+      success: true,
+      type: 'crawl.completed',
+      id: 'job-2',
+      data: [],
+      metadata: {},
     });
   });
 
   it('reports failures with success false and the error', () => {
     expect(buildEnvelope(spec, failedEvent('batch_scrape', 'job-3', 'store unavailable'))).toEqual({
-      success: false, type: 'batch_scrape.failed', id: 'job-3', data: [], metadata: { run: 'r1' }, error: 'store unavailable',
+      success: false,
+      type: 'batch_scrape.failed',
+      id: 'job-3',
+      data: [],
+      metadata: { run: 'r1' },
+      error: 'store unavailable',
     });
     expect(buildEnvelope(spec, pageFailedEvent('crawl', 'job-4', 'https://site.example/b', 'timed out'))).toEqual({
       success: false,

@@ -79,15 +79,18 @@ export async function startOpenAiStandIn(options: StandInOptions = {}): Promise<
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
-    if (req.method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [{ id: 'stand-in', object: 'model' }] });
-    if (req.method !== 'POST' || path !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: `No route ${req.method} ${path}`, type: 'invalid_request_error' } });
+    if (req.method === 'GET' && path === '/v1/models')
+      return sendJson(res, 200, { object: 'list', data: [{ id: 'stand-in', object: 'model' }] });
+    if (req.method !== 'POST' || path !== '/v1/chat/completions')
+      return sendJson(res, 404, { error: { message: `No route ${req.method} ${path}`, type: 'invalid_request_error' } });
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(await readBody(req)) as Record<string, unknown>;
     } catch {
       return sendJson(res, 400, { error: { message: 'The body is not JSON', type: 'invalid_request_error' } });
     }
-    if (body.stream === true) return sendJson(res, 400, { error: { message: 'The stand-in does not stream', type: 'invalid_request_error' } });
+    if (body.stream === true)
+      return sendJson(res, 400, { error: { message: 'The stand-in does not stream', type: 'invalid_request_error' } });
     const request = describe(body, req.headers);
     requests.push(request);
     const promptTokens = estimateStandInTokens(JSON.stringify(body.messages ?? []));
@@ -111,7 +114,11 @@ export async function startOpenAiStandIn(options: StandInOptions = {}): Promise<
     const toolName = forcedToolName(body);
     const message =
       request.responseFormat === 'tool' && toolName
-        ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${id}`, type: 'function', function: { name: toolName, arguments: content } }] }
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: `call_${id}`, type: 'function', function: { name: toolName, arguments: content } }],
+          }
         : { role: 'assistant', content };
     request.usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
     sendJson(res, 200, {
@@ -148,22 +155,40 @@ function describe(body: Record<string, unknown>, headers: IncomingMessage['heade
     typeof m.content === 'string'
       ? m.content
       : Array.isArray(m.content)
-        ? (m.content as Array<{ type?: string; text?: string }>).filter((p) => p.type === 'text').map((p) => p.text ?? '').join('\n')
+        ? (m.content as Array<{ type?: string; text?: string }>)
+            .filter((p) => p.type === 'text')
+            .map((p) => p.text ?? '')
+            .join('\n')
         : '';
   const users = messages.filter((m) => m.role === 'user');
   const images = users.flatMap((m) =>
-    Array.isArray(m.content) ? (m.content as Array<{ type?: string; image_url?: { url?: string } }>).filter((p) => p.type === 'image_url').map((p) => p.image_url?.url ?? '') : [],
+    Array.isArray(m.content)
+      ? (m.content as Array<{ type?: string; image_url?: { url?: string } }>)
+          .filter((p) => p.type === 'image_url')
+          .map((p) => p.image_url?.url ?? '')
+      : [],
   );
   const format = body.response_format as { type?: string; json_schema?: { schema?: JsonSchema } } | undefined;
   const toolName = forcedToolName(body);
-  const tool = toolName ? (body.tools as Array<{ function?: { name?: string; parameters?: JsonSchema } }>).find((t) => t.function?.name === toolName) : undefined;
-  const responseFormat = toolName ? 'tool' : format?.type === 'json_schema' ? 'json_schema' : format?.type === 'json_object' ? 'json_object' : 'text';
+  const tool = toolName
+    ? (body.tools as Array<{ function?: { name?: string; parameters?: JsonSchema } }>).find((t) => t.function?.name === toolName)
+    : undefined;
+  const responseFormat = toolName
+    ? 'tool'
+    : format?.type === 'json_schema'
+      ? 'json_schema'
+      : format?.type === 'json_object'
+        ? 'json_object'
+        : 'text';
   const schema = tool?.function?.parameters ?? format?.json_schema?.schema;
   return {
     body,
     headers,
     model: String(body.model ?? ''),
-    system: messages.filter((m) => m.role === 'system').map(textOf).join('\n'),
+    system: messages
+      .filter((m) => m.role === 'system')
+      .map(textOf)
+      .join('\n'),
     userText: users.map(textOf).join('\n'),
     firstUserText: users.length ? textOf(users[0]!) : '',
     lastUserText: users.length ? textOf(users[users.length - 1]!) : '',

@@ -42,7 +42,9 @@ function fillValue(key: string, property: Schema, text: string): unknown {
       const items = listUnder(key, text);
       if (!items) return null;
       const itemSchema = (schema.items ?? {}) as Schema;
-      return primaryType(itemSchema).type === 'object' ? items.map((item) => fillObject(primaryType(itemSchema).schema, item)) : items.map(plain);
+      return primaryType(itemSchema).type === 'object'
+        ? items.map((item) => fillObject(primaryType(itemSchema).schema, item))
+        : items.map(plain);
     }
     case 'number':
     case 'integer': {
@@ -131,7 +133,10 @@ function freeForm(text: string): Record<string, unknown> {
   const heading = /^#{1,6}\s+(.+)$/m.exec(text);
   if (heading) out.title = plain(heading[1]!);
   for (const match of text.matchAll(/^\s*\**([A-Za-z][\w ]{0,30}?)\**\s*:\s*(.+)$/gm)) {
-    const key = match[1]!.trim().toLowerCase().replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase());
+    const key = match[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase());
     if (!(key in out)) out[key] = plain(match[2]!);
   }
   return out;

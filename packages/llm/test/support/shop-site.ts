@@ -9,7 +9,10 @@ export interface ShopSite {
 }
 
 /** A 1x1 PNG. */
-export const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export const products = [
   { path: '/lantern', name: 'Brass ship lantern', price: 19.99 },
@@ -54,11 +57,22 @@ export async function startShopSite(): Promise<ShopSite> {
     if (product) return html(productPage(product));
     if (path === '/') {
       const links = products.map((p) => `<li><a href="${p.path}">${p.name}</a></li>`).join('');
-      return html(page('Harbour shop', `<h1>Harbour shop</h1><p>Everything for the boat, sold from the harbour since 1921.</p><ul>${links}</ul>`, '<meta name="description" content="Everything for the boat.">'));
+      return html(
+        page(
+          'Harbour shop',
+          `<h1>Harbour shop</h1><p>Everything for the boat, sold from the harbour since 1921.</p><ul>${links}</ul>`,
+          '<meta name="description" content="Everything for the boat.">',
+        ),
+      );
     }
     if (path === '/catalogue') return html(cataloguePage());
     if (path === '/gallery') {
-      return html(page('Gallery', '<article><h1>Gallery</h1><p>Our workshop, seen from the quay at dawn on a calm day.</p><img src="/img/workshop.png"><img src="/img/logo.png" alt="Harbour shop logo"></article>'));
+      return html(
+        page(
+          'Gallery',
+          '<article><h1>Gallery</h1><p>Our workshop, seen from the quay at dawn on a calm day.</p><img src="/img/workshop.png"><img src="/img/logo.png" alt="Harbour shop logo"></article>',
+        ),
+      );
     }
     if (path.startsWith('/img/')) {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': PIXEL_PNG.length });

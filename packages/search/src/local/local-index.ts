@@ -96,7 +96,16 @@ export class LocalIndex implements SearchProvider {
       prefix: (term: string) => term.length >= 3,
       fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
       ...(filter ? { filter } : {}),
-      ...(lang ? { boostDocument: (_id: unknown, _term: string, stored?: Record<string, unknown>) => (String(stored?.language ?? '').toLowerCase().startsWith(lang) ? SAME_LANGUAGE_BOOST : 1) } : {}),
+      ...(lang
+        ? {
+            boostDocument: (_id: unknown, _term: string, stored?: Record<string, unknown>) =>
+              String(stored?.language ?? '')
+                .toLowerCase()
+                .startsWith(lang)
+                ? SAME_LANGUAGE_BOOST
+                : 1,
+          }
+        : {}),
     };
     const matches = this.index.search(query, { ...searchOptions, combineWith: 'AND' });
     if (matches.length < options.limit) {

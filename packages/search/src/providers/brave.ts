@@ -33,7 +33,11 @@ export function braveProvider(options: BraveOptions): SearchProvider {
       });
       const results = arrayAt(await readJson('brave', response), 'web', 'results');
       return results
-        .map((r) => ({ url: stringField(r, 'url'), title: stripTags(stringField(r, 'title')), description: stripTags(stringField(r, 'description')) }))
+        .map((r) => ({
+          url: stringField(r, 'url'),
+          title: stripTags(stringField(r, 'title')),
+          description: stripTags(stringField(r, 'description')),
+        }))
         .filter((hit) => hit.url)
         .slice(0, opts.limit);
     },

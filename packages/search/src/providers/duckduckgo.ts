@@ -41,7 +41,7 @@ export function duckDuckGoProvider(options: DuckDuckGoOptions = {}): SearchProvi
               'content-type': 'application/x-www-form-urlencoded',
               'user-agent': options.userAgent ?? BROWSER_USER_AGENT,
               accept: 'text/html',
-              referer: endpoint.origin + '/',
+              referer: `${endpoint.origin}/`,
               ...(opts.lang ? { 'accept-language': opts.lang } : {}),
             },
             body: new URLSearchParams(form).toString(),
@@ -51,7 +51,10 @@ export function duckDuckGoProvider(options: DuckDuckGoOptions = {}): SearchProvi
         });
         const parsed = parseDuckDuckGoPage(await response.text(), endpoint.href);
         if (parsed.blocked && parsed.hits.length === 0 && hits.length === 0) {
-          throw new TrawlError('SEARCH_PROVIDER_ERROR', 'DuckDuckGo answered with its bot check instead of results; configure SearXNG, Brave or Serper for dependable search');
+          throw new TrawlError(
+            'SEARCH_PROVIDER_ERROR',
+            'DuckDuckGo answered with its bot check instead of results; configure SearXNG, Brave or Serper for dependable search',
+          );
         }
         const before = hits.length;
         for (const hit of parsed.hits) if (!hits.some((h) => h.url === hit.url)) hits.push(hit);

@@ -26,7 +26,8 @@ export async function providerRequest(call: ProviderCall): Promise<Response> {
     response = await fetch(call.url, { ...call.init, ...(signal ? { signal } : {}) });
   } catch (error) {
     if (call.signal?.aborted) throw call.signal.reason;
-    if (own?.aborted) throw new TrawlError('SCRAPE_TIMEOUT', `${call.provider} did not answer within ${call.timeoutMs} ms`, { status: 504, cause: error });
+    if (own?.aborted)
+      throw new TrawlError('SCRAPE_TIMEOUT', `${call.provider} did not answer within ${call.timeoutMs} ms`, { status: 504, cause: error });
     const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     throw new TrawlError('SEARCH_PROVIDER_ERROR', `Could not reach ${call.provider} at ${call.url.origin}: ${reason}`, { cause: error });
   }
@@ -42,7 +43,10 @@ export async function readJson(provider: string, response: Response): Promise<un
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new TrawlError('SEARCH_PROVIDER_ERROR', `${provider} answered with something that is not JSON: ${text.slice(0, ERROR_BODY_CHARS)}`);
+    throw new TrawlError(
+      'SEARCH_PROVIDER_ERROR',
+      `${provider} answered with something that is not JSON: ${text.slice(0, ERROR_BODY_CHARS)}`,
+    );
   }
 }
 

@@ -30,7 +30,13 @@ export function searxngProvider(options: SearxngOptions): SearchProvider {
       for (let page = 1; page <= maxPages && hits.length < opts.limit; page++) {
         const request = new URL(url);
         for (const [key, value] of Object.entries(searxngParams(query, opts, page, options))) request.searchParams.set(key, value);
-        const response = await providerRequest({ provider: 'searxng', url: request, init: { headers: { accept: 'application/json' } }, signal: opts.signal, timeoutMs: opts.timeoutMs });
+        const response = await providerRequest({
+          provider: 'searxng',
+          url: request,
+          init: { headers: { accept: 'application/json' } },
+          signal: opts.signal,
+          timeoutMs: opts.timeoutMs,
+        });
         const results = arrayAt(await readJson('searxng', response), 'results');
         const before = hits.length;
         for (const result of results) {
@@ -47,7 +53,12 @@ export function searxngProvider(options: SearxngOptions): SearchProvider {
 }
 
 /** The query-string parameters of one SearXNG request (pure, for tests and docs). */
-export function searxngParams(query: string, opts: SearchOptions, page: number, config: Pick<SearxngOptions, 'engines' | 'categories'> = {}): Record<string, string> {
+export function searxngParams(
+  query: string,
+  opts: SearchOptions,
+  page: number,
+  config: Pick<SearxngOptions, 'engines' | 'categories'> = {},
+): Record<string, string> {
   const params: Record<string, string> = { q: query, format: 'json', pageno: String(page) };
   if (opts.lang) params.language = opts.country ? `${opts.lang.toLowerCase()}-${opts.country.toUpperCase()}` : opts.lang.toLowerCase();
   const period = coveringPeriod(parseTbs(opts.tbs) ?? { kind: 'between' });

@@ -1,4 +1,12 @@
-import { escapeHtml, hitsFor, sendHtml, startStandInServer, type StandIn, type StandInHit, type StandInOptions } from './stand-in-server.js';
+import {
+  escapeHtml,
+  hitsFor,
+  sendHtml,
+  startStandInServer,
+  type StandIn,
+  type StandInHit,
+  type StandInOptions,
+} from './stand-in-server.js';
 
 const PAGE_SIZE = 10;
 const STAND_IN_VQD = '4-123456789012345678901234567890123456';
@@ -18,7 +26,16 @@ export async function startDuckDuckGoStandIn(options: StandInOptions & { blocked
     const offset = Number(form.get('s') ?? 0) || 0;
     if (offset > 0 && form.get('vqd') !== STAND_IN_VQD) return sendHtml(res, 403, '<html><body>Forbidden</body></html>');
     const all = hitsFor(options, query);
-    sendHtml(res, 200, resultPage(query, form.get('kl') ?? 'wt-wt', all.slice(offset, offset + PAGE_SIZE), offset + PAGE_SIZE < all.length ? offset + PAGE_SIZE : undefined));
+    sendHtml(
+      res,
+      200,
+      resultPage(
+        query,
+        form.get('kl') ?? 'wt-wt',
+        all.slice(offset, offset + PAGE_SIZE),
+        offset + PAGE_SIZE < all.length ? offset + PAGE_SIZE : undefined,
+      ),
+    );
   }, options.delayMs);
   return { ...server, env: { DUCKDUCKGO_HTML_URL: `${server.origin}/html/` } };
 }

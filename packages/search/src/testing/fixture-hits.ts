@@ -6,7 +6,11 @@ import type { StandInHit } from './stand-in-server.js';
  */
 export function fixtureHits(siteUrl: string): StandInHit[] {
   return [
-    { url: `${siteUrl}/articles/boilerplate`, title: 'Harbour pilots guide ships home', description: 'A news article about the harbour pilots, wrapped in boilerplate.' },
+    {
+      url: `${siteUrl}/articles/boilerplate`,
+      title: 'Harbour pilots guide ships home',
+      description: 'A news article about the harbour pilots, wrapped in boilerplate.',
+    },
     { url: `${siteUrl}/articles/minimal`, title: 'Minimal page', description: 'One paragraph of text and nothing else.' },
     { url: `${siteUrl}/blog/1`, title: 'Blog post 1', description: 'Notes from the harbour, part 1.' },
     { url: `${siteUrl}/blog/2`, title: 'Blog post 2', description: 'Notes from the harbour, part 2.' },

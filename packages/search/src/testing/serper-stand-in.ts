@@ -22,7 +22,13 @@ export async function startSerperStandIn(options: StandInOptions & { apiKey?: st
     const organic = hitsFor(options, query)
       .slice(0, num)
       .map((hit, i) => ({ title: hit.title, link: hit.url, snippet: hit.description, position: i + 1 }));
-    sendJson(res, 200, { searchParameters: { ...params, type: 'search', engine: 'google' }, organic, peopleAlsoAsk: [], relatedSearches: [], credits: 1 });
+    sendJson(res, 200, {
+      searchParameters: { ...params, type: 'search', engine: 'google' },
+      organic,
+      peopleAlsoAsk: [],
+      relatedSearches: [],
+      credits: 1,
+    });
   }, options.delayMs);
   return { ...server, env: { SERPER_API_KEY: apiKey, SERPER_API_URL: `${server.origin}/search` } };
 }

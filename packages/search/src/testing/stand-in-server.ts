@@ -50,7 +50,12 @@ export async function startStandInServer(handle: StandInHandler, delayMs = 0): P
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://stand-in'), headers: { ...req.headers }, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://stand-in'),
+        headers: { ...req.headers },
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(request);
       const answer = () => {
         try {

@@ -5,7 +5,8 @@ import { phrases } from '../phrases.js';
 export const boilerplateArticle = {
   path: '/articles/boilerplate',
   title: phrases.articleTitle,
-  description: 'Harbour pilots steer thousands of ships a year through a channel that moves with every storm. A night aboard the pilot boat.',
+  description:
+    'Harbour pilots steer thousands of ships a year through a channel that moves with every storm. A night aboard the pilot boat.',
   language: 'en',
   author: 'Maren Oakes',
   publishedTime: '2024-03-14T08:00:00Z',

@@ -17,14 +17,20 @@ export function nestedTagsPage(tag: NestedTag, depth: number): string {
   const close = tag === 'table' ? '</td></tr></table>' : `</${tag}>`;
   const levels: string[] = [];
   for (let i = 0; i < depth; i++) levels.push(`${open}L${i} `);
-  return simplePage(`${depth} nested ${tag}`, `<h1>Nested ${tag}</h1>\n${levels.join('')}<p>${hostilePhrases.deepest}</p>${close.repeat(depth)}`);
+  return simplePage(
+    `${depth} nested ${tag}`,
+    `<h1>Nested ${tag}</h1>\n${levels.join('')}<p>${hostilePhrases.deepest}</p>${close.repeat(depth)}`,
+  );
 }
 
 /** `n` anchors that are never closed, to `/limits/link/0`..: a parser without HTML's rules nests them n deep. */
 export function unclosedAnchorsPage(n: number): string {
   const anchors: string[] = [];
   for (let i = 0; i < n; i++) anchors.push(`<a href="/limits/link/${i}">anchor ${i} `);
-  return simplePage(`${n} unclosed anchors`, `<h1>Unclosed anchors</h1>\n<p>${anchors.join('')}</p>\n<p>${hostilePhrases.afterAnchors}</p>`);
+  return simplePage(
+    `${n} unclosed anchors`,
+    `<h1>Unclosed anchors</h1>\n<p>${anchors.join('')}</p>\n<p>${hostilePhrases.afterAnchors}</p>`,
+  );
 }
 
 /**

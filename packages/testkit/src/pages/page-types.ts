@@ -40,10 +40,22 @@ ${main}
 }
 
 const forumPosts = [
-  { author: 'MarinerJo', date: 'March 3, 2025', text: 'Our pilot boat keeps drifting off the leading lights at slack water. Any tips for holding a line?' },
+  {
+    author: 'MarinerJo',
+    date: 'March 3, 2025',
+    text: 'Our pilot boat keeps drifting off the leading lights at slack water. Any tips for holding a line?',
+  },
   { author: 'OldSalt', date: 'March 3, 2025', text: 'Trim the tabs down two degrees and watch the transit marks rather than the compass.' },
-  { author: 'TugMaster', date: 'March 4, 2025', text: 'Slack water lies to you. Start the turn a length early and let the set carry you in.' },
-  { author: 'MarinerJo', date: 'March 5, 2025', text: 'Starting the turn early worked on the evening tide. Thanks everyone for the advice.' },
+  {
+    author: 'TugMaster',
+    date: 'March 4, 2025',
+    text: 'Slack water lies to you. Start the turn a length early and let the set carry you in.',
+  },
+  {
+    author: 'MarinerJo',
+    date: 'March 5, 2025',
+    text: 'Starting the turn early worked on the evening tide. Thanks everyone for the advice.',
+  },
 ];
 
 const forumThread: PageTypeFixture = {
@@ -74,7 +86,12 @@ ${forumPosts
 const product: PageTypeFixture = {
   path: '/types/product/tide-clock-classic',
   heading: 'Tide Clock Classic',
-  keeps: ['$149.00', 'A brass tide clock that shows high and low water at a glance.', 'Diameter: 24 cm', 'Movement: quartz, one AA battery'],
+  keeps: [
+    '$149.00',
+    'A brass tide clock that shows high and low water at a glance.',
+    'Diameter: 24 cm',
+    'Movement: quartz, one AA battery',
+  ],
   drops: ['Storm Barometer', 'Ship Bell Mini', 'Brass Compass'],
   html: harbourPage(
     'Tide Clock Classic | Harbour Co. Shop',
@@ -98,7 +115,10 @@ const product: PageTypeFixture = {
   ),
 };
 
-const viewedItems = Array.from({ length: 10 }, (_, i) => `Vintage brass ship's porthole mirror, ${30 + i * 5} cm, hand polished, free shipping worldwide`);
+const viewedItems = Array.from(
+  { length: 10 },
+  (_, i) => `Vintage brass ship's porthole mirror, ${30 + i * 5} cm, hand polished, free shipping worldwide`,
+);
 /** A marketplace item: a short listing under a carousel of other sellers' items, bigger than the item itself. */
 const marketplaceItem: PageTypeFixture = {
   path: '/types/product/itm/porthole-mirror-40',
@@ -165,7 +185,11 @@ const landingSections = [
 const landing: PageTypeFixture = {
   path: '/types/services/harbour-services',
   heading: 'Harbour services that keep ships moving',
-  keeps: [...landingSections.flatMap((section) => [section.title, section.text]), 'What our customers say', 'Booked a berth in five minutes.'],
+  keeps: [
+    ...landingSections.flatMap((section) => [section.title, section.text]),
+    'What our customers say',
+    'Booked a berth in five minutes.',
+  ],
   drops: [],
   html: harbourPage(
     'Harbour services | Harbour Co.',
@@ -245,4 +269,16 @@ const fewWords: PageTypeFixture = {
 };
 
 /** Every page type fixture, by what it stands for. */
-export const pageTypeFixtures = { forumThread, product, marketplaceItem, grid, listing, landing, docs, shortDocs, contact, faq, fewWords } as const;
+export const pageTypeFixtures = {
+  forumThread,
+  product,
+  marketplaceItem,
+  grid,
+  listing,
+  landing,
+  docs,
+  shortDocs,
+  contact,
+  faq,
+  fewWords,
+} as const;

@@ -9,10 +9,12 @@ export function articleRoutes(): Route[] {
     { path: '/articles/boilerplate', handle: ({ res, origin }) => sendHtml(res, boilerplateArticleHtml(origin)) },
     { path: '/articles/base-href', handle: ({ res }) => sendHtml(res, baseHrefHtml()) },
     { path: '/articles/minimal', handle: ({ res }) => sendHtml(res, minimalHtml()) },
-    ...Object.entries(infoPages).map(([path, { title, text }]): Route => ({
-      path,
-      handle: ({ res }) => sendHtml(res, infoPageHtml(title, text)),
-    })),
+    ...Object.entries(infoPages).map(
+      ([path, { title, text }]): Route => ({
+        path,
+        handle: ({ res }) => sendHtml(res, infoPageHtml(title, text)),
+      }),
+    ),
     {
       // Targets of the links on /articles/base-href; image names are left to the image route.
       path: /^\/docs\/(?!.*\.(?:png|jpe?g)$)(.+)$/,

@@ -32,8 +32,7 @@ export function charsetRoutes(): Route[] {
   return [
     {
       path: '/charset/utf8',
-      handle: ({ res }) =>
-        send(res, 200, 'text/html; charset=utf-8', page('UTF-8 page', '<meta charset="utf-8">\n', charsetPhrases.utf8)),
+      handle: ({ res }) => send(res, 200, 'text/html; charset=utf-8', page('UTF-8 page', '<meta charset="utf-8">\n', charsetPhrases.utf8)),
     },
     {
       path: '/charset/latin1-header',
@@ -41,8 +40,7 @@ export function charsetRoutes(): Route[] {
     },
     {
       path: '/charset/latin1-meta',
-      handle: ({ res }) =>
-        send(res, 200, 'text/html', latin1Page('Latin-1 by meta', '<meta charset="iso-8859-1">\n')),
+      handle: ({ res }) => send(res, 200, 'text/html', latin1Page('Latin-1 by meta', '<meta charset="iso-8859-1">\n')),
     },
     {
       path: '/charset/shift-jis-meta',

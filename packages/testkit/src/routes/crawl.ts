@@ -19,11 +19,13 @@ function crawlPageHtml(path: string, links: string[]): string {
 
 export function crawlRoutes(): Route[] {
   return [
-    ...Object.entries(crawlGraph).map(([path, links]): Route => ({
-      path,
-      // /crawl/index.html is byte-for-byte the /crawl/ page, as on a static file server.
-      handle: ({ res }) => sendHtml(res, crawlPageHtml(path === '/crawl/index.html' ? '/crawl/' : path, links)),
-    })),
+    ...Object.entries(crawlGraph).map(
+      ([path, links]): Route => ({
+        path,
+        // /crawl/index.html is byte-for-byte the /crawl/ page, as on a static file server.
+        handle: ({ res }) => sendHtml(res, crawlPageHtml(path === '/crawl/index.html' ? '/crawl/' : path, links)),
+      }),
+    ),
     { path: '/crawl', handle: ({ res, origin }) => redirect(res, 301, `${origin}/crawl/`) },
     { path: '/crawl/redirected', handle: ({ res, origin }) => redirect(res, 301, `${origin}/crawl/b`) },
   ];

@@ -37,7 +37,8 @@ export function limitRoutes(): Route[] {
     },
     {
       path: /^\/limits\/(?:backtracking|link)\/[^/]+$/,
-      handle: ({ res, url }) => sendHtml(res, simplePage('Limits target', `<h1>Target</h1>\n<p>${url.pathname.length} characters of path.</p>`)),
+      handle: ({ res, url }) =>
+        sendHtml(res, simplePage('Limits target', `<h1>Target</h1>\n<p>${url.pathname.length} characters of path.</p>`)),
     },
     {
       path: limitPages.gzipRobotsBomb,

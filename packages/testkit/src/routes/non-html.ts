@@ -45,8 +45,7 @@ export function nonHtmlRoutes(): Route[] {
     { path: '/data.json', handle: ({ res }) => send(res, 200, 'application/json', JSON.stringify(fixtureJson)) },
     {
       path: '/plain.txt',
-      handle: ({ res }) =>
-        send(res, 200, 'text/plain; charset=utf-8', `${phrases.plainText}\nA second line, with ünïcödé.\n`),
+      handle: ({ res }) => send(res, 200, 'text/plain; charset=utf-8', `${phrases.plainText}\nA second line, with ünïcödé.\n`),
     },
     { path: '/image.png', handle: ({ res }) => send(res, 200, 'image/png', smallPng) },
     { path: '/favicon.ico', handle: ({ res }) => send(res, 200, 'image/x-icon', favicon) },

@@ -37,8 +37,7 @@ export function robotsAndSitemapRoutes(options: { crawlDelay?: number; robotsTxt
   return [
     {
       path: '/robots.txt',
-      handle: ({ res, origin }) =>
-        send(res, 200, 'text/plain; charset=utf-8', options.robotsTxt ?? robotsTxt(origin, options.crawlDelay)),
+      handle: ({ res, origin }) => send(res, 200, 'text/plain; charset=utf-8', options.robotsTxt ?? robotsTxt(origin, options.crawlDelay)),
     },
     { path: '/sitemap_index.xml', handle: ({ res, origin }) => send(res, 200, XML, sitemapIndexXml(origin, sitemapPaths.index)) },
     { path: '/sitemaps/pages.xml', handle: ({ res, origin }) => send(res, 200, XML, urlsetXml(origin, sitemapPaths.pages)) },

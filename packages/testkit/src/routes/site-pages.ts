@@ -44,13 +44,16 @@ function blogPostHtml(index: number): string {
 export function sitePageRoutes(): Route[] {
   return [
     { path: '/', handle: ({ res }) => sendHtml(res, homeHtml()) },
-    ...blogPosts.map((post, index): Route => ({
-      path: post.path,
-      handle: ({ res }) => sendHtml(res, blogPostHtml(index)),
-    })),
+    ...blogPosts.map(
+      (post, index): Route => ({
+        path: post.path,
+        handle: ({ res }) => sendHtml(res, blogPostHtml(index)),
+      }),
+    ),
     {
       path: '/orphan',
-      handle: ({ res }) => sendHtml(res, simplePage('Orphan page', `<h1>Orphan page</h1>\n<p>${phrases.orphan}; only sitemaps list it.</p>`)),
+      handle: ({ res }) =>
+        sendHtml(res, simplePage('Orphan page', `<h1>Orphan page</h1>\n<p>${phrases.orphan}; only sitemaps list it.</p>`)),
     },
     {
       path: '/private/secret',

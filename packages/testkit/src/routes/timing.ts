@@ -57,7 +57,9 @@ export function timingRoutes(): Route[] {
       path: '/never-ends',
       handle: ({ res }) => {
         res.writeHead(200, { 'content-type': HTML });
-        res.write(`<!doctype html>\n<html lang="en">\n<head><title>Never ends</title></head>\n<body>\n<h1>Never ends</h1>\n<p>${phrases.neverEnds}.</p>\n`);
+        res.write(
+          `<!doctype html>\n<html lang="en">\n<head><title>Never ends</title></head>\n<body>\n<h1>Never ends</h1>\n<p>${phrases.neverEnds}.</p>\n`,
+        );
       },
     },
     {
@@ -65,7 +67,9 @@ export function timingRoutes(): Route[] {
       handle: async ({ res, url }) => {
         const kb = Math.floor(numberParam(url, 'kb', DEFAULT_LARGE_KB));
         res.writeHead(200, { 'content-type': HTML });
-        res.write(`<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Large page (${kb} KB)</title></head>\n<body>\n<h1>Large page</h1>\n`);
+        res.write(
+          `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Large page (${kb} KB)</title></head>\n<body>\n<h1>Large page</h1>\n`,
+        );
         await writeBlocks(res, kb);
         if (!res.destroyed) res.end('</body>\n</html>\n');
       },

@@ -34,7 +34,8 @@ export function resolveSyntheticOptions(options: SyntheticSiteOptions): Resolved
     linksPerPage: options.linksPerPage ?? 10,
   };
   if (!Number.isInteger(resolved.pages) || resolved.pages < 1) throw new RangeError('pages must be a positive integer');
-  if (!Number.isInteger(resolved.linksPerPage) || resolved.linksPerPage < 1) throw new RangeError('linksPerPage must be a positive integer');
+  if (!Number.isInteger(resolved.linksPerPage) || resolved.linksPerPage < 1)
+    throw new RangeError('linksPerPage must be a positive integer');
   if (resolved.minPageBytes < 0 || resolved.maxPageBytes < resolved.minPageBytes) {
     throw new RangeError('need 0 <= minPageBytes <= maxPageBytes');
   }

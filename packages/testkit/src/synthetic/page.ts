@@ -119,7 +119,8 @@ ${relatedItems.join('\n')}
   const parts = [head];
   let length = head.length + tail.length;
   for (let blocks = 0; ; blocks++) {
-    const block = blocks % BLOCKS_PER_SECTION === 0 ? `<h2>${capitalise(pick(random, WORDS))} ${pick(random, WORDS)}</h2>\n` : nextBlock(random, pool);
+    const block =
+      blocks % BLOCKS_PER_SECTION === 0 ? `<h2>${capitalise(pick(random, WORDS))} ${pick(random, WORDS)}</h2>\n` : nextBlock(random, pool);
     if (length + block.length > targetBytes) break;
     parts.push(block);
     length += block.length;

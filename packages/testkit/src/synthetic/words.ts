@@ -19,4 +19,6 @@ measures follows carries checks builds counts covers crosses enters explains fin
 guides holds joins keeps leads lists marks moves notes opens orders passes records returns
 shows sorts starts tracks turns waits watches writes across after along around before behind
 below beside between beyond during inside near through toward under within without
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);

@@ -52,7 +52,9 @@ export function readPageSignals(document: HtmlDocument): PageSignals {
     if (PRICE_CLASS.test(names) && !element.firstElementChild && /\d/.test(element.textContent ?? '')) priceCount++;
   }
   const addToCart = Array.from(document.querySelectorAll('button, input[type="submit"], form[action*="cart" i]')).some((control) =>
-    ADD_TO_CART.test(`${control.textContent ?? ''} ${control.getAttribute('value') ?? ''} ${control.getAttribute('name') ?? ''} ${control.getAttribute('action') ?? ''}`),
+    ADD_TO_CART.test(
+      `${control.textContent ?? ''} ${control.getAttribute('value') ?? ''} ${control.getAttribute('name') ?? ''} ${control.getAttribute('action') ?? ''}`,
+    ),
   );
 
   let paragraphWords = 0;

@@ -35,7 +35,10 @@ const DOCS_HOST = /^(?:docs?|developers?|devdocs|wiki|manual|learn)\.|(?:^|\.)(?
 const DOCS_PATH =
   /\/(?:docs?|documentation|reference|api|manual|handbook|wiki|man|guides?|tutorials?|userguide|getting-started|quickstart)(?:\/|$|-)/;
 const PRODUCT_PATH = /\/(?:products?|dp|ip|itm|item|app|p)\/[^/]+/;
-const COLLECTION_PATH = /\/(?:collections?|categor(?:y|ies)|browse|cat|c|l|b|shop|store|departments?|zgbs|best-sellers)(?:\/|$)|\/subcategory\//;
-const SERVICE_PATH = /\/(?:services?|solutions?|offerings|what-we-do|industries|capabilities)(?:\/|$|\.html)|-(?:services|consulting|solutions|agency|company)\/?$/;
-const LISTING_PATH = /\/(?:news|blog|articles|posts|events|reviews|testimonials|courses|jobs|careers|podcasts?|videos|releases|changelog|press)\/?$|\/(?:page)\/\d+\/?$|\/(?:tag|tags|author|archive|archives)\//;
+const COLLECTION_PATH =
+  /\/(?:collections?|categor(?:y|ies)|browse|cat|c|l|b|shop|store|departments?|zgbs|best-sellers)(?:\/|$)|\/subcategory\//;
+const SERVICE_PATH =
+  /\/(?:services?|solutions?|offerings|what-we-do|industries|capabilities)(?:\/|$|\.html)|-(?:services|consulting|solutions|agency|company)\/?$/;
+const LISTING_PATH =
+  /\/(?:news|blog|articles|posts|events|reviews|testimonials|courses|jobs|careers|podcasts?|videos|releases|changelog|press)\/?$|\/(?:page)\/\d+\/?$|\/(?:tag|tags|author|archive|archives)\//;
 const ARTICLE_PATH = /\/(?:blog|news|articles?|posts?|stories|story|insights?|magazine|journal|press|opinion|reviews?)\/[^/]+/;

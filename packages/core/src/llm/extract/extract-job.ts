@@ -23,10 +23,15 @@ export async function runExtractJob(
   runtime: ExtractRuntime & { retentionMs?: number } = {},
 ): Promise<JobRecord | null> {
   return runStoredJob<ExtractOutput>(store, jobId, runtime, (record, signal) =>
-    runExtraction(llmJobSpecOf<ExtractRequest>(record, 'extract').request, { ...runtime, signal }, {
-      onPlanned: async (count) => void (await store.jobs.increment(jobId, { total: count })),
-      onPage: async ({ ok, credits }) => void (await store.jobs.increment(jobId, ok ? { completed: 1, creditsUsed: credits } : { failed: 1 })),
-    }),
+    runExtraction(
+      llmJobSpecOf<ExtractRequest>(record, 'extract').request,
+      { ...runtime, signal },
+      {
+        onPlanned: async (count) => void (await store.jobs.increment(jobId, { total: count })),
+        onPage: async ({ ok, credits }) =>
+          void (await store.jobs.increment(jobId, ok ? { completed: 1, creditsUsed: credits } : { failed: 1 })),
+      },
+    ),
   );
 }
 

@@ -2,7 +2,9 @@ import { rankLinks } from '../../crawl/rank-links.js';
 import type { JsonSchema } from '../../ports/llm.js';
 
 const STOP_WORDS = new Set(
-  'a an and are as at be by extract find for from get give how in is it list me of on or page pages site the their them this to what which with'.split(' '),
+  'a an and are as at be by extract find for from get give how in is it list me of on or page pages site the their them this to what which with'.split(
+    ' ',
+  ),
 );
 
 /** The words that say what an extraction is about: the prompt's and the schema's field names. */

@@ -46,7 +46,9 @@ const DEFAULT_CONCURRENCY = 4;
  */
 export async function runExtraction(request: ExtractRequest, runtime: ExtractRuntime, hooks: ExtractHooks = {}): Promise<ExtractOutput> {
   const llm = requireLlm(runtime.llm, 'Extract');
-  const signal = AbortSignal.any([runtime.signal, request.timeout ? AbortSignal.timeout(request.timeout) : undefined].filter((s): s is AbortSignal => Boolean(s)));
+  const signal = AbortSignal.any(
+    [runtime.signal, request.timeout ? AbortSignal.timeout(request.timeout) : undefined].filter((s): s is AbortSignal => Boolean(s)),
+  );
   const expanded = await expandExtractUrls(request, runtime, signal);
   const warnings = [...expanded.warnings];
   let urls = expanded.urls.slice(0, request.limit);
@@ -59,7 +61,10 @@ export async function runExtraction(request: ExtractRequest, runtime: ExtractRun
     }
   }
   if (!urls.length) {
-    throw new TrawlError('INVALID_OPTIONS', `No page to extract from. ${warnings.join(' ') || 'Give urls, or a prompt with enableWebSearch and a search provider.'}`);
+    throw new TrawlError(
+      'INVALID_OPTIONS',
+      `No page to extract from. ${warnings.join(' ') || 'Give urls, or a prompt with enableWebSearch and a search provider.'}`,
+    );
   }
   await hooks.onPlanned?.(urls.length);
 
@@ -91,9 +96,14 @@ export async function runExtraction(request: ExtractRequest, runtime: ExtractRun
   if (!read.length) {
     const first = failed[0]?.error;
     const code = isTrawlError(first) ? first.code : 'INTERNAL';
-    throw new TrawlError(code, `No page could be read: ${failed.map((f) => `${f.url}: ${messageOf(f.error)}`).join('; ')}`, { cause: first });
+    throw new TrawlError(code, `No page could be read: ${failed.map((f) => `${f.url}: ${messageOf(f.error)}`).join('; ')}`, {
+      cause: first,
+    });
   }
-  if (failed.length) warnings.push(`${failed.length} of ${pages.length} pages could not be read: ${failed.map((f) => `${f.url} (${messageOf(f.error)})`).join('; ')}.`);
+  if (failed.length)
+    warnings.push(
+      `${failed.length} of ${pages.length} pages could not be read: ${failed.map((f) => `${f.url} (${messageOf(f.error)})`).join('; ')}.`,
+    );
   const merged = mergeAnswers(read.map((p) => ({ source: p.url, value: p.extraction.value })));
   const finished = finishAnswer(request.schema, merged.value);
   for (const page of read) warnings.push(...page.extraction.warnings.map((w) => `${page.url}: ${w}`));

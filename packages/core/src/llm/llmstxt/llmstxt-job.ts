@@ -18,13 +18,22 @@ export async function startLlmsTxtJob(store: Store, request: LlmsTxtRequestInput
  * of pages, the final ones on completion. Credits: 1 for the call once the pages are known,
  * then 1 per processed page. Works without an LLM (see NO_LLM_WARNING). Never rejects.
  */
-export async function runLlmsTxtJob(store: Store, jobId: string, runtime: LlmJobRuntime & { retentionMs?: number } = {}): Promise<JobRecord | null> {
+export async function runLlmsTxtJob(
+  store: Store,
+  jobId: string,
+  runtime: LlmJobRuntime & { retentionMs?: number } = {},
+): Promise<JobRecord | null> {
   return runStoredJob<LlmsTxtOutput>(store, jobId, runtime, (record, signal) =>
-    runLlmsTxt(llmJobSpecOf<LlmsTxtRequest>(record, 'llmstxt').request, { ...runtime, signal }, {
-      onPlanned: async (count) => void (await store.jobs.increment(jobId, { total: count, creditsUsed: LLMSTXT_CALL_CREDITS })),
-      onPage: async ({ ok }) => void (await store.jobs.increment(jobId, ok ? { completed: 1, creditsUsed: LLMSTXT_PAGE_CREDITS } : { failed: 1 })),
-      onPartial: async (output) => void (await store.jobs.saveOutput(jobId, output)),
-    }),
+    runLlmsTxt(
+      llmJobSpecOf<LlmsTxtRequest>(record, 'llmstxt').request,
+      { ...runtime, signal },
+      {
+        onPlanned: async (count) => void (await store.jobs.increment(jobId, { total: count, creditsUsed: LLMSTXT_CALL_CREDITS })),
+        onPage: async ({ ok }) =>
+          void (await store.jobs.increment(jobId, ok ? { completed: 1, creditsUsed: LLMSTXT_PAGE_CREDITS } : { failed: 1 })),
+        onPartial: async (output) => void (await store.jobs.saveOutput(jobId, output)),
+      },
+    ),
   );
 }
 

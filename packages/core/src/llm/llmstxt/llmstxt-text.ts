@@ -53,7 +53,11 @@ function pathTitle(url: string): string {
   try {
     const { hostname, pathname } = new URL(url);
     const last = pathname.split('/').filter(Boolean).pop();
-    return last ? decodeURIComponent(last).replace(/[-_]+/g, ' ').replace(/\.\w+$/, '') : hostname;
+    return last
+      ? decodeURIComponent(last)
+          .replace(/[-_]+/g, ' ')
+          .replace(/\.\w+$/, '')
+      : hostname;
   } catch {
     return url;
   }

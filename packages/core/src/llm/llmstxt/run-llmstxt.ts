@@ -77,7 +77,9 @@ export async function runLlmsTxt(request: LlmsTxtRequest, runtime: LlmJobRuntime
     const warnings = [
       ...(runtime.llm ? [] : [NO_LLM_WARNING]),
       ...(disallowed.length ? [robotsWarning(disallowed)!] : []),
-      ...(unsummarised.length ? [`The model could not describe ${unsummarised.length} page(s), so their metadata serves instead (${unsummarised[0]}).`] : []),
+      ...(unsummarised.length
+        ? [`The model could not describe ${unsummarised.length} page(s), so their metadata serves instead (${unsummarised[0]}).`]
+        : []),
       ...(unreadable.length ? [`${unreadable.length} page(s) could not be scraped and are left out: ${unreadable.join('; ')}.`] : []),
     ];
     return {
@@ -117,7 +119,10 @@ export async function runLlmsTxt(request: LlmsTxtRequest, runtime: LlmJobRuntime
     if (start + BATCH < urls.length) await hooks.onPartial?.(output());
   }
   if (!pages.length) {
-    throw new TrawlError(firstFailure, `No page of ${request.url} could be scraped: ${unreadable.join('; ') || robotsWarning(disallowed) || 'the site lists none'}`);
+    throw new TrawlError(
+      firstFailure,
+      `No page of ${request.url} could be scraped: ${unreadable.join('; ') || robotsWarning(disallowed) || 'the site lists none'}`,
+    );
   }
   return output();
 }
@@ -129,7 +134,16 @@ async function summarise(llm: LlmProvider | undefined, document: Document, url: 
   const opening = splitContent(document.markdown, contentCharsFor({ contextTokens: llm.contextTokens, overheadTokens }))[0] ?? '';
   const answer = await llm.generateObject({
     system: SUMMARY_SYSTEM,
-    prompt: [SUMMARY_TASK, '', `Web page: ${url}`, ...(document.metadata.title ? [`Title: ${document.metadata.title}`] : []), 'Content:', '<content>', opening, '</content>'].join('\n'),
+    prompt: [
+      SUMMARY_TASK,
+      '',
+      `Web page: ${url}`,
+      ...(document.metadata.title ? [`Title: ${document.metadata.title}`] : []),
+      'Content:',
+      '<content>',
+      opening,
+      '</content>',
+    ].join('\n'),
     schema: SUMMARY_SCHEMA,
     signal,
   });

@@ -88,8 +88,7 @@ export class IndexedHeap<T extends HeapSlot> {
       const left = 2 * index + 1;
       if (left >= length) break;
       const right = left + 1;
-      const child =
-        right < length && this.before(this.values[right] as T, this.values[left] as T) ? right : left;
+      const child = right < length && this.before(this.values[right] as T, this.values[left] as T) ? right : left;
       const childValue = this.values[child] as T;
       if (!this.before(childValue, value)) break;
       this.place(childValue, index);

@@ -23,9 +23,7 @@ export class MemoryFrontier implements Frontier {
   private readonly delayed = new IndexedHeap<QueuedItem>(
     (a, b) => a.notBefore < b.notBefore || (a.notBefore === b.notBefore && a.seq < b.seq),
   );
-  private readonly leases = new IndexedHeap<QueuedItem>(
-    (a, b) => a.deadline < b.deadline || (a.deadline === b.deadline && a.seq < b.seq),
-  );
+  private readonly leases = new IndexedHeap<QueuedItem>((a, b) => a.deadline < b.deadline || (a.deadline === b.deadline && a.seq < b.seq));
   private nextSeq = 0;
   private nextLeaseId = 0;
 

@@ -1,14 +1,4 @@
-import type {
-  CounterDelta,
-  JobCounters,
-  JobKind,
-  JobPatch,
-  JobRecord,
-  JobRepo,
-  JobStatus,
-  NewJob,
-  OpaqueJson,
-} from '../../ports/store.js';
+import type { CounterDelta, JobCounters, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '../../ports/store.js';
 import { copyJson } from './json-copy.js';
 import { requireInteger } from '../../ports/store-arguments.js';
 
@@ -54,12 +44,7 @@ export class MemoryJobRepo implements JobRepo {
     return record ? copyJson(record) : null;
   }
 
-  async setStatus(
-    id: string,
-    from: JobStatus | readonly JobStatus[],
-    to: JobStatus,
-    patch: JobPatch = {},
-  ): Promise<JobRecord | null> {
+  async setStatus(id: string, from: JobStatus | readonly JobStatus[], to: JobStatus, patch: JobPatch = {}): Promise<JobRecord | null> {
     const record = this.live(id);
     const expected: readonly JobStatus[] = typeof from === 'string' ? [from] : from;
     if (!record || !expected.includes(record.status)) return null;
