@@ -21,12 +21,27 @@ export interface ActionResults {
   javascriptReturns: Array<{ type: string; value: unknown }>;
 }
 
+/** An element selector and the attribute whose values the `attributes` option reads. */
+export interface AttributeSelector {
+  selector: string;
+  attribute: string;
+}
+
+export interface AttributeValues extends AttributeSelector {
+  /** The attribute's value on each matching element that has it, in page order. */
+  values: string[];
+}
+
 /** What a scrape produces: only the requested formats are present. */
 export interface Document {
   markdown?: string;
   html?: string;
   rawHtml?: string;
   links?: string[];
+  /** With the `images` option: every image URL of the raw page, absolute and deduplicated. */
+  images?: string[];
+  /** With the `attributes` option: the values each selector and attribute found on the raw page. */
+  attributes?: AttributeValues[];
   screenshot?: string;
   json?: unknown;
   actions?: ActionResults;

@@ -1,6 +1,6 @@
 export { scrape } from './scrape.js';
 export { htmlToDocument, type HtmlToDocumentOptions } from './html-to-document.js';
-export type { Document, DocumentMetadata, ActionResults } from './document.js';
+export type { Document, DocumentMetadata, ActionResults, AttributeSelector, AttributeValues } from './document.js';
 export {
   scrapeOptionsSchema,
   requestHeadersSchema,
@@ -88,7 +88,7 @@ export { compileGlob } from './url/glob.js';
 export * from './limits.js';
 
 // Content
-export { extractLinks, extractMetadata, parseHtml, toMarkdown, cleanContent } from './content/index.js';
+export { extractLinks, extractMetadata, parseHtml, selectorProblem, toMarkdown, cleanContent } from './content/index.js';
 
 // Store port, memory store and jobs
 export type * from './ports/store.js';

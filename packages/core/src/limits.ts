@@ -38,6 +38,13 @@ export const ROBOTS_MAX_BYTES = 500 * 1024;
 export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 /** Links kept from one page; the rest are dropped with a `warning` on the document. */
 export const MAX_LINKS_PER_PAGE = 10_000;
+/** Image URLs kept from one page (`images`), and values kept per selector (`attributes`); the rest are left out. */
+export const MAX_IMAGES = 10_000;
+export const MAX_ATTRIBUTE_VALUES = 10_000;
+/** Selectors one `attributes` option may ask for, and the length of a selector and of an attribute name. */
+export const MAX_ATTRIBUTE_SELECTORS = 50;
+export const MAX_SELECTOR_LENGTH = 1000;
+export const MAX_ATTRIBUTE_NAME_LENGTH = 200;
 
 /** How much of a user's input an error message may quote. */
 export const ECHO_LENGTH = 100;

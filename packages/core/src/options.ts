@@ -1,30 +1,26 @@
 import { z } from 'zod';
 import {
   MAX_ACTIONS,
+  MAX_ATTRIBUTE_NAME_LENGTH,
+  MAX_ATTRIBUTE_SELECTORS,
   MAX_HEADER_NAME_LENGTH,
   MAX_HEADER_VALUE_LENGTH,
   MAX_HEADERS,
   MAX_HEADERS_BYTES,
+  MAX_SELECTOR_LENGTH,
   MAX_TIMEOUT_MS,
   MAX_VIEWPORT_SIDE,
   MAX_WAIT_MS,
 } from './limits.js';
 import { invalidOptions } from './options-error.js';
+import { selectorProblem } from './content/page-extras.js';
 import { refineTotalWait } from './wait-rules.js';
 import type { SsrfPolicy } from './url/ssrf.js';
 import type { Browser, EngineChoice } from './ports/browser.js';
 import type { LlmProvider } from './ports/llm.js';
 import type { ConvertPool } from './convert/convert-pool.js';
 
-export const formatSchema = z.enum([
-  'markdown',
-  'html',
-  'rawHtml',
-  'links',
-  'screenshot',
-  'screenshot@fullPage',
-  'json',
-]);
+export const formatSchema = z.enum(['markdown', 'html', 'rawHtml', 'links', 'screenshot', 'screenshot@fullPage', 'json']);
 export type Format = z.infer<typeof formatSchema>;
 
 /** RFC 9110 field names are tokens; values are visible ASCII, Latin-1, spaces and tabs, never CR, LF or NUL. */
@@ -37,20 +33,34 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  */
 export const requestHeadersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
   const entries = Object.entries(headers);
-  if (entries.length > MAX_HEADERS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_HEADERS} headers are accepted, got ${entries.length}` });
+  if (entries.length > MAX_HEADERS)
+    ctx.addIssue({ code: 'custom', message: `at most ${MAX_HEADERS} headers are accepted, got ${entries.length}` });
   let bytes = 0;
   for (const [name, value] of entries) {
     bytes += name.length + value.length + 4;
     const shown = JSON.stringify(name.slice(0, 40));
     if (name.length > MAX_HEADER_NAME_LENGTH || !HEADER_NAME.test(name)) {
-      ctx.addIssue({ code: 'custom', path: [name.slice(0, 40)], message: `${shown} is not a valid header name (letters, digits and !#$%&'*+.^_\`|~-, at most ${MAX_HEADER_NAME_LENGTH})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [name.slice(0, 40)],
+        message: `${shown} is not a valid header name (letters, digits and !#$%&'*+.^_\`|~-, at most ${MAX_HEADER_NAME_LENGTH})`,
+      });
     } else if (value.length > MAX_HEADER_VALUE_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: [name], message: `the ${shown} header is ${value.length} characters long; at most ${MAX_HEADER_VALUE_LENGTH} are accepted` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `the ${shown} header is ${value.length} characters long; at most ${MAX_HEADER_VALUE_LENGTH} are accepted`,
+      });
     } else if (!HEADER_VALUE.test(value)) {
-      ctx.addIssue({ code: 'custom', path: [name], message: `the ${shown} header holds a line break or another character a header cannot carry` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `the ${shown} header holds a line break or another character a header cannot carry`,
+      });
     }
   }
-  if (bytes > MAX_HEADERS_BYTES) ctx.addIssue({ code: 'custom', message: `the headers come to ${bytes} bytes; at most ${MAX_HEADERS_BYTES} are accepted` });
+  if (bytes > MAX_HEADERS_BYTES)
+    ctx.addIssue({ code: 'custom', message: `the headers come to ${bytes} bytes; at most ${MAX_HEADERS_BYTES} are accepted` });
 });
 
 /** A browser viewport in CSS pixels, as screenshots take it. Strict, so the API's schemas can share it. */
@@ -80,6 +90,19 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('executeJavascript'), script: z.string() }),
 ]);
 export type Action = z.infer<typeof actionSchema>;
+
+/** One entry of the `attributes` option: a CSS selector the parser accepts, and an attribute name. */
+const attributeSelectorSchema = z.object({
+  selector: z
+    .string()
+    .min(1)
+    .max(MAX_SELECTOR_LENGTH)
+    .superRefine((selector, ctx) => {
+      const problem = selectorProblem(selector);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  attribute: z.string().min(1).max(MAX_ATTRIBUTE_NAME_LENGTH),
+});
 
 /** The v1 scrape options of the API contract, shared by the library, the CLI and the server. */
 export const scrapeOptionsSchema = z.object({
@@ -124,7 +147,10 @@ export const scrapeOptionsSchema = z.object({
   /** Where the browser appears to be: a country code (timezone, geolocation, locale) and languages. */
   location: z
     .object({
-      country: z.string().regex(/^[A-Z]{2}$/).default('US'),
+      country: z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .default('US'),
       languages: z.array(z.string()).optional(),
     })
     .optional(),
@@ -139,6 +165,10 @@ export const scrapeOptionsSchema = z.object({
   proxy: z.enum(['basic', 'stealth', 'auto']).optional(),
   /** v0 `crawlerOptions.generateImgAltText`: a vision model writes the missing alt text of Markdown images. */
   generateImgAltText: z.boolean().optional(),
+  /** Also list every image URL of the page in `images` (v2's `images` format): `<img>`, `<picture>`, `og:image`; absolute, deduplicated. */
+  images: z.boolean().optional(),
+  /** Also read the values of `attribute` on the elements `selector` matches, into `attributes` (v2's `attributes` format). */
+  attributes: z.array(attributeSelectorSchema).min(1).max(MAX_ATTRIBUTE_SELECTORS).optional(),
 });
 
 export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;

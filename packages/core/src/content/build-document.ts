@@ -32,9 +32,9 @@ export interface BuildHooks {
 
 /**
  * Turns a fetched HTML page into a Document with the requested markdown, html (cleaned),
- * rawHtml and links formats and the page's metadata. Parses the page once (twice only when main
- * content comes out empty). Screenshot and json formats are someone else's: they need a browser
- * or an LLM.
+ * rawHtml and links formats, the images and attributes options, and the page's metadata. Parses
+ * the page once (twice only when main content comes out empty). Screenshot and json formats are
+ * someone else's: they need a browser or an LLM.
  */
 export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptions, hooks: BuildHooks = {}): ScrapedDocument {
   const document = parseHtml(page.html);

@@ -1,6 +1,6 @@
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlToDocument, scrape } from '../../src/index.js';
+import { ConvertPool, htmlToDocument, resolveScrapeOptions, scrape } from '../../src/index.js';
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -132,5 +132,52 @@ describe('htmlToDocument()', () => {
     expect(doc.markdown).toContain('(https://example.com/next)');
     expect(doc.links).toEqual(['https://example.com/next']);
     expect(doc.metadata).toMatchObject({ title: 'T', sourceURL: 'https://example.com/dir/page', statusCode: 200 });
+  });
+
+  it('reads images and attributes from the raw page in the same conversion, in a pool thread and in this thread', async () => {
+    const html = `<html><head><base href="https://cdn.example/assets/"><meta property="og:image" content="/social.png">
+      <title>Gallery</title></head><body><nav><img src="logo.png" alt="Logo"></nav><article><h1>Gallery</h1>
+      <picture><source srcset="wide.webp 1200w, narrow.webp 600w"><img src="photo.jpg" srcset="photo-2x.jpg 2x" alt="Harbour"></picture>
+      <img src="photo.jpg#top" alt="Again"><img src="data:image/png;base64,AAAA" alt="Inline"><p lang="fr">Le port.</p></article></body></html>`;
+    const options = {
+      url: 'https://example.com/gallery',
+      images: true,
+      attributes: [
+        { selector: 'img', attribute: 'alt' },
+        { selector: '[lang]', attribute: 'lang' },
+      ],
+    };
+    const inThread = await htmlToDocument(html, options);
+    expect(inThread.images).toEqual([
+      'https://cdn.example/assets/logo.png',
+      'https://cdn.example/assets/wide.webp',
+      'https://cdn.example/assets/narrow.webp',
+      'https://cdn.example/assets/photo.jpg',
+      'https://cdn.example/assets/photo-2x.jpg',
+      'https://cdn.example/social.png',
+    ]);
+    // Read before cleaning, so the navigation's logo is there although the Markdown drops it.
+    expect(inThread.attributes).toEqual([
+      { selector: 'img', attribute: 'alt', values: ['Logo', 'Harbour', 'Again', 'Inline'] },
+      { selector: '[lang]', attribute: 'lang', values: ['fr'] },
+    ]);
+    expect(inThread.markdown).not.toContain('Logo');
+    const pool = new ConvertPool({ threads: 1 });
+    try {
+      const page = { url: options.url, status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(html) };
+      const pooled = await pool.convert(page, options.url, resolveScrapeOptions(options), false);
+      expect(pooled.document.images).toEqual(inThread.images);
+      expect(pooled.document.attributes).toEqual(inThread.attributes);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses a selector the parser cannot read, before any work', async () => {
+    await expect(
+      htmlToDocument('<p>x</p>', { url: 'https://example.com/', attributes: [{ selector: 'a[', attribute: 'href' }] }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+    });
   });
 });

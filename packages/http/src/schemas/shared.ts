@@ -46,11 +46,14 @@ const ignoredScrapeFields = {
 
 /**
  * v1 scrape options, strict: an unknown key is a 400, as Firecrawl's v1 answers (core's
- * `screenshotOptions` is v2's, set from its screenshot format objects, so v1 refuses it). Without the
+ * `screenshotOptions`, `images` and `attributes` are v2's, set from its format objects, so v1 refuses them). Without the
  * rules across fields (zod cannot extend a refined object): every body that takes them adds
  * `refineV1Waits`, or uses `v1PageOptionsSchema`.
  */
-export const v1ScrapeOptionsSchema = scrapeOptionsSchema.omit({ screenshotOptions: true }).extend(ignoredScrapeFields).strict();
+export const v1ScrapeOptionsSchema = scrapeOptionsSchema
+  .omit({ screenshotOptions: true, images: true, attributes: true })
+  .extend(ignoredScrapeFields)
+  .strict();
 export type V1ScrapeOptions = z.output<typeof v1ScrapeOptionsSchema>;
 
 /** Firecrawl's v1 rules on waiting: waitFor at most half of timeout, and 60 s of waits in all. */

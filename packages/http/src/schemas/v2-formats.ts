@@ -3,11 +3,16 @@
  * as the 4.x SDK sends it. Every entry is checked against its own schema; a format Trawl does not
  * produce is a 400 naming it, so a client never waits for output that will not come.
  */
-import { screenshotQualitySchema, viewportSchema } from '@trawl/core';
+import {
+  MAX_ATTRIBUTE_NAME_LENGTH,
+  MAX_ATTRIBUTE_SELECTORS,
+  MAX_SELECTOR_LENGTH,
+  screenshotQualitySchema,
+  viewportSchema,
+} from '@trawl/core';
 import { z } from 'zod';
 
 const MAX_FORMATS = 20;
-const MAX_SELECTORS = 50;
 const MAX_PROMPT_CHARS = 10_000;
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
@@ -39,9 +44,14 @@ const FORMAT_SCHEMAS = {
   attributes: z.strictObject({
     type: z.literal('attributes'),
     selectors: z
-      .array(z.strictObject({ selector: z.string().min(1).max(1000), attribute: z.string().min(1).max(200) }))
+      .array(
+        z.strictObject({
+          selector: z.string().min(1).max(MAX_SELECTOR_LENGTH),
+          attribute: z.string().min(1).max(MAX_ATTRIBUTE_NAME_LENGTH),
+        }),
+      )
       .min(1)
-      .max(MAX_SELECTORS),
+      .max(MAX_ATTRIBUTE_SELECTORS),
   }),
   // Accepted in any form so the handler can answer 501 for it, not a 400 about its fields.
   changeTracking: z.looseObject({ type: z.literal('changeTracking') }),

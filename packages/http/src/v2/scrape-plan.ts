@@ -3,19 +3,16 @@
  * Document it returns is shaped into v2's (see v2-document.ts). Pure; the plan is plain JSON, so
  * crawl and batch jobs keep it and shape each page when it is read.
  */
-import type { Format, ScrapeOptionsInput } from '@trawl/core';
+import { selectorProblem, type AttributeSelector, type Format, type ScrapeOptionsInput } from '@trawl/core';
 import { badRequest, codedError, type ApiError } from '../http/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
 import type { V2ScrapeOptions } from '../schemas/v2-scrape.js';
-import { selectorProblem, type AttributeSelector } from './page-extras.js';
 
 /** What turns the engine's Document into v2's. */
 export interface V2Shaping {
-  images: boolean;
-  attributes?: AttributeSelector[];
   /** The summary comes back as the engine's `json` format; it moves to `summary`. */
   summary: boolean;
-  /** Formats the engine produced only for the steps above. */
+  /** Formats the engine produced that the request did not ask for. */
   drop: Array<'rawHtml' | 'markdown'>;
   /** What the request asked for that changes nothing here. */
   warnings: string[];
@@ -61,12 +58,8 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     if (format.type === 'screenshot') engineFormats.push(format.fullPage ? 'screenshot@fullPage' : 'screenshot');
     if (format.type === 'json' || format.type === 'summary') engineFormats.push('json');
   }
-  if ((images || attributes) && !engineFormats.includes('rawHtml')) {
-    engineFormats.push('rawHtml');
-    drop.push('rawHtml');
-  }
   if (!engineFormats.length) {
-    // images or attributes alone still need a page; the engine's cheapest format carries it.
+    // images or attributes alone still need a format; the engine's cheapest one carries them.
     engineFormats.push('rawHtml');
     drop.push('rawHtml');
   }
@@ -74,6 +67,9 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const screenshot = findFormat(formats, 'screenshot');
   const engine: ScrapeOptionsInput = {
     formats: engineFormats,
+    // Read by the engine from the page, in the same parse as the other formats (and off the event loop).
+    ...(images ? { images } : {}),
+    ...(attributes ? { attributes } : {}),
     // JPEG quality and viewport of the screenshot format: the browser loads the page at that viewport.
     ...(screenshot && (screenshot.quality !== undefined || screenshot.viewport)
       ? {
@@ -108,7 +104,7 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     // `enhanced` is v2's name for what v1 called `stealth`.
     ...(options.proxy ? { proxy: options.proxy === 'enhanced' ? 'stealth' : options.proxy } : {}),
   };
-  return { engine, shaping: { images, ...(attributes ? { attributes } : {}), summary, drop, warnings } };
+  return { engine, shaping: { summary, drop, warnings } };
 }
 
 type V2EngineAction = NonNullable<ScrapeOptionsInput['actions']>[number];
