@@ -1,6 +1,7 @@
 import { devices, type BrowserContextOptions } from 'playwright-core';
 import type { BrowserLoadRequest } from '@trawl/core';
 import { acceptLanguage, countryProfile } from './locations.js';
+import { chainableUpstream } from './upstream-proxy.js';
 
 /** An upstream proxy the browser sends traffic through (`proxy: "basic"` or `"stealth"`). */
 export interface ProxyServer {
@@ -32,8 +33,9 @@ export interface ContextPlan {
   everyRequestHeaders: Record<string, string>;
   stealth: boolean;
   /**
-   * A guard proxy is needed: the SSRF policy blocks private networks. With an `http://` upstream
-   * proxy the guard chains to it; a `socks5://` upstream is used directly, unguarded.
+   * A guard proxy is needed: the SSRF policy blocks private networks (with an `http://` or
+   * `socks5://` upstream proxy the guard chains to it; another kind is used directly, unguarded),
+   * or the upstream is a `socks5://` proxy with credentials, which Chromium cannot send.
    */
   needsGuardProxy: boolean;
   /** The upstream proxy of this request, if any (also in `options.proxy` until a guard replaces it). */
@@ -98,7 +100,9 @@ export function planContext(request: BrowserLoadRequest, settings: { defaultUser
     siteHeaders,
     everyRequestHeaders,
     stealth,
-    needsGuardProxy: request.policy.blockPrivateNetworks && (!proxy || proxy.server.startsWith('http:')),
+    needsGuardProxy:
+      (request.policy.blockPrivateNetworks && (!proxy || chainableUpstream(proxy) !== undefined)) ||
+      (proxy?.server.startsWith('socks5:') === true && proxy.username !== undefined),
     warnings,
   };
   if (proxy) plan.upstreamProxy = proxy;

@@ -10,7 +10,7 @@ import { connect, isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createGuardedLookup, isHostAllowedByPolicy, isNonPublicAddress, type SsrfPolicy } from '@trawl/core';
 import type { ProxyServer } from './context-plan.js';
-import { bypassesUpstream, httpUpstream, tunnelThrough } from './upstream-proxy.js';
+import { bypassesUpstream, chainableUpstream, tunnelThrough } from './upstream-proxy.js';
 
 /** Marks the 403 a guard proxy answers, so a refused main document becomes SCRAPE_BLOCKED_URL. */
 export const BLOCKED_HEADER = 'x-trawl-blocked';
@@ -21,8 +21,9 @@ export const BLOCKED_HEADER = 'x-trawl-blocked';
  * engine, so redirects, subresources, WebSockets and DNS rebinding are all covered.
  *
  * With an upstream proxy it checks each target's address the same way, then forwards allowed
- * traffic through the upstream (absolute-form requests, CONNECT tunnels); the upstream's own
- * address is not checked, as it may well be on a private network.
+ * traffic through the upstream: to an http:// one as absolute-form requests and CONNECT tunnels,
+ * to a socks5:// one as SOCKS5 CONNECT tunnels (plain HTTP requests sent through them). The
+ * upstream's own address is not checked, as it may well be on a private network.
  */
 export interface GuardProxy {
   /** `http://127.0.0.1:PORT`, for a browser context's `proxy.server`. */
@@ -36,8 +37,10 @@ const REMEMBER_REFUSALS_MS = 60_000;
 
 export async function startGuardProxy(policy: SsrfPolicy, upstreamProxy?: ProxyServer): Promise<GuardProxy> {
   const lookup = createGuardedLookup(policy);
-  const upstream = upstreamProxy && httpUpstream(upstreamProxy);
-  if (upstreamProxy && !upstream) throw new TypeError(`The SSRF guard can only chain to an http:// proxy, not ${upstreamProxy.server}`);
+  const upstream = upstreamProxy && chainableUpstream(upstreamProxy);
+  if (upstreamProxy && !upstream) {
+    throw new TypeError(`The SSRF guard can only chain to an http:// or socks5:// proxy, not ${upstreamProxy.server}`);
+  }
   const via = (host: string) => (upstream && !bypassesUpstream(upstream, host) ? upstream : undefined);
   // What the guarded lookup says of a host the upstream will resolve itself.
   const checkHost = (host: string) =>
@@ -51,7 +54,7 @@ export async function startGuardProxy(policy: SsrfPolicy, upstreamProxy?: ProxyS
   // Connecting to an IP literal skips the lookup, so literals are judged here.
   const literalRefused = (host: string) => {
     const bare = host.replace(/^\[|\]$/g, '');
-    return isIP(bare) !== 0 && !isHostAllowedByPolicy(bare, policy) && isNonPublicAddress(bare);
+    return policy.blockPrivateNetworks && isIP(bare) !== 0 && !isHostAllowedByPolicy(bare, policy) && isNonPublicAddress(bare);
   };
 
   const server: Server = createServer((req, res) => forward(req, res));
@@ -95,8 +98,20 @@ export async function startGuardProxy(policy: SsrfPolicy, upstreamProxy?: ProxyS
         lookup,
       });
     }
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    const path = `${target.pathname}${target.search}`;
+    if (chained.protocol === 'socks5') {
+      // SOCKS has no request form: a tunnel to the target, and the request in origin form through it.
+      const tunnel = checkHost(host).then(() => tunnelThrough(chained, host, Number(target.port || 80)));
+      tunnel.then(({ socket }) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        send({ createConnection: () => socket, path, headers });
+      }, failed);
+      return;
+    }
     if (chained.authorization) headers['proxy-authorization'] = chained.authorization;
-    checkHost(target.hostname).then(() => send({ host: chained.host, port: chained.port, path: target.href, headers }), failed);
+    checkHost(host).then(() => send({ host: chained.host, port: chained.port, path: target.href, headers }), failed);
   }
 
   function refuseHttp(res: ServerResponse, host: string): void {

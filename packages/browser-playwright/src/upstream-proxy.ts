@@ -1,29 +1,42 @@
 import { connect, type Socket } from 'node:net';
+import { SocksClient } from 'socks';
 import type { ProxyServer } from './context-plan.js';
 
-/** Where an `http://` upstream proxy listens, and the Proxy-Authorization its credentials make. */
+/** An upstream proxy the guard can chain to: where it listens, its credentials and its bypass list. */
 export interface UpstreamProxy {
+  /** `http`: CONNECT tunnels and absolute-form requests; `socks5`: SOCKS5 CONNECT for both. */
+  protocol: 'http' | 'socks5';
   host: string;
   port: number;
+  /** http: the Proxy-Authorization its credentials make. */
   authorization?: string;
+  /** socks5: its username and password (RFC 1929). */
+  username?: string;
+  password?: string;
   /** Hosts that skip the upstream (its `bypass` list), lower case. */
   bypass: string[];
 }
 
-/** The guard can chain only to an HTTP proxy; undefined for other schemes (socks5). */
-export function httpUpstream(proxy: ProxyServer): UpstreamProxy | undefined {
+const DEFAULT_PORTS = { http: 80, socks5: 1080 } as const;
+
+/** The upstream the guard can chain to: an `http://` or `socks5://` proxy; undefined for other schemes (socks4, https). */
+export function chainableUpstream(proxy: ProxyServer): UpstreamProxy | undefined {
   const url = new URL(proxy.server);
-  if (url.protocol !== 'http:') return undefined;
+  const protocol = url.protocol === 'http:' ? 'http' : url.protocol === 'socks5:' ? 'socks5' : undefined;
+  if (!protocol) return undefined;
   const upstream: UpstreamProxy = {
+    protocol,
     host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(url.port || 80),
+    port: Number(url.port || DEFAULT_PORTS[protocol]),
     bypass: (proxy.bypass ?? '')
       .split(',')
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
   };
   if (proxy.username !== undefined) {
-    upstream.authorization = `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}`;
+    if (protocol === 'http')
+      upstream.authorization = `Basic ${Buffer.from(`${proxy.username}:${proxy.password ?? ''}`).toString('base64')}`;
+    else Object.assign(upstream, { username: proxy.username, password: proxy.password ?? '' });
   }
   return upstream;
 }
@@ -40,10 +53,26 @@ export function bypassesUpstream(upstream: UpstreamProxy, host: string): boolean
 const MAX_RESPONSE_HEAD = 16 * 1024;
 
 /**
- * A tunnel to `host:port` opened with CONNECT through the upstream proxy. Resolves with the
- * socket and any bytes the upstream sent after its 200; rejects with the upstream's status line.
+ * A tunnel to `host:port` through the upstream proxy: HTTP CONNECT or SOCKS5 CONNECT, the host
+ * passed by name (the upstream resolves it). Resolves with the socket and any bytes the upstream
+ * sent after accepting; rejects with the upstream's refusal.
  */
-export function tunnelThrough(upstream: UpstreamProxy, host: string, port: number): Promise<{ socket: Socket; rest: Buffer }> {
+export async function tunnelThrough(upstream: UpstreamProxy, host: string, port: number): Promise<{ socket: Socket; rest: Buffer }> {
+  if (upstream.protocol === 'http') return httpConnect(upstream, host, port);
+  const { socket } = await SocksClient.createConnection({
+    proxy: {
+      host: upstream.host,
+      port: upstream.port,
+      type: 5,
+      ...(upstream.username !== undefined ? { userId: upstream.username, password: upstream.password ?? '' } : {}),
+    },
+    command: 'connect',
+    destination: { host, port },
+  });
+  return { socket, rest: Buffer.alloc(0) };
+}
+
+function httpConnect(upstream: UpstreamProxy, host: string, port: number): Promise<{ socket: Socket; rest: Buffer }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: upstream.host, port: upstream.port });
     let received = Buffer.alloc(0);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { inflateSync } from 'node:zlib';
 
 export { pngSize } from '@trawl/testkit';
@@ -65,6 +65,36 @@ export async function startServer(handler: (req: IncomingMessage, res: ServerRes
   };
 }
 
+/**
+ * Pages that try to leave for `refused` (a host the SSRF policy refuses) on the site's port:
+ * `/js` navigates there by script; `/sockets` opens a WebSocket there and one to `allowed`.
+ */
+export function startEscapingPages(sitePort: number, hosts: { refused: string; allowed: string }): Promise<CountingServer> {
+  return startServer((req, res) => {
+    const pages: Record<string, string> = {
+      '/js': `<script>location.href = ${JSON.stringify(`http://${hosts.refused}:${sitePort}/articles/minimal`)};</script>`,
+      // WebSockets go through the proxy with CONNECT, like HTTPS.
+      '/sockets': `<h1>Harbour news</h1><p>${'Tides and boats. '.repeat(20)}</p><script>
+        new WebSocket('ws://${hosts.refused}:${sitePort}/refused');
+        new WebSocket('ws://${hosts.allowed}:${sitePort}/allowed');
+      </script>`,
+    };
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${pages[req.url ?? ''] ?? ''}</body></html>`);
+  });
+}
+
+/** Listens on 127.0.0.1 at a free port; `close` also ends the sockets in `sockets`. */
+async function listenOnLoopback(server: NetServer, sockets: Set<Socket>): Promise<{ port: number; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return { port, close };
+}
+
 export interface RecordingProxy {
   /** `http://127.0.0.1:PORT`. */
   server: string;
@@ -114,16 +144,105 @@ export async function startRecordingProxy(): Promise<RecordingProxy> {
     outgoing.on('error', () => client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'));
     client.on('error', () => outgoing.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    server: `http://127.0.0.1:${port}`,
-    targets,
-    authorizations,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+  const { port, close } = await listenOnLoopback(server, sockets);
+  return { server: `http://127.0.0.1:${port}`, targets, authorizations, close };
+}
+
+export interface RecordingSocksProxy {
+  /** `socks5://127.0.0.1:PORT`. */
+  server: string;
+  /** Every `host:port` a client asked it to CONNECT to. */
+  targets: string[];
+  /** The username of each connection that authenticated (RFC 1929). */
+  users: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SOCKS5 proxy on 127.0.0.1 (RFC 1928 CONNECT, with no authentication or with
+ * username/password as RFC 1929 has it) that records what it is asked for.
+ */
+export async function startSocksProxy(credentials: { username: string; password: string }): Promise<RecordingSocksProxy> {
+  const targets: string[] = [];
+  const users: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createNetServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    void socksSession(client, credentials, targets, users, sockets).catch(() => client.destroy());
+  });
+  const { port, close } = await listenOnLoopback(server, sockets);
+  return { server: `socks5://127.0.0.1:${port}`, targets, users, close };
+}
+
+/** `read(n)` resolves with the socket's next n bytes; `rest()` hands over what came after them. */
+function reader(socket: Socket): { read(length: number): Promise<Buffer>; rest(): Buffer } {
+  let buffered = Buffer.alloc(0);
+  let waiting: (() => void) | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    waiting?.();
+  });
+  const read = async (length: number) => {
+    while (buffered.length < length) {
+      if (socket.destroyed) throw new Error('closed');
+      await new Promise<void>((resolve) => {
+        waiting = resolve;
+        socket.once('close', resolve);
+      });
+    }
+    const taken = buffered.subarray(0, length);
+    buffered = buffered.subarray(length);
+    return taken;
   };
+  return { read, rest: () => buffered };
+}
+
+async function socksSession(
+  client: Socket,
+  credentials: { username: string; password: string },
+  targets: string[],
+  users: string[],
+  sockets: Set<Socket>,
+): Promise<void> {
+  const { read, rest } = reader(client);
+  const [version, methodCount] = await read(2);
+  if (version !== 5) throw new Error('not SOCKS5');
+  const methods = [...(await read(methodCount!))];
+  if (methods.includes(2)) {
+    client.write(Buffer.from([5, 2]));
+    const [, userLength] = await read(2);
+    const user = (await read(userLength!)).toString();
+    const [passwordLength] = await read(1);
+    const password = (await read(passwordLength!)).toString();
+    const ok = user === credentials.username && password === credentials.password;
+    client.write(Buffer.from([1, ok ? 0 : 1]));
+    if (!ok) return void client.end();
+    users.push(user);
+  } else if (methods.includes(0)) {
+    client.write(Buffer.from([5, 0]));
+  } else {
+    return void client.end(Buffer.from([5, 0xff]));
+  }
+  const [, command, , addressType] = await read(4);
+  let host: string;
+  if (addressType === 1) host = [...(await read(4))].join('.');
+  else if (addressType === 3) host = (await read((await read(1))[0]!)).toString();
+  else host = `[${((await read(16)).toString('hex').match(/.{4}/g) ?? []).join(':')}]`;
+  const port = (await read(2)).readUInt16BE(0);
+  targets.push(`${host}:${port}`);
+  const reply = (status: number) => Buffer.from([5, status, 0, 1, 0, 0, 0, 0, 0, 0]);
+  if (command !== 1) return void client.end(reply(7));
+  const outgoing = connect({ host: host.replace(/^\[|\]$/g, ''), port });
+  sockets.add(outgoing);
+  outgoing.on('close', () => sockets.delete(outgoing));
+  outgoing.once('error', () => client.end(reply(5)));
+  outgoing.once('connect', () => {
+    client.removeAllListeners('data');
+    if (rest().length) outgoing.write(rest());
+    client.write(reply(0));
+    outgoing.pipe(client);
+    client.pipe(outgoing);
+  });
 }

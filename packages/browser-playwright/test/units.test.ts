@@ -15,7 +15,7 @@ import {
   proxyFromUrl,
 } from '../src/index.js';
 import { planContext, parseCookieHeader } from '../src/context-plan.js';
-import { bypassesUpstream, httpUpstream } from '../src/upstream-proxy.js';
+import { bypassesUpstream, chainableUpstream } from '../src/upstream-proxy.js';
 
 describe('ad host list', () => {
   it('ships a list that matches hosts and their subdomains only', () => {
@@ -56,7 +56,7 @@ describe('context plan', () => {
     expect(plan.siteHeaders).toEqual({ 'x-key': 'k' });
   });
 
-  it('needs the guard proxy whenever private networks are blocked, chained to an http:// upstream', () => {
+  it('needs the guard proxy whenever private networks are blocked, chained to an http:// or socks5:// upstream', () => {
     expect(planContext(request({}, STRICT_POLICY), settings).needsGuardProxy).toBe(true);
     expect(planContext(request({}), settings).needsGuardProxy).toBe(false);
     const proxied = planContext(request({ proxy: 'stealth' }, STRICT_POLICY), {
@@ -68,17 +68,30 @@ describe('context plan', () => {
       ...settings,
       proxies: { basic: { server: 'socks5://proxy:1080' } },
     });
-    expect(socks).toMatchObject({ needsGuardProxy: false, options: { proxy: { server: 'socks5://proxy:1080' } } });
+    expect(socks).toMatchObject({ needsGuardProxy: true, upstreamProxy: { server: 'socks5://proxy:1080' } });
+    // A kind the guard cannot chain to is used directly, unguarded.
+    const socks4 = planContext(request({ proxy: 'basic' }, STRICT_POLICY), {
+      ...settings,
+      proxies: { basic: { server: 'socks4://proxy:1080' } },
+    });
+    expect(socks4).toMatchObject({ needsGuardProxy: false, options: { proxy: { server: 'socks4://proxy:1080' } } });
+    // Chromium cannot send SOCKS5 credentials: the guard does, whatever the policy.
+    const withCredentials = { ...settings, proxies: { basic: { server: 'socks5://proxy:1080', username: 'u', password: 'p' } } };
+    expect(planContext(request({ proxy: 'basic' }), withCredentials).needsGuardProxy).toBe(true);
+    expect(
+      planContext(request({ proxy: 'basic' }), { ...settings, proxies: { basic: { server: 'socks5://proxy:1080' } } }).needsGuardProxy,
+    ).toBe(false);
   });
 
-  it('reads an upstream proxy for the guard: credentials, bypass list, http:// only', () => {
-    const upstream = httpUpstream({
+  it('reads an upstream proxy for the guard: credentials, bypass list, http:// and socks5:// only', () => {
+    const upstream = chainableUpstream({
       server: 'http://10.0.0.5:3128',
       username: 'u',
       password: 'p@ss',
       bypass: 'intranet.test, .corp.test,*.lan',
     })!;
     expect(upstream).toEqual({
+      protocol: 'http',
       host: '10.0.0.5',
       port: 3128,
       authorization: `Basic ${Buffer.from('u:p@ss').toString('base64')}`,
@@ -87,7 +100,15 @@ describe('context plan', () => {
     expect(['intranet.test', 'a.corp.test', 'corp.test', 'box.lan', 'example.com'].map((host) => bypassesUpstream(upstream, host))).toEqual(
       [true, true, true, true, false],
     );
-    expect(httpUpstream({ server: 'socks5://10.0.0.5:1080' })).toBeUndefined();
+    expect(chainableUpstream({ server: 'socks5://10.0.0.5', username: 'u', password: 'p@ss' })).toEqual({
+      protocol: 'socks5',
+      host: '10.0.0.5',
+      port: 1080,
+      username: 'u',
+      password: 'p@ss',
+      bypass: [],
+    });
+    expect(chainableUpstream({ server: 'socks4://10.0.0.5:1080' })).toBeUndefined();
   });
 
   it('reads proxy URLs and builds Accept-Language lists', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrape, type ScrapeOptions } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { createPlaywrightBrowser, type PlaywrightBrowser } from '../src/index.js';
-import { chromiumChildren, startRecordingProxy, startServer, type CountingServer, type RecordingProxy } from './helpers.js';
+import { chromiumChildren, startEscapingPages, startRecordingProxy, type CountingServer, type RecordingProxy } from './helpers.js';
 
 let site: FixtureSite;
 let pageServer: CountingServer;
@@ -14,18 +14,7 @@ const CREDENTIALS = `Basic ${Buffer.from('scraper:p@ss').toString('base64')}`;
 beforeAll(async () => {
   site = await startFixtureSite();
   upstream = await startRecordingProxy();
-  pageServer = await startServer((req, res) => {
-    const local = `http://localhost:${site.port}/articles/minimal`;
-    const pages: Record<string, string> = {
-      '/js': `<script>location.href = ${JSON.stringify(local)};</script>`,
-      // WebSockets go through the proxy with CONNECT, like HTTPS.
-      '/sockets': `<h1>Harbour news</h1><p>${'Tides and boats. '.repeat(20)}</p><script>
-        new WebSocket('ws://localhost:${site.port}/refused');
-        new WebSocket('ws://127.0.0.1:${site.port}/allowed');
-      </script>`,
-    };
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${pages[req.url ?? ''] ?? ''}</body></html>`);
-  });
+  pageServer = await startEscapingPages(site.port, { refused: 'localhost', allowed: '127.0.0.1' });
   browser = createPlaywrightBrowser({
     maxConcurrentPages: 1,
     proxies: { basic: { server: upstream.server, username: 'scraper', password: 'p@ss' } },
