@@ -26,7 +26,7 @@ function runStack(stack: string, rounds: number, set: 'aeb' | 'wcxb' = 'aeb'): F
 /** Peak RSS the convert benchmark may reach (issue target). */
 const MAX_PEAK_RSS_MB = 600;
 
-export function runConvertBenchmark(): { speedup: number; wcxbPagesPerSecond: number } {
+export function runConvertBenchmark(): { speedup: number; poolSpeedup: number; wcxbPagesPerSecond: number } {
   console.log('\n## HTML -> Markdown (181 real article pages, onlyMainContent)\n');
   const trawl = runStack('trawl', 3);
   const pooled = runStack('trawl-pool', 3);
