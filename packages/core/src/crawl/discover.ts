@@ -33,12 +33,31 @@ export async function discover(
     entries.push({ url, key, depth });
   }
   if (!entries.length) return 0;
-  const accepted = await ctx.store.frontier.enqueue(ctx.jobId, entries, { limit: await frontierCap(ctx) });
-  if (accepted.length) {
-    const counted = await applyJobEvent(ctx.store, ctx.jobId, { type: 'discovered', count: accepted.length });
-    if (counted.outcome === 'applied') ctx.events.emit('progress', counted.job);
-  }
-  return accepted.length;
+  return oneAtATime(ctx, async () => {
+    const accepted = await ctx.store.frontier.enqueue(ctx.jobId, entries, { limit: await frontierCap(ctx) });
+    if (accepted.length) {
+      const counted = await applyJobEvent(ctx.store, ctx.jobId, { type: 'discovered', count: accepted.length });
+      if (counted.outcome === 'applied') ctx.events.emit('progress', counted.job);
+    }
+    return accepted.length;
+  });
+}
+
+const discoveries = new WeakMap<JobContext, Promise<unknown>>();
+
+/**
+ * Runs a job's enqueue-and-count steps one after another within this worker. Between a
+ * frontier's enqueue and the `discovered` event that counts it, its keys look like keys that are
+ * not pages, so a concurrent frontierCap would let the crawl run past its limit.
+ */
+function oneAtATime<T>(ctx: JobContext, step: () => Promise<T>): Promise<T> {
+  const previous = discoveries.get(ctx) ?? Promise.resolve();
+  const next = previous.then(step, step);
+  discoveries.set(
+    ctx,
+    next.catch(() => undefined),
+  );
+  return next;
 }
 
 async function reportRobotsBlocked(ctx: JobContext, url: string, key: string): Promise<void> {
