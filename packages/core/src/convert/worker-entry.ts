@@ -20,19 +20,38 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export function workerEntry(): { filename: string; execArgv: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = fromSource ? bundledSourceWorker() : new URL('./convert-worker.js', import.meta.url).href;
-  return { filename, execArgv: withoutPreloads(process.execArgv) };
+  return { filename, execArgv: threadExecArgv(process.execArgv) };
 }
 
-const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+/**
+ * The process's flags a conversion thread keeps, each with its value (`--flag=x` or `--flag x`).
+ * Flags given to a Worker are checked, and V8 and process flags (`--max-old-space-size`,
+ * `--trace-gc`, `--title`…) fail it, though they already apply to the whole process; so only
+ * these, which a thread honours on its own, are passed on. `true`: the flag takes a value.
+ */
+const THREAD_FLAGS = new Map<string, boolean>([
+  ['--conditions', true],
+  ['-C', true],
+  ['--no-warnings', false],
+  ['--disable-warning', true],
+  ['--no-deprecation', false],
+  ['--trace-warnings', false],
+  ['--enable-source-maps', false],
+  ['--cpu-prof', false],
+  ['--cpu-prof-dir', true],
+]);
+/** Flags whose value is the next argument when not given with `=`, so that value goes too. */
+const DROPPED_WITH_VALUE = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
 
-/** The process's flags minus its preloads (each with its value, whether `--import x` or `--import=x`). */
-export function withoutPreloads(execArgv: readonly string[]): string[] {
+export function threadExecArgv(execArgv: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {
     const flag = execArgv[i]!;
     const equals = flag.indexOf('=');
-    if (!PRELOAD_FLAGS.has(equals < 0 ? flag : flag.slice(0, equals))) kept.push(flag);
-    else if (equals < 0) i++; // the flag's value
+    const name = equals < 0 ? flag : flag.slice(0, equals);
+    const separateValue = equals < 0 && (THREAD_FLAGS.get(name) ?? DROPPED_WITH_VALUE.has(name));
+    if (THREAD_FLAGS.has(name)) kept.push(...execArgv.slice(i, separateValue ? i + 2 : i + 1));
+    if (separateValue) i++;
   }
   return kept;
 }

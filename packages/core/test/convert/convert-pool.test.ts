@@ -1,7 +1,7 @@
 import { manyShortLinksPage, unclosedAnchorsPage } from '@trawl/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConvertPool } from '../../src/convert/convert-pool.js';
-import { withoutPreloads } from '../../src/convert/worker-entry.js';
+import { threadExecArgv } from '../../src/convert/worker-entry.js';
 import { TrawlError } from '../../src/errors.js';
 import { resolveScrapeOptions } from '../../src/options.js';
 import { convertPage, type PageContent } from '../../src/pipeline/to-document.js';
@@ -90,8 +90,8 @@ describe('ConvertPool', () => {
   });
 });
 
-describe('withoutPreloads', () => {
-  it("drops the process's preloads from a thread's flags, in both spellings, and keeps the rest", () => {
+describe('threadExecArgv', () => {
+  it('keeps the flags a conversion thread honours and drops preloads, V8 and process flags, in both spellings', () => {
     const flags = [
       '--conditions=trawl-source',
       '--import',
@@ -100,9 +100,25 @@ describe('withoutPreloads', () => {
       '-r',
       'x',
       '--max-old-space-size=512',
+      '--trace-gc',
+      '-C',
+      'development',
+      '--no-warnings',
       '--loader',
       'y',
     ];
-    expect(withoutPreloads(flags)).toEqual(['--conditions=trawl-source', '--max-old-space-size=512']);
+    expect(threadExecArgv(flags)).toEqual(['--conditions=trawl-source', '-C', 'development', '--no-warnings']);
+  });
+
+  it('starts threads in a process whose flags a Worker would refuse', async () => {
+    const saved = process.execArgv;
+    process.execArgv = [...saved, '--max-old-space-size=2048', '--trace-gc', '--stack-size=2000'];
+    const pool = new ConvertPool({ threads: 1 });
+    try {
+      expect((await pool.convert(htmlPage(ARTICLE), URL, options, false)).document.markdown).toContain('Tides');
+    } finally {
+      process.execArgv = saved;
+      await pool.close();
+    }
   });
 });
