@@ -9,6 +9,7 @@ import type { NextFunction, NodeRequest, NodeResponse } from './http/types.js';
 import { enforceRateLimit } from './limits/rate-limits.js';
 import type { TrawlApiOptions } from './options.js';
 import { createRouter } from './routes/route-table.js';
+import { callLocation, detachedRequest, type ApiCall, type ApiCallResult } from './in-process.js';
 import type { ApiContext, RouteDefinition } from './routes/types.js';
 import { startRuntime } from './runtime.js';
 import { createJobWatch } from './watch/job-watch.js';
@@ -23,6 +24,14 @@ export interface TrawlApi {
    * `crawlUrlAndWatch`): pass it to the HTTP server's `upgrade` event. Without it the SDKs poll.
    */
   handleUpgrade(req: NodeRequest, socket: Duplex, head: Buffer): void;
+  /**
+   * Runs one endpoint in this process for an authenticated caller, with the rate limits, credits,
+   * SSRF policy and engine of an HTTP request: how the MCP server's tools reach the API. Failures
+   * come back as the error body and status HTTP would show, never as a rejection.
+   */
+  invoke(call: ApiCall): Promise<ApiCallResult>;
+  /** The caller of a request, by its bearer token as the API reads it; rejects with an error carrying `status` 401 otherwise. */
+  authenticate(req: NodeRequest): Promise<Account>;
   /** Stops the embedded worker (interrupted pages stay queued), the sweeper, status streams and webhook delivery. */
   close(): Promise<void>;
   /** Resolves when every webhook and extract or llms.txt job started so far is done (and its credits settled). */
@@ -81,9 +90,8 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     try {
       let account: Account = { teamId: '', apiKey: null };
       if (!route.public) {
-        await runtime.ready;
         account = await authenticate(req);
-        await enforceRateLimit(runtime.store, rateLimits, route.rateClass, account.teamId);
+        await admit(route, account);
       }
       const body = route.readsBody ? await readJsonBody(req) : undefined;
       const result = await route.handle(
@@ -97,6 +105,40 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
       sendJson(res, response.status, response.body, response.headers);
     } finally {
       res.off('close', onClose);
+    }
+  }
+
+  /** What every non-public call passes before its handler: the starting balances in place, the team's rate limit. */
+  async function admit(route: RouteDefinition, account: Account): Promise<void> {
+    await runtime.ready;
+    await enforceRateLimit(runtime.store, rateLimits, route.rateClass, account.teamId);
+  }
+
+  async function invoke(call: ApiCall): Promise<ApiCallResult> {
+    const location = callLocation(call);
+    const match = router.match(call.method, location.path);
+    if (match.type !== 'found' || match.route.public)
+      return { status: 404, body: { success: false, error: `Not found: ${call.method} ${location.path}` } };
+    const { route, params } = match;
+    try {
+      await admit(route, call.account);
+      const result = await route.handle(
+        {
+          req: detachedRequest(call),
+          params,
+          location,
+          teamId: call.account.teamId,
+          account: call.account,
+          body: route.readsBody ? call.body : undefined,
+          signal: call.signal ?? new AbortController().signal,
+        },
+        scopedTo(call.account),
+      );
+      return { status: result.status ?? 200, body: result.body as Record<string, unknown> };
+    } catch (error) {
+      const response = toErrorResponse(error, route.style);
+      if (response.unexpected !== undefined) runtime.logger.error(`in-process ${call.method} ${location.path} failed`, response.unexpected);
+      return { status: response.status, body: response.body };
     }
   }
 
@@ -135,6 +177,8 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
   return Object.assign(handler, {
     store: runtime.store,
     handleUpgrade: (req: NodeRequest, socket: Duplex, head: Buffer) => watch.handleUpgrade(req, socket, head),
+    invoke,
+    authenticate,
     close: () => {
       watch.close();
       return runtime.close();

@@ -1,6 +1,7 @@
 export { createTrawlApi, type TrawlApi } from './api.js';
 export type { TrawlApiOptions, WebhookSettings } from './options.js';
-export { createServer, type TrawlServer } from './server/create-server.js';
+export { createServer, type ServerMount, type TrawlServer, type TrawlServerOptions } from './server/create-server.js';
+export type { ApiCall, ApiCallResult } from './in-process.js';
 export { openAccessProblem } from './server/settings.js';
 export { isLoopbackHost } from './server/loopback.js';
 export { OPEN_TEAM_ID, type AuthOption, type AuthFunction } from './auth/authenticate.js';

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hasAuth } from '../auth/authenticate.js';
 import { createTrawlApi, type TrawlApi } from '../api.js';
+import type { NextFunction, NodeRequest, NodeResponse } from '../http/types.js';
 import type { TrawlApiOptions } from '../options.js';
 import { openAccessProblem } from './settings.js';
 
@@ -19,10 +20,26 @@ export interface TrawlServer {
   close(): Promise<void>;
 }
 
+/** A handler served before the API on the same server, built on it: `trawl serve` mounts the MCP endpoint this way. */
+export type ServerMount = (api: TrawlApi) => (req: NodeRequest, res: NodeResponse, next: NextFunction) => void;
+
+export interface TrawlServerOptions extends TrawlApiOptions {
+  /** Handlers tried in order before the API; each passes what it does not serve to `next`. */
+  mounts?: readonly ServerMount[];
+}
+
 /** The API on its own `node:http` server: for standalone use (`trawl serve`) and tests. */
-export function createServer(options: TrawlApiOptions = {}): TrawlServer {
+export function createServer(options: TrawlServerOptions = {}): TrawlServer {
   const api = createTrawlApi(options);
-  const server = createHttpServer((req, res) => api(req, res));
+  const handlers = (options.mounts ?? []).map((mount) => mount(api));
+  const server = createHttpServer((req, res) => {
+    const step = (index: number): void => {
+      const handler = handlers[index];
+      if (handler) handler(req, res, () => step(index + 1));
+      else api(req, res);
+    };
+    step(0);
+  });
   server.on('upgrade', (req, socket, head) => api.handleUpgrade(req, socket, head));
   let url = '';
   let closing: Promise<void> | undefined;
