@@ -3,7 +3,6 @@ import PQueue from 'p-queue';
 import { isTrawlError, TrawlError } from '../errors.js';
 import { MAX_CRAWL_DELAY_S } from '../limits.js';
 import type { HostPacer } from '../ports/store.js';
-import type { ResourceFetcher } from './fetcher.js';
 import { retryAfterOf } from './retry.js';
 
 export interface PolitenessOptions {
@@ -173,18 +172,4 @@ function hostOf(url: string): string {
   } catch {
     throw new TrawlError('SCRAPE_INVALID_URL', `Not a valid absolute URL: ${url}`);
   }
-}
-
-/** A fetcher whose requests go through the scheduler and whose 429/503 Retry-After pause the host. */
-export function politeFetcher(fetcher: ResourceFetcher, scheduler: HostScheduler): ResourceFetcher {
-  return (url, init) =>
-    scheduler.run(
-      url,
-      async () => {
-        const response = await fetcher(url, init);
-        scheduler.noteResponse(url, response);
-        return response;
-      },
-      { signal: init?.signal },
-    );
 }

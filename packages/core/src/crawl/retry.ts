@@ -1,23 +1,17 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { isTrawlError, TrawlError, type TrawlErrorCode } from '../errors.js';
-import { networkCode, type ResourceFetcher } from './fetcher.js';
+import { isTrawlError, type TrawlErrorCode } from '../errors.js';
+import { networkCode } from '../fetch/network-errors.js';
 
 /** Transient failures are worth another attempt; permanent ones will fail the same way again. */
 export type FailureKind = 'transient' | 'permanent';
 export type Outcome = 'success' | FailureKind;
 
-export interface RetryPolicy {
-  /** Attempts after the first (default 2, so at most 3 requests per URL). */
-  maxRetries?: number;
+/** The exponential backoff between attempts at one page (a crawl's `maxRetries` caps how many). */
+export interface BackoffPolicy {
   /** Delay before the first retry; doubles each time (default 500 ms). */
   baseDelayMs?: number;
   /** Ceiling of the exponential delay (default 30 s). */
   maxDelayMs?: number;
-  /** A Retry-After longer than this is not waited for: the last result is returned (default 60 s). */
-  maxRetryAfterMs?: number;
 }
-
-export const DEFAULT_MAX_RETRIES = 2;
 
 const TRANSIENT_CODES: ReadonlySet<TrawlErrorCode> = new Set(['SCRAPE_TIMEOUT', 'SCRAPE_CONNECTION_ERROR']);
 const TRANSIENT_NETWORK_CODES = new Set([
@@ -65,7 +59,7 @@ export function classifyError(error: unknown): FailureKind {
  * Exponential backoff with "equal jitter": half the step is fixed, half random, so retries
  * from many workers spread out but never fire back-to-back. `retry` counts from 1.
  */
-export function backoffDelay(retry: number, policy: RetryPolicy = {}, random: () => number = Math.random): number {
+export function backoffDelay(retry: number, policy: BackoffPolicy = {}, random: () => number = Math.random): number {
   const base = policy.baseDelayMs ?? 500;
   const cap = policy.maxDelayMs ?? 30_000;
   const step = Math.min(cap, base * 2 ** Math.max(0, retry - 1));
@@ -86,61 +80,4 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
 export function retryAfterOf(response: { status: number; headers: Record<string, string> }): number | undefined {
   if (response.status !== 429 && response.status !== 503) return undefined;
   return parseRetryAfter(response.headers['retry-after']);
-}
-
-export interface RetryOptions<T> extends RetryPolicy {
-  /** How a resolved value counts; by default every value is a success. */
-  classifyResult?: (value: T) => Outcome;
-  /** A server-requested wait carried by a resolved value (e.g. `retryAfterOf`). */
-  retryAfterMs?: (value: T) => number | undefined;
-  onRetry?: (info: { retry: number; delayMs: number; reason: string }) => void;
-  signal?: AbortSignal;
-  random?: () => number;
-}
-
-/**
- * Runs `attempt` until it succeeds, fails permanently or runs out of retries. A value still
- * classified transient after the last retry is returned (the caller reports it); an error is
- * rethrown. Waits the larger of the backoff and the server's Retry-After.
- */
-export async function withRetries<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryOptions<T> = {}): Promise<T> {
-  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  for (let retry = 0; ; retry++) {
-    let reason: string;
-    let serverWait: number | undefined;
-    try {
-      const value = await attempt(retry + 1);
-      const outcome = options.classifyResult?.(value) ?? 'success';
-      serverWait = options.retryAfterMs?.(value);
-      const giveUp = retry >= maxRetries || (serverWait !== undefined && serverWait > maxRetryAfterMs);
-      if (outcome !== 'transient' || giveUp) return value;
-      reason = 'transient result';
-    } catch (error) {
-      if (retry >= maxRetries || classifyError(error) === 'permanent') throw error;
-      reason = error instanceof Error ? error.message : String(error);
-    }
-    const delayMs = Math.max(backoffDelay(retry + 1, options, options.random), serverWait ?? 0);
-    options.onRetry?.({ retry: retry + 1, delayMs, reason });
-    try {
-      await sleep(delayMs, undefined, { signal: options.signal });
-    } catch (error) {
-      throw new TrawlError('SCRAPE_ABORTED', 'Cancelled while waiting to retry', { cause: error });
-    }
-  }
-}
-
-/** Wraps a fetcher so transient statuses and network failures are retried per the policy. */
-export function retryingFetcher(
-  fetcher: ResourceFetcher,
-  options: Omit<RetryOptions<unknown>, 'classifyResult' | 'retryAfterMs'> = {},
-): ResourceFetcher {
-  return (url, init) =>
-    withRetries(() => fetcher(url, init), {
-      ...options,
-      signal: init?.signal ?? options.signal,
-      classifyResult: (response) => classifyStatus(response.status),
-      retryAfterMs: retryAfterOf,
-      onRetry: options.onRetry,
-    });
 }

@@ -111,13 +111,6 @@ export async function* sitemapUrls(seeds: Iterable<string>, options: SitemapOpti
   }
 }
 
-/** Collects up to `limit` sitemap page URLs into an array. */
-export async function collectSitemapUrls(seeds: Iterable<string>, options: SitemapOptions & { limit?: number }): Promise<string[]> {
-  const urls: string[] = [];
-  for await (const url of sitemapUrls(seeds, { ...options, maxUrls: options.limit ?? options.maxUrls })) urls.push(url);
-  return urls;
-}
-
 async function readSitemap(url: string, options: SitemapOptions): Promise<ParsedSitemap> {
   const maxBytes = options.maxBytes ?? SITEMAP_MAX_BYTES;
   let text: string;

@@ -43,3 +43,12 @@ export function timeoutError(url: string, timeoutMs: number, cause?: unknown): T
     cause,
   });
 }
+
+/** The errno-style code buried in undici's "fetch failed" TypeError, if any. */
+export function networkCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}

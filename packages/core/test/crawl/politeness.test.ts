@@ -1,46 +1,41 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBasicFetcher, type ResourceFetcher } from '../../src/crawl/fetcher.js';
-import { createHostScheduler, politeFetcher } from '../../src/crawl/politeness.js';
+import { batchScrape, crawl, type BatchScrapeOptions } from '../../src/crawl/crawl.js';
+import type { CrawlOptions } from '../../src/crawl/crawl-options.js';
+import { engineFetcher } from '../../src/crawl/engine-fetcher.js';
+import { createHostScheduler } from '../../src/crawl/politeness.js';
+import { createMemoryStore } from '../../src/stores/memory/index.js';
 import type { HostPacer } from '../../src/ports/store.js';
-import { retryingFetcher } from '../../src/crawl/retry.js';
-import { createRobotsPolicy } from '../../src/crawl/robots.js';
+import { OPEN_POLICY } from '../../src/url/ssrf.js';
 import { gaps, startConcurrencyServer, type ConcurrencyMeter, type ConcurrencyServer } from './helpers/concurrency-server.js';
 
-const basic = createBasicFetcher({ timeoutMs: 5000 });
+// Politeness is tested as a crawl runs it: batchScrape leases pages from the frontier and loads
+// each through the job's host scheduler and the HTTP engine (pipeline/load-page.ts).
+const fetchOnly: BatchScrapeOptions = { engine: 'http', convertPool: false, scrapeOptions: { formats: ['rawHtml'] } };
+
 /** Server-side arrival times lag client-side starts by network and event-loop jitter on a busy machine. */
 const JITTER_MS = 50;
 
-/** The basic fetcher, noting per origin when each request actually leaves (inside its scheduler slot). */
-function timedFetcher(): { fetcher: ResourceFetcher; starts: (origin: string) => number[] } {
-  const starts = new Map<string, number[]>();
-  return {
-    fetcher: (url, init) => {
-      const origin = new URL(url).origin;
-      starts.set(origin, [...(starts.get(origin) ?? []), Date.now()]);
-      return basic(url, init);
-    },
-    starts: (origin) => starts.get(origin) ?? [],
-  };
+async function scrapeAll(urls: string[], options: BatchScrapeOptions = {}): Promise<void> {
+  const summary = await batchScrape(urls, { ...fetchOnly, maxRetries: 0, ...options }).done;
+  expect(summary.status).toBe('completed');
 }
 
-/** Start-to-start spacing: exact on the client, within jitter on the server. */
-function expectSpacing(clientStarts: number[], serverArrivals: number[], delayMs: number): void {
-  // A few ms: on a busy machine the process can be descheduled between the scheduler's check
-  // and the fetcher noting its start. Without the delay these gaps would be ~0.
-  for (const gap of gaps(clientStarts)) expect(gap).toBeGreaterThanOrEqual(delayMs - 5);
+/** Crawls three pages of the fixture's link tree: a crawl reads robots.txt, so its Crawl-delay applies. */
+async function crawlPages(on: FixtureSite, options: CrawlOptions): Promise<void> {
+  const summary = await crawl(`${on.url}/crawl/`, { ...fetchOnly, ignoreSitemap: true, limit: 3, maxConcurrency: 4, ...options }).done;
+  expect(summary.status).toBe('completed');
+}
+
+function expectSpacing(serverArrivals: number[], delayMs: number): void {
   for (const gap of gaps(serverArrivals)) expect(gap).toBeGreaterThanOrEqual(delayMs - JITTER_MS);
 }
 
 let servers: ConcurrencyServer[] = [];
-/** Three servers with a warm keep-alive connection each, so connection setup does not blur timings. */
 async function servers3(meter?: ConcurrencyMeter): Promise<ConcurrencyServer[]> {
   const started = await Promise.all([0, 1, 2].map(() => startConcurrencyServer(meter)));
   servers.push(...started);
-  await Promise.all(started.map((server) => basic(`${server.url}/warm-up?ms=0`)));
-  for (const server of started) server.arrivals.length = 0;
-  if (meter) meter.maxInFlight = 0;
   return started;
 }
 afterEach(async () => {
@@ -55,12 +50,12 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([site.close(), otherSite.close()]));
 
-describe('createHostScheduler', () => {
+describe('politeness of a running job', () => {
   it('never exceeds the per-host concurrency, while hosts run side by side', async () => {
     const meter = { inFlight: 0, maxInFlight: 0 };
     const hosts = await servers3(meter);
-    const fetcher = politeFetcher(basic, createHostScheduler({ concurrency: 10, perHostConcurrency: 2 }));
-    await Promise.all(hosts.flatMap((host) => Array.from({ length: 6 }, (_, i) => fetcher(`${host.url}/page-${i}?ms=80`))));
+    const urls = hosts.flatMap((host) => Array.from({ length: 6 }, (_, i) => `${host.url}/page-${i}?ms=150`));
+    await scrapeAll(urls, { maxConcurrency: 10, perHostConcurrency: 2 });
     for (const host of hosts) {
       expect(host.arrivals).toHaveLength(6);
       expect(host.maxInFlight).toBe(2);
@@ -71,28 +66,26 @@ describe('createHostScheduler', () => {
   it('never exceeds the global concurrency across hosts', async () => {
     const meter = { inFlight: 0, maxInFlight: 0 };
     const hosts = await servers3(meter);
-    const fetcher = politeFetcher(basic, createHostScheduler({ concurrency: 3, perHostConcurrency: 3 }));
-    await Promise.all(hosts.flatMap((host) => Array.from({ length: 4 }, (_, i) => fetcher(`${host.url}/p${i}?ms=60`))));
+    const urls = hosts.flatMap((host) => Array.from({ length: 4 }, (_, i) => `${host.url}/p${i}?ms=100`));
+    await scrapeAll(urls, { maxConcurrency: 3, perHostConcurrency: 3 });
     expect(meter.maxInFlight).toBe(3);
   });
 
-  it('spaces request starts on one host by the delay, without slowing other hosts', async () => {
+  it('spaces request starts on one host by the delay, without holding other hosts behind it', async () => {
     const [slow, other] = await servers3();
-    const timed = timedFetcher();
-    const fetcher = politeFetcher(timed.fetcher, createHostScheduler({ perHostConcurrency: 2, delayMs: 150 }));
-    const started = Date.now();
-    await Promise.all([
-      ...Array.from({ length: 4 }, (_, i) => fetcher(`${slow!.url}/d${i}?ms=10`)),
-      ...Array.from({ length: 2 }, (_, i) => fetcher(`${other!.url}/o${i}?ms=10`)),
-    ]);
+    const urls = [
+      ...Array.from({ length: 4 }, (_, i) => `${slow!.url}/d${i}?ms=10`),
+      ...Array.from({ length: 2 }, (_, i) => `${other!.url}/o${i}?ms=10`),
+    ];
+    await scrapeAll(urls, { perHostConcurrency: 2, delay: 0.15 });
     expect(slow!.arrivals).toHaveLength(4);
-    expectSpacing(timed.starts(slow!.url), slow!.arrivals, 150);
-    expectSpacing(timed.starts(other!.url), other!.arrivals, 150);
-    // The other host has its own spacing, started at once rather than behind the first host.
-    expect(Math.min(...other!.arrivals) - started).toBeLessThan(300);
+    expectSpacing(slow!.arrivals, 150);
+    expectSpacing(other!.arrivals, 150);
+    // Each host has its own spacing: the other host's first page does not wait for the slow host's last.
+    expect(Math.min(...other!.arrivals)).toBeLessThan(Math.max(...slow!.arrivals));
   });
 
-  it('shares the delay with another scheduler through a host pacer, as workers over one store do', async () => {
+  it("shares the delay with another job through the store's host pacer, as workers over one store do", async () => {
     const [shared] = await servers3();
     // The pacer two processes would share through their store: one turn per interval per host.
     const nextTurn = new Map<string, number>();
@@ -104,74 +97,61 @@ describe('createHostScheduler', () => {
         if (turn > now) await sleep(turn - now, undefined, { signal });
       },
     };
-    const timed = timedFetcher();
-    const workers = [0, 1].map(() => politeFetcher(timed.fetcher, createHostScheduler({ perHostConcurrency: 2, delayMs: 150, pacer })));
-    await Promise.all(workers.flatMap((fetcher, w) => Array.from({ length: 3 }, (_, i) => fetcher(`${shared!.url}/w${w}-${i}?ms=10`))));
+    const store = Object.assign(createMemoryStore(), { hostPacer: pacer });
+    await Promise.all(
+      [0, 1].map((w) =>
+        scrapeAll(
+          Array.from({ length: 3 }, (_, i) => `${shared!.url}/w${w}-${i}?ms=10`),
+          { store, perHostConcurrency: 2, delay: 0.15 },
+        ),
+      ),
+    );
     expect(shared!.arrivals).toHaveLength(6);
-    // Without the pacer each scheduler would space only its own requests: pairs would arrive together.
-    expectSpacing(timed.starts(shared!.url), shared!.arrivals, 150);
+    // Without the pacer each job would space only its own requests: pairs would arrive together.
+    expectSpacing(shared!.arrivals, 150);
   });
 
   it('uses robots.txt Crawl-delay when it is longer than the delay option', async () => {
-    const robots = createRobotsPolicy({ fetcher: basic });
-    const timed = timedFetcher();
-    const fetcher = politeFetcher(timed.fetcher, createHostScheduler({ delayMs: 50, crawlDelay: (url) => robots.crawlDelay(url) }));
-    await basic(`${site.url}/blog/1`); // warm connection
     site.resetRequests();
-    await Promise.all([1, 2, 3].map((n) => fetcher(`${site.url}/blog/${n}`)));
-    const arrivals = site.requests.filter((r) => r.path.startsWith('/blog/')).map((r) => r.at);
+    await crawlPages(site, { delay: 0.05 });
+    const arrivals = site.requests.filter((r) => r.path.startsWith('/crawl/')).map((r) => r.at);
     expect(arrivals).toHaveLength(3);
-    expectSpacing(timed.starts(site.url), arrivals, 300); // Crawl-delay: 0.3
+    expectSpacing(arrivals, 300); // Crawl-delay: 0.3
   });
 
-  it('uses the delay option when it is longer than Crawl-delay, and caps a huge Crawl-delay', async () => {
-    const [first, second] = await servers3();
-    const timed = timedFetcher();
-    const fetcher = politeFetcher(timed.fetcher, createHostScheduler({ delayMs: 200, crawlDelay: () => 0.05 }));
-    await Promise.all([0, 1, 2].map((i) => fetcher(`${first!.url}/x${i}?ms=5`)));
-    expectSpacing(timed.starts(first!.url), first!.arrivals, 200);
-
-    const capped = politeFetcher(timed.fetcher, createHostScheduler({ crawlDelay: () => 86_400, maxCrawlDelayMs: 120 }));
-    const started = Date.now();
-    await Promise.all([0, 1, 2].map((i) => capped(`${second!.url}/y${i}?ms=5`)));
-    expectSpacing(timed.starts(second!.url), second!.arrivals, 120);
-    expect(Date.now() - started).toBeLessThan(1500);
+  it('uses the delay option when it is longer than Crawl-delay', async () => {
+    const brisk = await startFixtureSite({ crawlDelay: 0.05 });
+    try {
+      await crawlPages(brisk, { delay: 0.2 });
+      const arrivals = brisk.requests.filter((r) => r.path.startsWith('/crawl/')).map((r) => r.at);
+      expect(arrivals).toHaveLength(3);
+      expectSpacing(arrivals, 200);
+    } finally {
+      await brisk.close();
+    }
   });
 
   it('pauses a host that answers 429 with Retry-After, and only that host', async () => {
     site.resetRequests();
     otherSite.resetRequests();
-    const fetcher = politeFetcher(basic, createHostScheduler({ perHostConcurrency: 4 }));
-    const limited = await fetcher(`${site.url}/status/429`);
-    expect(limited.status).toBe(429);
-    const started = Date.now();
-    await Promise.all([fetcher(`${site.url}/articles/minimal`), fetcher(`${otherSite.url}/articles/minimal`)]);
-    const [rateLimited] = site.requests.filter((r) => r.path === '/status/429');
+    // A batch ignores robots.txt, so only the pause spaces the pages; the 429 page fails (no retries).
+    const urls = [`${site.url}/status/429`, `${site.url}/articles/minimal`, `${otherSite.url}/articles/minimal`];
+    await batchScrape(urls, { ...fetchOnly, maxRetries: 0, perHostConcurrency: 1 }).done;
+    const [limited] = site.requests.filter((r) => r.path === '/status/429');
     const [next] = site.requests.filter((r) => r.path === '/articles/minimal');
-    expect(next!.at - rateLimited!.at).toBeGreaterThanOrEqual(1000 - JITTER_MS); // Retry-After: 1
-    expect(otherSite.requests.find((r) => r.path === '/articles/minimal')!.at - started).toBeLessThan(300);
+    expect(next!.at - limited!.at).toBeGreaterThanOrEqual(1000 - JITTER_MS); // Retry-After: 1
+    expect(otherSite.requests.find((r) => r.path === '/articles/minimal')!.at).toBeLessThan(limited!.at + 1000 - JITTER_MS);
   });
+});
 
-  it('holds queued requests of a host when one of them gets a 503 with Retry-After', async () => {
-    site.resetRequests();
-    const fetcher = politeFetcher(basic, createHostScheduler({ perHostConcurrency: 1 }));
-    await Promise.all([fetcher(`${site.url}/status/503`), fetcher(`${site.url}/blog/1`), fetcher(`${site.url}/blog/2`)]);
-    const at = (path: string) => site.requests.find((r) => r.path === path)!.at;
-    expect(at('/blog/1') - at('/status/503')).toBeGreaterThanOrEqual(1000 - JITTER_MS);
-    expect(at('/blog/2') - at('/blog/1')).toBeLessThan(1000);
-  });
-
-  it('retries through the scheduler: a transient failure is retried and recovers', async () => {
-    site.resetRequests();
-    const retries: number[] = [];
-    const fetcher = retryingFetcher(politeFetcher(basic, createHostScheduler()), {
-      baseDelayMs: 20,
-      onRetry: (info) => retries.push(info.retry),
-    });
-    expect((await fetcher(`${site.url}/flaky?key=polite&fail=1`)).status).toBe(200);
-    expect(retries).toEqual([1]);
-    expect((await fetcher(`${site.url}/status/404`)).status).toBe(404);
-    expect(site.hits('/status/404')).toBe(1);
+describe('createHostScheduler', () => {
+  it('caps a huge Crawl-delay (a day would stall the test)', async () => {
+    const scheduler = createHostScheduler({ crawlDelay: () => 86_400, maxCrawlDelayMs: 120 });
+    const fetcher = engineFetcher({ timeout: 5000 }, OPEN_POLICY);
+    const [server] = await servers3();
+    await Promise.all([0, 1, 2].map((i) => scheduler.run(`${server!.url}/y${i}`, () => fetcher(`${server!.url}/y${i}?ms=5`))));
+    expect(server!.arrivals).toHaveLength(3);
+    expectSpacing(server!.arrivals, 120);
   });
 
   it('releases idle hosts, so memory does not grow with the hosts ever seen', async () => {

@@ -1,91 +1,106 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBasicFetcher } from '../../src/crawl/fetcher.js';
-import { backoffDelay, classifyError, classifyStatus, parseRetryAfter, retryingFetcher, withRetries } from '../../src/crawl/retry.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { batchScrape, type BatchScrapeOptions } from '../../src/crawl/crawl.js';
+import { backoffDelay, classifyError, classifyStatus, parseRetryAfter } from '../../src/crawl/retry.js';
 import { TrawlError } from '../../src/errors.js';
+import { createMemoryStore } from '../../src/stores/memory/index.js';
+import { readAllDocuments } from '../../src/jobs/result-pages.js';
 
 let site: FixtureSite;
 beforeAll(async () => {
   site = await startFixtureSite();
 });
 afterAll(() => site.close());
+beforeEach(() => site.resetRequests());
 
-const basic = createBasicFetcher({ timeoutMs: 2000 });
-const fast = { baseDelayMs: 20, maxDelayMs: 100 };
+// Retries are tested as a crawl runs them: a transient failure puts the page back in the
+// frontier with a backoff (or the server's Retry-After), and a later lease loads it again.
+const fetchOnly: BatchScrapeOptions = { engine: 'http', convertPool: false, scrapeOptions: { formats: ['rawHtml'] } };
 
-describe('retryingFetcher against the fixture site', () => {
+async function scrapeOne(url: string, options: BatchScrapeOptions) {
+  const store = createMemoryStore();
+  const job = batchScrape([url], { ...fetchOnly, store, ...options });
+  const summary = await job.done;
+  const { errors } = await job.errors();
+  return { summary, errors, documents: await readAllDocuments(store, job.id) };
+}
+
+const hitsOf = (prefix: string) => site.requests.filter((r) => r.path.startsWith(prefix)).length;
+
+describe('retries of a running job, against the fixture site', () => {
   it('retries a transient 503 until the page recovers', async () => {
-    const retries: number[] = [];
-    const fetcher = retryingFetcher(basic, { ...fast, maxRetries: 3, onRetry: (info) => retries.push(info.retry) });
-    const response = await fetcher(`${site.url}/flaky?key=recovers&fail=2`);
-    expect(response.status).toBe(200);
-    expect(new TextDecoder().decode(response.body)).toContain('attempt 3');
-    expect(retries).toEqual([1, 2]);
-    expect(site.requests.filter((r) => r.path.startsWith('/flaky?key=recovers')).length).toBe(3);
+    const { summary, documents } = await scrapeOne(`${site.url}/flaky?key=recovers&fail=2`, { maxRetries: 3 });
+    expect(summary).toMatchObject({ status: 'completed', completed: 1, failed: 0 });
+    expect(documents[0]!.rawHtml).toContain('attempt 3');
+    expect(hitsOf('/flaky?key=recovers')).toBe(3);
   });
 
-  it('gives up after maxRetries and returns the last response', async () => {
-    const fetcher = retryingFetcher(basic, { ...fast, maxRetries: 2 });
-    const response = await fetcher(`${site.url}/flaky?key=stubborn&fail=10`);
-    expect(response.status).toBe(503);
-    expect(site.requests.filter((r) => r.path.startsWith('/flaky?key=stubborn')).length).toBe(3);
+  it('gives up after maxRetries and records the last status', async () => {
+    const { summary, errors } = await scrapeOne(`${site.url}/flaky?key=stubborn&fail=10`, { maxRetries: 2 });
+    expect(summary).toMatchObject({ completed: 0, failed: 1 });
+    expect(errors[0]!.code).toBe('HTTP_503');
+    expect(hitsOf('/flaky?key=stubborn')).toBe(3);
   });
 
   it('does not retry a permanent failure', async () => {
-    site.resetRequests();
-    const fetcher = retryingFetcher(basic, fast);
     for (const status of [404, 403, 410, 400]) {
-      expect((await fetcher(`${site.url}/status/${status}`)).status).toBe(status);
+      const { errors } = await scrapeOne(`${site.url}/status/${status}`, { maxRetries: 2 });
+      expect(errors[0]!.code).toBe(`HTTP_${status}`);
       expect(site.hits(`/status/${status}`)).toBe(1);
     }
   });
 
   it('waits for Retry-After rather than its shorter backoff', async () => {
-    site.resetRequests();
-    const fetcher = retryingFetcher(basic, { ...fast, maxRetries: 1 });
-    await fetcher(`${site.url}/status/429`);
+    await scrapeOne(`${site.url}/status/429`, { maxRetries: 1 });
     const [first, second] = site.requests.filter((r) => r.path === '/status/429');
     expect(second).toBeDefined();
     // Retry-After: 1, measured between server arrivals (a little network jitter allowed).
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
   });
 
-  it('does not wait for a Retry-After beyond maxRetryAfterMs', async () => {
-    site.resetRequests();
-    const started = Date.now();
-    const response = await retryingFetcher(basic, { ...fast, maxRetryAfterMs: 500 })(`${site.url}/status/503`);
-    expect(response.status).toBe(503);
-    expect(site.hits('/status/503')).toBe(1);
-    expect(Date.now() - started).toBeLessThan(900);
-  });
-
-  it('retries a timeout and a refused connection, but not a refused URL', async () => {
-    site.resetRequests();
-    const impatient = retryingFetcher(createBasicFetcher({ timeoutMs: 100 }), { ...fast, maxRetries: 1 });
-    await expect(impatient(`${site.url}/hang`)).rejects.toMatchObject({ code: 'SCRAPE_TIMEOUT' });
+  it('retries a timeout, but not a page over the size cap', async () => {
+    const timedOut = await scrapeOne(`${site.url}/hang`, { maxRetries: 1, scrapeOptions: { formats: ['rawHtml'], timeout: 500 } });
+    expect(timedOut.errors[0]!.code).toBe('SCRAPE_TIMEOUT');
     expect(site.hits('/hang')).toBe(2);
 
-    const closed = await startFixtureSite();
-    await closed.close();
-    const attempts: string[] = [];
-    const refused = retryingFetcher(basic, { ...fast, maxRetries: 2, onRetry: (info) => attempts.push(info.reason) });
-    await expect(refused(`${closed.url}/`)).rejects.toMatchObject({ code: 'SCRAPE_CONNECTION_ERROR' });
-    expect(attempts).toHaveLength(2);
-
-    const tooSmall = retryingFetcher(createBasicFetcher({ maxBodyBytes: 1024 }), fast);
-    await expect(tooSmall(`${site.url}/large?kb=10`)).rejects.toMatchObject({ code: 'SCRAPE_TOO_LARGE' });
-    expect(site.hits('/large')).toBe(1);
+    // 21 MB: past the engine's 20 MiB cap on a page body.
+    const tooLarge = await scrapeOne(`${site.url}/large?kb=21000`, { maxRetries: 2 });
+    expect(tooLarge.errors[0]!.code).toBe('SCRAPE_TOO_LARGE');
+    expect(hitsOf('/large')).toBe(1);
   });
 
-  it('stops waiting when cancelled', async () => {
-    const controller = new AbortController();
-    const pending = retryingFetcher(basic, { baseDelayMs: 5000, maxRetries: 3 })(`${site.url}/flaky?key=cancel&fail=5`, {
-      signal: controller.signal,
+  it('retries a dropped connection', async () => {
+    let connections = 0;
+    const dropper: Server = createServer((socket) => {
+      connections++;
+      socket.destroy();
     });
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    try {
+      const { errors } = await scrapeOne(`http://127.0.0.1:${(dropper.address() as AddressInfo).port}/`, { maxRetries: 2 });
+      expect(errors[0]!.code).toBe('SCRAPE_CONNECTION_ERROR');
+      expect(connections).toBe(3);
+    } finally {
+      await new Promise((resolve) => dropper.close(resolve));
+    }
+  });
+
+  it('follows redirects up to the cap, and fails a longer chain without retrying it', async () => {
+    const { summary } = await scrapeOne(`${site.url}/redirect/chain/5`, { maxRetries: 2 });
+    expect(summary).toMatchObject({ completed: 1, failed: 0 });
+    const { errors } = await scrapeOne(`${site.url}/redirect/chain/40`, { maxRetries: 2 });
+    expect(errors[0]!.code).toBe('SCRAPE_TOO_MANY_REDIRECTS');
+    expect(site.hits('/redirect/chain/40')).toBe(1);
+  });
+
+  it('stops waiting to retry when the job is cancelled', async () => {
+    const controller = new AbortController();
+    const job = batchScrape([`${site.url}/flaky?key=cancel&fail=5`], { ...fetchOnly, maxRetries: 3, signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
-    await expect(pending).rejects.toMatchObject({ code: 'SCRAPE_ABORTED' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await job.done).status).toBe('cancelled');
+    expect(hitsOf('/flaky?key=cancel')).toBe(1);
   });
 });
 
@@ -168,27 +183,5 @@ describe('parseRetryAfter', () => {
     [undefined, undefined],
   ])('%s → %s', (value, ms) => {
     expect(parseRetryAfter(value, now)).toBe(ms);
-  });
-});
-
-describe('withRetries', () => {
-  it('rethrows a permanent error at once and the last transient error after the retries', async () => {
-    let calls = 0;
-    await expect(
-      withRetries(async () => {
-        calls++;
-        throw new TrawlError('SCRAPE_BLOCKED_URL', 'no');
-      }, fast),
-    ).rejects.toMatchObject({ code: 'SCRAPE_BLOCKED_URL' });
-    expect(calls).toBe(1);
-
-    calls = 0;
-    await expect(
-      withRetries(async (attempt) => {
-        calls++;
-        throw new TrawlError('SCRAPE_TIMEOUT', `attempt ${attempt}`);
-      }, fast),
-    ).rejects.toThrow('attempt 3');
-    expect(calls).toBe(3); // default maxRetries is 2
   });
 });
