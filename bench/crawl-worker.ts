@@ -1,24 +1,31 @@
-// One crawler over a synthetic site, in its own process so its peak RSS is its own.
+// One crawler over a synthetic site, in its own process so its peak RSS and CPU are its own.
 // Usage: crawl-worker.ts <stack> <baseUrl> <pages> <concurrency>
-// Stacks: trawl-links, trawl-markdown (pages converted in the pool of threads, the default),
-// trawl-links-in-thread, trawl-markdown-in-thread (convertPool: false), crawlee-cheerio-links,
-// crawlee-jsdom-markdown, trawl-soak.
-import { Readability } from '@mozilla/readability';
+// Trawl stacks: trawl-links, trawl-markdown (pages converted in the pool of threads, the
+// default), trawl-links-in-thread, trawl-markdown-in-thread (convertPool: false), trawl-soak.
+// Anchors (bench/lib/crawl-anchors.ts): minimal, spider-rs, crawlee-http, crawlee-cheerio,
+// crawlee-cheerio-linkedom-markdown, crawlee-jsdom-markdown.
+import { loadavg } from 'node:os';
 import { crawl, resolveScrapeOptions, sharedConvertPool } from '@trawl/core';
-import TurndownService from 'turndown';
+import {
+  crawleeCheerio,
+  crawleeCheerioLinkedomMarkdown,
+  crawleeHttp,
+  crawleeJsdomMarkdown,
+  minimalCrawler,
+  spiderRs,
+  type CrawlTarget,
+} from './lib/crawl-anchors.js';
 import { peakRssMb } from './lib/stats.js';
 
 const [stack = 'trawl-links', base = '', pagesArg = '2000', concurrencyArg = '8'] = process.argv.slice(2);
-const pages = Number(pagesArg);
-const concurrency = Number(concurrencyArg);
-const startUrl = `${base}/`;
+const target: CrawlTarget = { startUrl: `${base}/`, pages: Number(pagesArg), concurrency: Number(concurrencyArg) };
 
 async function trawl(formats: Array<'links' | 'markdown'>, sample?: (done: number) => void, inThread = false): Promise<number> {
-  const job = crawl(startUrl, {
-    limit: pages,
+  const job = crawl(target.startUrl, {
+    limit: target.pages,
     ignoreSitemap: true,
-    maxConcurrency: concurrency,
-    perHostConcurrency: concurrency,
+    maxConcurrency: target.concurrency,
+    perHostConcurrency: target.concurrency,
     maxRetries: 0,
     scrapeOptions: { formats, onlyMainContent: formats.includes('markdown') },
     ...(inThread ? { convertPool: false as const } : {}),
@@ -29,49 +36,6 @@ async function trawl(formats: Array<'links' | 'markdown'>, sample?: (done: numbe
     if (!doc.metadata.url) throw new Error('document without url');
     sample?.(done);
   }
-  return done;
-}
-
-async function crawleeCheerio(): Promise<number> {
-  const { CheerioCrawler, Configuration } = await import('@crawlee/cheerio');
-  let done = 0;
-  const crawler = new CheerioCrawler(
-    {
-      maxConcurrency: concurrency,
-      minConcurrency: concurrency,
-      maxRequestsPerCrawl: pages,
-      maxRequestRetries: 0,
-      async requestHandler({ enqueueLinks }) {
-        done++;
-        await enqueueLinks({ strategy: 'same-hostname' });
-      },
-    },
-    new Configuration({ persistStorage: false, purgeOnStart: true }),
-  );
-  await crawler.run([startUrl]);
-  return done;
-}
-
-async function crawleeJsdomMarkdown(): Promise<number> {
-  const { JSDOMCrawler, Configuration } = await import('@crawlee/jsdom');
-  const turndown = new TurndownService();
-  let done = 0;
-  const crawler = new JSDOMCrawler(
-    {
-      maxConcurrency: concurrency,
-      minConcurrency: concurrency,
-      maxRequestsPerCrawl: pages,
-      maxRequestRetries: 0,
-      async requestHandler({ window, enqueueLinks }) {
-        const article = new Readability(window.document.cloneNode(true) as Document).parse();
-        const markdown = turndown.turndown(article?.content ?? window.document.body.innerHTML);
-        if (markdown.length) done++;
-        await enqueueLinks({ strategy: 'same-hostname' });
-      },
-    },
-    new Configuration({ persistStorage: false, purgeOnStart: true }),
-  );
-  await crawler.run([startUrl]);
   return done;
 }
 
@@ -95,45 +59,46 @@ async function startPool(): Promise<number> {
 }
 
 const samples: number[] = [];
+const soakSample = (n: number) => {
+  if (n % Math.max(1, Math.floor(target.pages / 10)) === 0) samples.push(Math.round(process.memoryUsage().rss / 1048576));
+};
+const stacks: Record<string, () => Promise<number | undefined>> = {
+  'trawl-links': () => trawl(['links']),
+  'trawl-markdown': () => trawl(['markdown']),
+  'trawl-links-in-thread': () => trawl(['links'], undefined, true),
+  'trawl-markdown-in-thread': () => trawl(['markdown'], undefined, true),
+  'trawl-soak': () => trawl(['markdown'], soakSample),
+  minimal: () => minimalCrawler(target),
+  'spider-rs': () => spiderRs(target),
+  'crawlee-http': () => crawleeHttp(target),
+  'crawlee-cheerio': () => crawleeCheerio(target),
+  'crawlee-cheerio-linkedom-markdown': () => crawleeCheerioLinkedomMarkdown(target),
+  'crawlee-jsdom-markdown': () => crawleeJsdomMarkdown(target),
+};
+const run = stacks[stack];
+if (!run) throw new Error(`unknown stack ${stack}`);
+
 const poolStartMs = stack.startsWith('trawl') && !stack.endsWith('in-thread') ? await startPool() : 0;
+const loadBefore = loadavg()[0]!;
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
-let done: number;
-switch (stack) {
-  case 'trawl-links':
-    done = await trawl(['links']);
-    break;
-  case 'trawl-markdown':
-    done = await trawl(['markdown']);
-    break;
-  case 'trawl-links-in-thread':
-    done = await trawl(['links'], undefined, true);
-    break;
-  case 'trawl-markdown-in-thread':
-    done = await trawl(['markdown'], undefined, true);
-    break;
-  case 'trawl-soak':
-    done = await trawl(['markdown'], (n) => {
-      if (n % Math.max(1, Math.floor(pages / 10)) === 0) samples.push(Math.round(process.memoryUsage().rss / 1048576));
-    });
-    break;
-  case 'crawlee-cheerio-links':
-    done = await crawleeCheerio();
-    break;
-  case 'crawlee-jsdom-markdown':
-    done = await crawleeJsdomMarkdown();
-    break;
-  default:
-    throw new Error(`unknown stack ${stack}`);
-}
+const done = await run();
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
 console.log(
   JSON.stringify({
     stack,
-    pages: done,
+    skipped: done === undefined,
+    pages: done ?? 0,
     seconds,
-    pagesPerSecond: done / seconds,
+    pagesPerSecond: (done ?? 0) / seconds,
+    // Every thread of the process (the conversion pool's too), user and system time.
+    cpuMsPerPage: done ? (cpu.user + cpu.system) / 1000 / done : 0,
     peakRssMb: peakRssMb(),
     rssSamplesMb: samples,
     poolStartMs,
+    load: [loadBefore, loadavg()[0]!],
   }),
 );
+// Crawlee and spider-rs may keep timers or native threads alive after their crawl.
+process.exit(0);
