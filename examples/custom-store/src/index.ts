@@ -2,6 +2,8 @@ import type { Store } from '@trawl/core';
 import pg from 'pg';
 import { PgFrontier } from './pg-frontier.js';
 import { PgJobRepo } from './pg-jobs.js';
+import { PgMonitorRepo } from './pg-monitors.js';
+import { PgPageMemory } from './pg-pages.js';
 import { PgResultLog } from './pg-results.js';
 import { createSchema } from './schema.js';
 import { PgTeamLedger } from './pg-teams.js';
@@ -34,6 +36,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     results: new PgResultLog(pool),
     frontier: new PgFrontier(pool, now),
     teams: new PgTeamLedger(pool, now),
+    pages: new PgPageMemory(pool),
+    monitors: new PgMonitorRepo(pool, now),
     async close() {
       if (closed) return;
       closed = true;

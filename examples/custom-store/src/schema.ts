@@ -80,6 +80,40 @@ CREATE TABLE IF NOT EXISTS team_usage (
   total_tokens BIGINT NOT NULL DEFAULT 0,
   PRIMARY KEY (team_id, period, api_key)
 );
+
+-- Page memory: the last scrape per team and key (JSON text: PostgreSQL text refuses raw NUL, JSON escapes it).
+CREATE TABLE IF NOT EXISTS page_snapshots (
+  team_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  scraped_at BIGINT NOT NULL,
+  snapshot TEXT NOT NULL,
+  PRIMARY KEY (team_id, key)
+);
+CREATE INDEX IF NOT EXISTS page_snapshots_by_age ON page_snapshots (team_id, scraped_at);
+-- One row per team: its lock serialises a team's remembers, its count spares a COUNT(*).
+CREATE TABLE IF NOT EXISTS page_snapshot_counts (team_id TEXT PRIMARY KEY, count BIGINT NOT NULL);
+
+CREATE TABLE IF NOT EXISTS monitors (
+  id TEXT PRIMARY KEY,
+  team_id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  next_run_at BIGINT,
+  claim_token TEXT,
+  claim_deadline BIGINT NOT NULL DEFAULT 0,
+  spec TEXT,
+  state TEXT
+);
+CREATE INDEX IF NOT EXISTS monitors_by_team ON monitors (team_id, created_at, id);
+CREATE INDEX IF NOT EXISTS monitors_due ON monitors (next_run_at) WHERE next_run_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS monitor_checks (
+  monitor_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (monitor_id, id)
+);
+CREATE INDEX IF NOT EXISTS monitor_checks_by_age ON monitor_checks (monitor_id, created_at, id);
 `;
 
 export async function createSchema(pool: pg.Pool, schema: string): Promise<void> {

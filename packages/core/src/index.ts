@@ -142,4 +142,12 @@ export {
   type LlmUsage,
 } from './ports/llm.js';
 export * from './llm/index.js';
-export { requireInteger, requireFinite, refundOf, usageAmounts } from './ports/store-arguments.js';
+export {
+  requireInteger,
+  requireFinite,
+  refundOf,
+  usageAmounts,
+  requireSnapshot,
+  requirePage,
+  requireDueTime,
+} from './ports/store-arguments.js';

@@ -5,6 +5,8 @@ import { JobQueues } from './job-queues.js';
 import { PendingAcks } from './pending-acks.js';
 import { RedisFrontier } from './redis-frontier.js';
 import { RedisJobRepo } from './redis-jobs.js';
+import { RedisMonitorRepo } from './redis-monitors.js';
+import { RedisPageMemory } from './redis-pages.js';
 import { RedisResultLog } from './redis-results.js';
 import { RedisTeamLedger } from './redis-teams.js';
 import { defineScripts } from './scripts.js';
@@ -73,6 +75,8 @@ export function createRedisStore(options: RedisStoreOptions = {}): RedisStore {
     results: new RedisResultLog(redis, scripts, prefix, pendingAcks),
     frontier,
     teams: new RedisTeamLedger(redis, scripts, prefix, now),
+    pages: new RedisPageMemory(redis, scripts, prefix),
+    monitors: new RedisMonitorRepo(redis, scripts, prefix, now),
     hostPacer: createRedisHostPacer({ redis, prefix }),
     async close() {
       if (closed) return;

@@ -1,5 +1,14 @@
 import type { Redis } from 'ioredis';
 import { CREATE_JOB, DELETE_JOB, INCREMENT_JOB, SAVE_OUTPUT, SET_STATUS } from './lua/job-scripts.js';
+import {
+  CLAIM_MONITORS,
+  CREATE_MONITOR,
+  DELETE_MONITOR,
+  FINISH_MONITOR_RUN,
+  SAVE_MONITOR_CHECK,
+  UPDATE_MONITOR,
+} from './lua/monitor-scripts.js';
+import { REMEMBER_PAGE } from './lua/page-scripts.js';
 import { ACCEPT, ADDED, LEASE_PREP, RETIRE } from './lua/queue-scripts.js';
 import { APPEND, READ } from './lua/result-scripts.js';
 import { HIT, REFUND, RESERVE } from './lua/team-scripts.js';
@@ -19,6 +28,13 @@ const SOURCES = {
   reserve: RESERVE,
   refund: REFUND,
   hit: HIT,
+  rememberPage: REMEMBER_PAGE,
+  createMonitor: CREATE_MONITOR,
+  updateMonitor: UPDATE_MONITOR,
+  deleteMonitor: DELETE_MONITOR,
+  claimMonitors: CLAIM_MONITORS,
+  finishMonitorRun: FINISH_MONITOR_RUN,
+  saveMonitorCheck: SAVE_MONITOR_CHECK,
 } as const;
 
 export type ScriptName = keyof typeof SOURCES;

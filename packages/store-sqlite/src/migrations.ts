@@ -96,6 +96,43 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       );
     `,
   },
+  {
+    version: 4,
+    // Page memory (the last scrape per team and key) and monitors with their checks (issue 19).
+    sql: `
+      CREATE TABLE page_snapshots (
+        team_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        scraped_at INTEGER NOT NULL,
+        snapshot TEXT NOT NULL,
+        PRIMARY KEY (team_id, key)
+      );
+      CREATE INDEX page_snapshots_by_age ON page_snapshots (team_id, scraped_at);
+      CREATE TABLE page_snapshot_counts (team_id TEXT PRIMARY KEY, count INTEGER NOT NULL);
+
+      CREATE TABLE monitors (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        next_run_at INTEGER,
+        claim_token TEXT,
+        claim_deadline INTEGER NOT NULL DEFAULT 0,
+        spec TEXT,
+        state TEXT
+      );
+      CREATE INDEX monitors_by_team ON monitors (team_id, created_at, id);
+      CREATE INDEX monitors_due ON monitors (next_run_at) WHERE next_run_at IS NOT NULL;
+      CREATE TABLE monitor_checks (
+        monitor_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (monitor_id, id)
+      );
+      CREATE INDEX monitor_checks_by_age ON monitor_checks (monitor_id, created_at, id);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -2,6 +2,8 @@ import type { Store } from '@trawl/core';
 import { openConnection } from './connection.js';
 import { SqliteFrontier } from './sqlite-frontier.js';
 import { SqliteJobRepo } from './sqlite-jobs.js';
+import { SqliteMonitorRepo } from './sqlite-monitors.js';
+import { SqlitePageMemory } from './sqlite-pages.js';
 import { SqliteResultLog } from './sqlite-results.js';
 import { SqliteTeamLedger } from './sqlite-teams.js';
 
@@ -47,6 +49,8 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     results,
     frontier,
     teams,
+    pages: new SqlitePageMemory(connection),
+    monitors: new SqliteMonitorRepo(connection, now),
     flush() {
       connection.flush();
     },

@@ -1,4 +1,4 @@
-import type { CreditHold, UsageAmounts, UsageSlot } from './store.js';
+import type { CreditHold, PageSnapshot, UsageAmounts, UsageSlot } from './store.js';
 
 /** Argument checks for Store implementations: misuse rejects instead of corrupting stored state. */
 export function requireInteger(name: string, value: number, min: number): void {
@@ -35,4 +35,25 @@ export function usageAmounts(slot: UsageSlot, amounts: Partial<UsageAmounts>): U
   requireInteger('outputTokens', full.outputTokens, 0);
   requireInteger('totalTokens', full.totalTokens, 0);
   return full;
+}
+
+/** Checks what `PageMemory.remember` is given. */
+export function requireSnapshot(snapshot: PageSnapshot, keep: number): void {
+  if (typeof snapshot.key !== 'string' || snapshot.key.length === 0 || snapshot.key.length > 1024) {
+    throw new RangeError('key must be a string of 1 to 1,024 characters');
+  }
+  if (typeof snapshot.teamId !== 'string') throw new RangeError('teamId must be a string');
+  requireInteger('scrapedAt', snapshot.scrapedAt, Number.MIN_SAFE_INTEGER);
+  requireInteger('keep', keep, 1);
+}
+
+/** Checks a page of a list (offset from 0, limit from 1). */
+export function requirePage(page: { offset: number; limit: number }): void {
+  requireInteger('offset', page.offset, 0);
+  requireInteger('limit', page.limit, 1);
+}
+
+/** Checks a monitor's due time: an integer, or null while paused. */
+export function requireDueTime(nextRunAt: number | null | undefined): void {
+  if (nextRunAt !== null && nextRunAt !== undefined) requireInteger('nextRunAt', nextRunAt, Number.MIN_SAFE_INTEGER);
 }

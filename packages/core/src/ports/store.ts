@@ -312,6 +312,124 @@ export interface TeamLedger {
   listUsage(teamId: string, since?: number): Promise<UsageRow[]>;
 }
 
+/**
+ * The last scrape of a page, kept so a later request can be served from it (the scrape cache) or
+ * compared with it (change tracking, monitors). Core chooses `key`: the URL with the options that
+ * change the output, and a change-tracking tag; the store only matches it exactly.
+ */
+export interface PageSnapshot {
+  teamId: string;
+  /** Non-empty; at most 1,024 characters. */
+  key: string;
+  url: string;
+  /** Epoch ms of the scrape. */
+  scrapedAt: number;
+  /** A digest of the compared content (after noise is taken out), so "same" needs no diff. */
+  contentHash: string;
+  /** The page's Markdown, the text change tracking diffs. */
+  markdown: string;
+  /** The HTTP status the page answered with. */
+  statusCode: number;
+  /** The whole document, when it may serve a cache hit (opaque JSON). */
+  document?: OpaqueJson;
+}
+
+export interface PageMemory {
+  /** The latest snapshot of `key` for the team, or null. */
+  recall(teamId: string, key: string): Promise<PageSnapshot | null>;
+  /**
+   * Makes `snapshot` the latest for its team and key and resolves the one it replaced (null when
+   * none), in one atomic step: concurrent calls on one key each get a different predecessor. Then
+   * keeps at most `keep` (>= 1) snapshots for the team, dropping the least recently scraped.
+   */
+  remember(snapshot: PageSnapshot, options: { keep: number }): Promise<PageSnapshot | null>;
+}
+
+/** A scheduled set of checks (a v2 monitor). */
+export interface MonitorRecord {
+  id: string;
+  teamId: string;
+  /** Epoch ms, given by the creator. */
+  createdAt: number;
+  /** Epoch ms of the last write, stamped by the store's clock. */
+  updatedAt: number;
+  /** The definition: name, targets, schedule, webhook… (opaque JSON). */
+  spec: OpaqueJson;
+  /** When the next check is due (epoch ms); null while the monitor is paused. */
+  nextRunAt: number | null;
+  /** What the checks left behind, e.g. the last run's time and summary (opaque JSON). */
+  state?: OpaqueJson;
+}
+
+export interface NewMonitor {
+  id: string;
+  teamId: string;
+  createdAt: number;
+  spec: OpaqueJson;
+  nextRunAt: number | null;
+}
+
+/** Fields an update replaces; absent ones are left alone. */
+export interface MonitorPatch {
+  spec?: OpaqueJson;
+  nextRunAt?: number | null;
+  state?: OpaqueJson;
+}
+
+/** One worker's hold on one due time of a monitor, until `deadline`. */
+export interface MonitorClaim {
+  /** Unique per hand-out. */
+  token: string;
+  /** The due time claimed: the monitor's `nextRunAt` when it was claimed. */
+  dueAt: number;
+  /** Epoch ms (store clock) after which the same due time may be claimed again. */
+  deadline: number;
+  monitor: MonitorRecord;
+}
+
+/** One check of a monitor (opaque JSON body: status, summary, pages). */
+export interface MonitorCheckRecord {
+  id: string;
+  monitorId: string;
+  /** Epoch ms the check was created; checks list newest first by it. */
+  createdAt: number;
+  check: OpaqueJson;
+}
+
+export interface MonitorRepo {
+  /** Stores a new monitor. Resolves null when the id is already taken. */
+  create(monitor: NewMonitor): Promise<MonitorRecord | null>;
+  get(id: string): Promise<MonitorRecord | null>;
+  /** The team's monitors, oldest first (by `createdAt`, then id), from `offset`, at most `limit`. */
+  list(teamId: string, page: { offset: number; limit: number }): Promise<MonitorRecord[]>;
+  /** Applies `patch`; null when the monitor is missing. A claim in progress is left alone. */
+  update(id: string, patch: MonitorPatch): Promise<MonitorRecord | null>;
+  /** Deletes the monitor and its checks. Resolves true when it existed. */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Claims up to `max` monitors whose `nextRunAt` has come (store clock) and that no live claim
+   * holds, earliest due first, each until now + `leaseMs`. One due time is never held by two live
+   * claims, across every process sharing the store; a claim that lapsed unfinished (its worker
+   * died) lets the same due time be claimed again.
+   */
+  claimDue(request: { max: number; leaseMs: number }): Promise<MonitorClaim[]>;
+  /**
+   * Ends a claim: sets `nextRunAt` (and `state` when given) and drops the claim, atomically, only
+   * while the claim is the monitor's current one and `nextRunAt` still equals its due time.
+   * Resolves true for that one call; false (changing nothing) for a lapsed-and-retaken claim, a
+   * monitor rescheduled or deleted meanwhile, or a second call.
+   */
+  finishRun(claim: MonitorClaim, next: { nextRunAt: number | null; state?: OpaqueJson }): Promise<boolean>;
+  /**
+   * Stores `check` under its monitor, replacing one with the same id, then keeps the monitor's
+   * newest `keep` (>= 1) checks. Ignored when the monitor is missing.
+   */
+  saveCheck(check: MonitorCheckRecord, options: { keep: number }): Promise<void>;
+  getCheck(monitorId: string, checkId: string): Promise<MonitorCheckRecord | null>;
+  /** The monitor's checks, newest first (by `createdAt`, then id descending), from `offset`, at most `limit`. */
+  listChecks(monitorId: string, page: { offset: number; limit: number }): Promise<MonitorCheckRecord[]>;
+}
+
 export interface HostPacer {
   /** Resolves when a request to `host` (`host:port`) may start: at most one per `intervalMs` across processes. Rejects when `signal` aborts. */
   waitTurn(host: string, intervalMs: number, signal?: AbortSignal): Promise<void>;
@@ -322,6 +440,9 @@ export interface Store {
   readonly results: ResultLog;
   readonly frontier: Frontier;
   readonly teams: TeamLedger;
+  /** The last scrape of each page: the scrape cache and change tracking. */
+  readonly pages: PageMemory;
+  readonly monitors: MonitorRepo;
   /**
    * Optional: spaces request starts on one host across every process sharing the store, so a
    * crawl delay or robots.txt Crawl-delay holds however many workers crawl a site. Without it,

@@ -5,7 +5,9 @@ import { describeFrontierQueue } from './frontier-queue-contract.js';
 import { useHarness, type StoreFactory, type TestStoreOptions } from './harness.js';
 import { describeJobs } from './jobs-contract.js';
 import { describeLifecycle } from './lifecycle-contract.js';
+import { describeMonitors } from './monitors-contract.js';
 import { describeNulContent } from './nul-content-contract.js';
+import { describePageMemory } from './page-memory-contract.js';
 import { describeRateLimits } from './rate-limit-contract.js';
 import { describeResults } from './results-contract.js';
 import { describeUsage } from './usage-contract.js';
@@ -25,6 +27,8 @@ export function testStore(makeStore: StoreFactory, options: TestStoreOptions = {
     describeCredits(harness, makeStore, options.sharedStorage ?? false);
     describeRateLimits(harness);
     describeUsage(harness, makeStore, options.sharedStorage ?? false);
+    describePageMemory(harness);
+    describeMonitors(harness, makeStore, options.sharedStorage ?? false);
     describeLifecycle(harness, makeStore);
   });
 }

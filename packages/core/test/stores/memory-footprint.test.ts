@@ -3,7 +3,17 @@ import { newJob, sweepExpiredJobs } from '../../src/jobs/index.js';
 import type { FrontierEntry } from '../../src/ports/store.js';
 import { createMemoryStore } from '../../src/stores/memory/index.js';
 
-const EMPTY = { jobs: 0, resultEntries: 0, queues: 0, liveItems: 0, seenKeys: 0, delayedItems: 0, leasedItems: 0 };
+const EMPTY = {
+  jobs: 0,
+  resultEntries: 0,
+  pageSnapshots: 0,
+  monitors: 0,
+  queues: 0,
+  liveItems: 0,
+  seenKeys: 0,
+  delayedItems: 0,
+  leasedItems: 0,
+};
 
 function entries(prefix: string, count: number): FrontierEntry[] {
   return Array.from({ length: count }, (_, i) => ({ url: `https://m.test/${prefix}/${i}`, key: `${prefix}/${i}`, depth: 1 }));

@@ -1,6 +1,8 @@
 import type { Store } from '../../ports/store.js';
 import { MemoryFrontier, type FrontierFootprint } from './memory-frontier.js';
 import { MemoryJobRepo } from './memory-jobs.js';
+import { MemoryMonitorRepo } from './memory-monitors.js';
+import { MemoryPageMemory } from './memory-pages.js';
 import { MemoryResultLog } from './memory-results.js';
 import { MemoryTeamLedger } from './memory-teams.js';
 
@@ -13,6 +15,8 @@ export interface MemoryStoreOptions {
 export interface MemoryStoreFootprint extends FrontierFootprint {
   jobs: number;
   resultEntries: number;
+  pageSnapshots: number;
+  monitors: number;
 }
 
 export interface MemoryStore extends Store {
@@ -28,6 +32,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   const results = new MemoryResultLog();
   const frontier = new MemoryFrontier(now);
   const teams = new MemoryTeamLedger(now);
+  const pages = new MemoryPageMemory();
+  const monitors = new MemoryMonitorRepo(now);
   const jobs = new MemoryJobRepo(now, (id) => {
     results.drop(id);
     frontier.drop(id);
@@ -37,14 +43,24 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     results,
     frontier,
     teams,
+    pages,
+    monitors,
     async close() {
       jobs.clear();
+      pages.clear();
+      monitors.clear();
       results.clear();
       frontier.clear();
       teams.clear();
     },
     footprint() {
-      return { jobs: jobs.size, resultEntries: results.entryCount, ...frontier.footprint() };
+      return {
+        jobs: jobs.size,
+        resultEntries: results.entryCount,
+        pageSnapshots: pages.size,
+        monitors: monitors.size,
+        ...frontier.footprint(),
+      };
     },
   };
 }
