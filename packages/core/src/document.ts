@@ -46,5 +46,7 @@ export interface Document {
   json?: unknown;
   actions?: ActionResults;
   warning?: string;
+  /** PDFs with `pdfOptions.pages`: each physical page's Markdown. */
+  pages?: Array<{ pageNumber: number; markdown: string }>;
   metadata: DocumentMetadata;
 }

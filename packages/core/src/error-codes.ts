@@ -13,6 +13,8 @@ const ENGINE_STATUS = {
   SCRAPE_INVALID_URL: 400,
   SCRAPE_UNSUPPORTED_CONTENT: 415,
   SCRAPE_TOO_LARGE: 413,
+  /** A document (PDF, Word, spreadsheet, slides) of a format Trawl reads, but truncated, damaged or encrypted. */
+  DOCUMENT_UNREADABLE: 422,
   SCRAPE_TOO_MANY_REDIRECTS: 502,
   SCRAPE_REDIRECT_LOOP: 502,
   SCRAPE_ABORTED: 502,

@@ -163,6 +163,19 @@ export const scrapeOptionsSchema = z.object({
   blockAds: z.boolean().default(true),
   /** The upstream proxy of a browser load: `basic`, `stealth` or `auto` (TRAWL_PROXY_BASIC, TRAWL_PROXY_STEALTH). */
   proxy: z.enum(['basic', 'stealth', 'auto']).optional(),
+  /**
+   * Convert PDFs to Markdown (default true, Firecrawl's v1 `parsePDF`); false returns the file as
+   * base64 in `markdown` (and `html`), as Firecrawl does.
+   */
+  parsePDF: z.boolean().default(true),
+  /** How PDFs are read (v2's `parsers: [{type: "pdf", ...}]`): the first `maxPages` pages, page markers in the Markdown, per-page Markdown in `pages`. */
+  pdfOptions: z
+    .object({
+      maxPages: z.number().int().min(1).max(10_000).optional(),
+      pageMarkers: z.boolean().optional(),
+      pages: z.boolean().optional(),
+    })
+    .optional(),
   /** v0 `crawlerOptions.generateImgAltText`: a vision model writes the missing alt text of Markdown images. */
   generateImgAltText: z.boolean().optional(),
   /** Also list every image URL of the page in `images` (v2's `images` format): `<img>`, `<picture>`, `og:image`; absolute, deduplicated. */

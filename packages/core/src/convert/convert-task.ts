@@ -1,6 +1,8 @@
 import { isTrawlError, TrawlError, type TrawlErrorCode } from '../errors.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { ResolvedScrapeOptions } from '../options.js';
+import { convertDocumentPage } from '../documents/convert-document-page.js';
+import type { DocumentFormat } from '../documents/formats.js';
 import { convertPageContent, type PageContent, type PageConversion } from '../pipeline/to-document.js';
 
 /** One page for a conversion thread: plain data, copied across the thread boundary. */
@@ -25,6 +27,16 @@ export type ConvertOutcome =
 export function runConvertTask(task: ConvertTask): ConvertOutcome {
   try {
     return { ok: true, conversion: convertPageContent(task.page, task.sourceURL, task.options, task.withPageLinks) };
+  } catch (error) {
+    if (!isTrawlError(error)) throw error;
+    return { ok: false, error: { code: error.code, message: error.message, status: error.status } };
+  }
+}
+
+/** runConvertTask for a document (PDF, Office…), whose reading is asynchronous; the pool's deadline bounds it. */
+export async function runDocumentTask(task: ConvertTask, format: DocumentFormat): Promise<ConvertOutcome> {
+  try {
+    return { ok: true, conversion: await convertDocumentPage(task.page, format, task.sourceURL, task.options, task.withPageLinks) };
   } catch (error) {
     if (!isTrawlError(error)) throw error;
     return { ok: false, error: { code: error.code, message: error.message, status: error.status } };

@@ -1,8 +1,10 @@
 // The entry of a conversion thread (see convert-pool.ts): piscina calls the default export per task.
-import { runConvertTask, type ConvertOutcome, type StartedTask } from './convert-task.js';
+import { documentFormatOf } from '../documents/convert-document-page.js';
+import { runConvertTask, runDocumentTask, type ConvertOutcome, type StartedTask } from './convert-task.js';
 
-export default function convert({ started, ...task }: StartedTask): ConvertOutcome {
+export default function convert({ started, ...task }: StartedTask): ConvertOutcome | Promise<ConvertOutcome> {
   started.postMessage('started');
   started.close();
-  return runConvertTask(task);
+  const format = documentFormatOf(task.page);
+  return format ? runDocumentTask(task, format) : runConvertTask(task);
 }

@@ -1,7 +1,13 @@
-export type ContentKind = 'html' | 'json' | 'xml' | 'text' | 'unsupported';
+import { declaredDocumentFormat, detectDocumentFormat } from '../documents/formats.js';
 
-/** Decides how to read a response from its Content-Type, sniffing the body when there is none. */
+export type ContentKind = 'html' | 'json' | 'xml' | 'text' | 'document' | 'unsupported';
+
+/**
+ * Decides how to read a response from its Content-Type, sniffing the body when there is none.
+ * A document (PDF, Office, CSV, RTF) is told by its magic bytes first, whatever the type says.
+ */
 export function contentKind(contentType: string | undefined, body: Uint8Array): ContentKind {
+  if (detectDocumentFormat(contentType, body) || declaredDocumentFormat(contentType)) return 'document';
   const mime = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (!mime) return looksLikeHtml(body) ? 'html' : 'text';
   if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'html';

@@ -1,4 +1,5 @@
 import { sharedConvertPool, type ConvertPool } from '../convert/convert-pool.js';
+import { convertDocumentPage, documentFormatOf } from '../documents/convert-document-page.js';
 import type { LoadedPage } from '../fetch/types.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import { convertPage, withEngineExtras, type PageConversion } from './to-document.js';
@@ -15,6 +16,11 @@ export async function convertLoadedPage(
   pool: ConvertPool | false | undefined,
   signal?: AbortSignal,
 ): Promise<PageConversion> {
-  if (pool === false) return convertPage(page, sourceURL, options, withPageLinks);
+  if (pool === false) {
+    const format = documentFormatOf(page);
+    // In the calling thread no deadline ends a long document, so its reading gets the request's time.
+    if (format) return withEngineExtras(page, await convertDocumentPage(page, format, sourceURL, options, withPageLinks, options.timeout));
+    return convertPage(page, sourceURL, options, withPageLinks);
+  }
   return withEngineExtras(page, await (pool ?? sharedConvertPool()).convert(page, sourceURL, options, withPageLinks, signal));
 }

@@ -69,7 +69,14 @@ function convertContent(page: PageContent, sourceURL: string, options: ResolvedS
   if (kind === 'unsupported') {
     throw new TrawlError(
       'SCRAPE_UNSUPPORTED_CONTENT',
-      `${page.url} returned ${contentType}, which Trawl cannot turn into text (HTML, JSON, XML and plain text are supported)`,
+      `${page.url} returned ${contentType}, which Trawl cannot turn into text (HTML, JSON, XML, plain text and documents such as PDF, Word, spreadsheets and slides are supported)`,
+    );
+  }
+  if (kind === 'document') {
+    // Documents are read asynchronously (pdf.js): convertLoadedPage and the pool route them to convertDocumentPage.
+    throw new TrawlError(
+      'SCRAPE_UNSUPPORTED_CONTENT',
+      `${page.url} is a document (${contentType}): convert it with scrape() or convertLoadedPage`,
     );
   }
   const { text } = decodeBody(page.body, contentType, kind === 'html');
