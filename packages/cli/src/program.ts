@@ -5,6 +5,7 @@ import { crawlCommand } from './commands/crawl.js';
 import { extractCommand } from './commands/extract.js';
 import { llmstxtCommand } from './commands/llmstxt.js';
 import { mapCommand } from './commands/map.js';
+import { mcpCommand } from './commands/mcp.js';
 import { scrapeCommand } from './commands/scrape.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
@@ -35,6 +36,7 @@ export function createProgram(io: CliIO = processIO, env: Env = process.env): Co
     llmstxtCommand(io),
     workerCommand(io, env),
     serveCommand(io, env),
+    mcpCommand(io, env),
   ];
   // addCommand, unlike command(), inherits nothing: without this a subcommand's usage errors bypass `io`.
   for (const command of commands) program.addCommand(command.copyInheritedSettings(program));

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, STRICT_POLICY, type Document } from '@trawl/core';
+import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, STRICT_POLICY } from '@trawl/core';
 import { showSetting, type Env } from '@trawl/core/settings';
 import { createServer, openAccessProblem } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
+import { apiOptionsFrom } from '../api-options.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
 import { openStore } from '../open-store.js';
@@ -21,24 +22,13 @@ export async function serveAction(command: Command, flags: { check?: boolean }, 
 
 async function serve(settings: ProcessSettings, env: Env, io: CliIO): Promise<void> {
   const store = await openStore(settings.store);
-  const { localIndex, ...adapters } = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
+  const adapters = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });
-  const server = createServer({
-    store,
-    ...adapters,
-    // Local search finds what this server's jobs crawled.
-    ...(localIndex ? { onPage: (document: Document) => localIndex.indexDocument(document) } : {}),
-    ...(settings.apiKeys?.size ? { auth: settings.apiKeys } : {}),
-    allowPrivateNetwork: settings.allowPrivateNetwork,
-    userAgent: settings.userAgent,
-    worker: settings.worker ? { concurrency: settings.concurrency, leaseMs: settings.leaseMs } : false,
-    rateLimits: settings.rateLimits ?? {},
-    credits: settings.credits ?? {},
-    ...(settings.webhookSecret ? { webhooks: { secret: settings.webhookSecret } } : {}),
-    retentionMs: Math.round(settings.retentionHours * 3_600_000),
-  });
+  // The MCP endpoint is loaded only here: `trawl --help` and the other commands never load its SDK.
+  const { createTrawlMcp } = await import('@trawl/mcp');
+  const server = createServer({ ...apiOptionsFrom(settings, store, adapters), mounts: [(api) => createTrawlMcp({ api })] });
   const stopRequested = new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
@@ -49,7 +39,7 @@ async function serve(settings: ProcessSettings, env: Env, io: CliIO): Promise<vo
     // One write, so whoever waits for the URL line also has the summary.
     writeLine(
       io.stdout,
-      `Trawl API listening on ${url}\n` +
+      `Trawl API listening on ${url} (MCP at ${url}/mcp)\n` +
         `store: ${showSetting('store', settings.store)}; worker: ${settings.worker ? 'on' : 'off'}; auth: ${auth}; ` +
         `browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'}; search: ${adapters.search?.name ?? 'none'}\n` +
         describeSsrfPolicy(settings.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY),

@@ -1,0 +1,214 @@
+/**
+ * The tools' argument shapes: firecrawl-mcp 3.22's (read from its npm package), so prompts and
+ * agent configs written for it work unchanged, with descriptions an agent can act on and bounds
+ * on every list and string. `offset` and `skip` are Trawl's additions for reading long results on.
+ */
+import { z } from 'zod';
+
+/** The longest URL, prompt or query a tool accepts, as the API bounds them. */
+const MAX_URL_LENGTH = 8_192;
+const MAX_TEXT = 10_000;
+/** Pages one batch or extract call names at most. */
+export const MAX_URLS = 1_000;
+
+const url = z
+  .url({ protocol: /^https?$/ })
+  .max(MAX_URL_LENGTH)
+  .describe('An absolute http:// or https:// URL');
+const text = (description: string) => z.string().max(MAX_TEXT).describe(description);
+const strings = (description: string, max = 100) => z.array(z.string().max(MAX_URL_LENGTH)).max(max).describe(description);
+const jsonSchema = z.record(z.string(), z.any()).describe('A JSON Schema the extracted data must follow');
+
+export const FORMATS = [
+  'markdown',
+  'html',
+  'rawHtml',
+  'screenshot',
+  'links',
+  'summary',
+  'changeTracking',
+  'branding',
+  'json',
+  'query',
+  'audio',
+] as const;
+
+const ACTION_TYPES = ['wait', 'screenshot', 'scroll', 'scrape', 'click', 'write', 'press', 'executeJavascript', 'generatePDF'] as const;
+
+/** firecrawl-mcp's scrape options (its `scrapeParamsSchema` without `url`). */
+export const scrapeOptionsShape = {
+  formats: z
+    .array(z.enum(FORMATS))
+    .max(FORMATS.length)
+    .optional()
+    .describe(
+      'What to return (default ["markdown"]). "markdown" for reading a page; "json" with jsonOptions for specific data points; "links" for the links on the page. "screenshot" needs a browser on the server; "summary", "json" and "query" need a model; "changeTracking", "branding" and "audio" are Firecrawl cloud features and fail here.',
+    ),
+  jsonOptions: z
+    .object({ prompt: text('What to extract').optional(), schema: jsonSchema.optional() })
+    .optional()
+    .describe('With the "json" format: the prompt and/or schema of the data to extract'),
+  queryOptions: z
+    .object({ prompt: text('The question to answer from the page'), mode: z.enum(['directQuote', 'freeform']).default('freeform') })
+    .optional()
+    .describe('With the "query" format: a question answered from the page'),
+  screenshotOptions: z
+    .object({
+      fullPage: z.boolean().optional(),
+      quality: z.number().optional(),
+      viewport: z.object({ width: z.number(), height: z.number() }).optional(),
+    })
+    .optional()
+    .describe('With the "screenshot" format'),
+  parsers: z
+    .array(z.enum(['pdf']))
+    .max(1)
+    .optional()
+    .describe('["pdf"] parses PDF pages into Markdown'),
+  pdfOptions: z
+    .object({ maxPages: z.number().int().min(1).max(10_000).optional() })
+    .optional()
+    .describe('With the pdf parser: the most pages to read'),
+  onlyMainContent: z.boolean().optional().describe('Only the main content, without navigation, headers and footers (default true)'),
+  redactPII: z.boolean().optional().describe('A Firecrawl cloud option; ignored with a warning here'),
+  includeTags: strings('CSS selectors of the only elements to keep').optional(),
+  excludeTags: strings('CSS selectors of elements to drop').optional(),
+  waitFor: z.number().optional().describe('Milliseconds to wait for the page to render before reading it (needs a browser)'),
+  actions: z
+    .array(
+      z.object({
+        type: z.enum(ACTION_TYPES),
+        selector: z.string().max(MAX_TEXT).optional(),
+        milliseconds: z.number().optional(),
+        text: z.string().max(MAX_TEXT).optional(),
+        key: z.string().max(100).optional(),
+        direction: z.enum(['up', 'down']).optional(),
+        script: z.string().max(MAX_TEXT).optional(),
+        fullPage: z.boolean().optional(),
+      }),
+    )
+    .max(50)
+    .optional()
+    .describe('Browser actions run before the page is read (needs a browser on the server)'),
+  mobile: z.boolean().optional().describe('Load the page as a phone would'),
+  skipTlsVerification: z.boolean().optional(),
+  removeBase64Images: z.boolean().optional().describe('Drop inline base64 images from the Markdown'),
+  location: z
+    .object({ country: z.string().max(10).optional(), languages: z.array(z.string().max(35)).max(20).optional() })
+    .optional()
+    .describe('Country and languages the request is made for'),
+  storeInCache: z.boolean().optional(),
+  zeroDataRetention: z.boolean().optional(),
+  maxAge: z.number().optional().describe('Accept a cached copy up to this many milliseconds old'),
+  lockdown: z.boolean().optional().describe('A Firecrawl cloud option (serve from the cache only); fails here'),
+  proxy: z.enum(['basic', 'stealth', 'enhanced', 'auto']).optional(),
+  profile: z
+    .object({ name: z.string().max(200), saveChanges: z.boolean().optional() })
+    .optional()
+    .describe('A Firecrawl cloud option'),
+};
+
+const offset = z
+  .number()
+  .int()
+  .min(0)
+  .optional()
+  .describe('Trawl: where to start reading a long answer, in characters; a cut answer says which offset reads on');
+
+export const scrapeShape = { url, ...scrapeOptionsShape };
+
+export const scrapeResultShape = {
+  id: z.string().max(100).describe('The scrapeId of an earlier firecrawl_scrape (shown under its answer)'),
+  offset,
+};
+
+const scrapeOptions = z
+  .object(scrapeOptionsShape)
+  .partial()
+  .optional()
+  .describe('How each page is scraped: the options of firecrawl_scrape');
+
+export const batchScrapeShape = {
+  urls: z.array(url).min(1).max(MAX_URLS).describe('The pages to scrape'),
+  options: scrapeOptions,
+};
+
+const jobId = z.string().max(100).describe('The id a crawl or batch tool answered');
+const skip = z
+  .number()
+  .int()
+  .min(0)
+  .optional()
+  .describe('Trawl: pages of the result to pass over, to read a long result on (the answer says which skip comes next)');
+
+export const jobStatusShape = { id: jobId, skip };
+export const jobIdShape = { id: jobId };
+
+export const mapShape = {
+  url,
+  search: text('Only URLs related to these words, most relevant first').optional(),
+  sitemap: z.enum(['include', 'skip', 'only']).optional().describe('Use the sitemap too (include, the default), not at all, or only'),
+  includeSubdomains: z.boolean().optional(),
+  limit: z.number().int().min(1).max(100_000).optional().describe('The most URLs to return'),
+  ignoreQueryParameters: z.boolean().optional().describe('Count URLs differing only in their query once'),
+};
+
+const domain = z.string().min(1).max(253);
+
+export const searchShape = {
+  query: z.string().min(1).max(1_000).describe('What to search the web for'),
+  limit: z.number().int().min(1).max(100).optional().describe('The most results (default 5)'),
+  tbs: z.string().max(100).optional().describe('A time filter, e.g. "qdr:w" for the past week'),
+  filter: z.string().max(1_000).optional(),
+  location: z.string().max(200).optional(),
+  includeDomains: z.array(domain).max(50).optional().describe('Only results from these domains'),
+  excludeDomains: z.array(domain).max(50).optional().describe('No results from these domains'),
+  sources: z
+    .array(z.object({ type: z.enum(['web', 'images', 'news']) }))
+    .max(3)
+    .optional(),
+  scrapeOptions: scrapeOptions.describe('Scrape each result too (e.g. {"formats": ["markdown"]}); each scraped result costs a credit'),
+  enterprise: z
+    .array(z.enum(['default', 'anon', 'zdr']))
+    .max(3)
+    .optional(),
+};
+
+export const crawlShape = {
+  url: z.string().max(MAX_URL_LENGTH).describe('Where the crawl starts (a path ending in /* is taken as the prefix to stay under)'),
+  prompt: text('Describe in words what to crawl; a model turns it into the options below (needs a model)').optional(),
+  excludePaths: strings('Regular expressions of paths not to crawl').optional(),
+  includePaths: strings('Regular expressions of the only paths to crawl').optional(),
+  maxDiscoveryDepth: z.number().int().min(0).max(1_000).optional().describe('How many links deep from the start page'),
+  sitemap: z.enum(['skip', 'include', 'only']).optional(),
+  limit: z.number().int().min(1).max(100_000).optional().describe('The most pages (keep it small: every page is in the answer)'),
+  allowExternalLinks: z.boolean().optional(),
+  allowSubdomains: z.boolean().optional(),
+  crawlEntireDomain: z.boolean().optional().describe('Follow links to any path of the site, not only below the start URL'),
+  delay: z.number().min(0).max(3_600).optional().describe('Seconds between requests'),
+  maxConcurrency: z.number().int().min(1).max(1_000).optional(),
+  webhook: z.string().max(MAX_URL_LENGTH).optional().describe('A URL told about the crawl as it runs'),
+  webhookHeaders: z.record(z.string().max(256), z.string().max(MAX_URL_LENGTH)).optional(),
+  deduplicateSimilarURLs: z.boolean().optional(),
+  ignoreQueryParameters: z.boolean().optional(),
+  scrapeOptions,
+};
+
+export const extractShape = {
+  urls: z
+    .array(z.string().max(MAX_URL_LENGTH))
+    .min(1)
+    .max(MAX_URLS)
+    .describe('The pages to extract from (a path ending in /* takes the site below it)'),
+  prompt: text('What to extract').optional(),
+  schema: jsonSchema.optional(),
+  allowExternalLinks: z.boolean().optional(),
+  enableWebSearch: z.boolean().optional().describe('Search the web for more context (needs a search provider)'),
+  includeSubdomains: z.boolean().optional(),
+};
+
+export const llmsTxtShape = {
+  url,
+  maxUrls: z.number().int().min(1).max(5_000).optional().describe('The most pages to summarise (default 10)'),
+  showFullText: z.boolean().optional().describe('Also return llms-full.txt, every page in full'),
+};
