@@ -12,7 +12,7 @@ import { browserFromEnv } from '@trawl/browser-playwright/from-env';
  * `--check`), one in memory stands in. The model and search packages load on use.
  */
 export async function adaptersFromEnv(env: Env, store?: Store) {
-  const [{ llmFromEnv }, { chooseProvider, LocalIndex, providerFromEnv }] = await Promise.all([
+  const [{ llmFromEnv }, { chooseProvider, LocalIndex, searchFromEnv }] = await Promise.all([
     import('@trawl/llm'),
     import('@trawl/search'),
   ]);
@@ -20,7 +20,7 @@ export async function adaptersFromEnv(env: Env, store?: Store) {
   try {
     const llm = llmFromEnv(env);
     const localIndex = chooseProvider(env) === 'local' ? new LocalIndex({ store: store ?? createMemoryStore() }) : undefined;
-    const search = providerFromEnv({ env, ...(localIndex ? { localIndex } : {}) });
+    const search = searchFromEnv(env, localIndex ? { localIndex } : {});
     return { ...(browser ? { browser } : {}), ...(llm ? { llm } : {}), search, ...(localIndex ? { localIndex } : {}) };
   } catch (error) {
     await browser?.close();

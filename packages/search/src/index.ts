@@ -1,4 +1,12 @@
-export { providerFromEnv, chooseProvider, PROVIDER_NAMES, type ProviderName, type ProviderFromEnvOptions } from './provider-from-env.js';
+export {
+  searchFromEnv,
+  chooseProvider,
+  PROVIDER_NAMES,
+  type ProviderName,
+  type SearchFromEnvOptions,
+  providerFromEnv,
+  type ProviderFromEnvOptions,
+} from './from-env.js';
 export { searxngProvider, searxngParams, type SearxngOptions } from './providers/searxng.js';
 export { braveProvider, braveParams, BRAVE_API_URL, type BraveOptions } from './providers/brave.js';
 export { serperProvider, serperBody, SERPER_API_URL, type SerperOptions } from './providers/serper.js';

@@ -1,7 +1,7 @@
 import { closeDispatchers, searchAndScrape, v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerFromEnv } from '../src/index.js';
+import { searchFromEnv } from '../src/index.js';
 import { startSearxngStandIn, type StandIn } from '../src/testing/index.js';
 
 let site: FixtureSite;
@@ -24,12 +24,12 @@ afterAll(async () => {
 /** Body in, reply out, the way an endpoint runs it. */
 async function v1(body: Parameters<typeof v1SearchCall>[0]) {
   const call = v1SearchCall(body);
-  return v1SearchResponse(await searchAndScrape(providerFromEnv({ env: standIn.env }), call.query, call.options));
+  return v1SearchResponse(await searchAndScrape(searchFromEnv(standIn.env), call.query, call.options));
 }
 
 async function v0(body: Parameters<typeof v0SearchCall>[0]) {
   const call = v0SearchCall(body);
-  return v0SearchResponse(await searchAndScrape(providerFromEnv({ env: standIn.env }), call.query, call.options));
+  return v0SearchResponse(await searchAndScrape(searchFromEnv(standIn.env), call.query, call.options));
 }
 
 describe('v1 search (E6)', () => {
@@ -145,7 +145,7 @@ describe('v0 search (E17)', () => {
     const empty = await startSearxngStandIn({ hits: [] });
     try {
       const call = v0SearchCall({ query: 'nothing' });
-      expect(v0SearchResponse(await searchAndScrape(providerFromEnv({ env: empty.env }), call.query, call.options))).toEqual({
+      expect(v0SearchResponse(await searchAndScrape(searchFromEnv(empty.env), call.query, call.options))).toEqual({
         success: true,
         data: [],
         error: 'No search results found',

@@ -5,7 +5,7 @@ import { closeDispatchers, crawl, createMemoryStore, searchAndScrape, type Docum
 import { createSqliteStore } from '@trawl/store-sqlite';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalIndex, corpusLogId, createLocalIndexes, providerFromEnv } from '../src/index.js';
+import { LocalIndex, corpusLogId, createLocalIndexes, searchFromEnv } from '../src/index.js';
 
 let site: FixtureSite;
 let dir: string;
@@ -76,9 +76,9 @@ describe('local index of crawled pages', () => {
     expect(site.requests).toHaveLength(0);
   });
 
-  it('is what providerFromEnv returns for TRAWL_SEARCH_PROVIDER=local', () => {
-    expect(providerFromEnv({ env: { TRAWL_SEARCH_PROVIDER: 'local' }, localIndex: index })).toBe(index);
-    expect(() => providerFromEnv({ env: { TRAWL_SEARCH_PROVIDER: 'local' } })).toThrow(/local index/);
+  it('is what searchFromEnv returns for TRAWL_SEARCH_PROVIDER=local', () => {
+    expect(searchFromEnv({ TRAWL_SEARCH_PROVIDER: 'local' }, { localIndex: index })).toBe(index);
+    expect(() => searchFromEnv({ TRAWL_SEARCH_PROVIDER: 'local' })).toThrow(/local index/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { closeDispatchers, isTrawlError, searchAndScrape, type SearchProvider } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerFromEnv } from '../src/index.js';
+import { searchFromEnv } from '../src/index.js';
 import {
   fixtureHits,
   startBraveStandIn,
@@ -35,14 +35,14 @@ describe.each(providers)('$name through its real wire format', ({ name, start })
   let provider: SearchProvider;
   beforeAll(async () => {
     standIn = await start({ hits: fixtureHits(site.url) });
-    provider = providerFromEnv({ env: { TRAWL_SEARCH_PROVIDER: name, ...standIn.env } });
+    provider = searchFromEnv({ TRAWL_SEARCH_PROVIDER: name, ...standIn.env });
   });
   afterAll(() => standIn.close());
 
   it('is the provider the environment selects', () => {
     expect(provider.name).toBe(name);
     // Without TRAWL_SEARCH_PROVIDER the configured one is chosen; DuckDuckGo is the keyless fallback.
-    expect(providerFromEnv({ env: standIn.env }).name).toBe(name);
+    expect(searchFromEnv(standIn.env).name).toBe(name);
   });
 
   it('returns the hits with their titles and snippets as plain text, at most `limit`', async () => {
@@ -82,7 +82,7 @@ describe.each(providers)('$name through its real wire format', ({ name, start })
   it('gives up with "Request timed out" when the provider is too slow', async () => {
     const slow = await start({ hits: fixtureHits(site.url), delayMs: 3_000 });
     try {
-      const slowProvider = providerFromEnv({ env: { TRAWL_SEARCH_PROVIDER: name, ...slow.env } });
+      const slowProvider = searchFromEnv({ TRAWL_SEARCH_PROVIDER: name, ...slow.env });
       const started = Date.now();
       const error = await searchAndScrape(slowProvider, 'harbour', { timeout: 300 }).catch((e: unknown) => e);
       expect(isTrawlError(error) && error.code).toBe('SCRAPE_TIMEOUT');
@@ -103,7 +103,7 @@ describe('wire details', () => {
     }));
     const standIn = await startSearxngStandIn({ hits: many });
     try {
-      const hits = await providerFromEnv({ env: standIn.env }).search('posts', { limit: 15, lang: 'en', country: 'us', tbs: 'qdr:w' });
+      const hits = await searchFromEnv(standIn.env).search('posts', { limit: 15, lang: 'en', country: 'us', tbs: 'qdr:w' });
       expect(hits).toHaveLength(15);
       expect(standIn.requests.map((r) => r.url.searchParams.get('pageno'))).toEqual(['1', '2']);
       const params = standIn.requests[0]!.url.searchParams;
@@ -116,7 +116,7 @@ describe('wire details', () => {
   it('Brave gets the key in X-Subscription-Token; a wrong key is an error naming BRAVE_API_KEY', async () => {
     const standIn = await startBraveStandIn({ hits: fixtureHits(site.url) });
     try {
-      await providerFromEnv({ env: standIn.env }).search('harbour', { limit: 2, lang: 'en', country: 'gb', tbs: 'qdr:d' });
+      await searchFromEnv(standIn.env).search('harbour', { limit: 2, lang: 'en', country: 'gb', tbs: 'qdr:d' });
       const request = standIn.requests[0]!;
       expect(request.headers['x-subscription-token']).toBe(standIn.env.BRAVE_API_KEY);
       expect(Object.fromEntries(request.url.searchParams)).toEqual({
@@ -126,7 +126,7 @@ describe('wire details', () => {
         country: 'GB',
         freshness: 'pd',
       });
-      const wrong = providerFromEnv({ env: { ...standIn.env, BRAVE_API_KEY: 'nope' } });
+      const wrong = searchFromEnv({ ...standIn.env, BRAVE_API_KEY: 'nope' });
       const error = await wrong.search('harbour', { limit: 2 }).catch((e: unknown) => e);
       expect((error as Error).message).toMatch(/brave answered HTTP 401 \(check BRAVE_API_KEY\).*SUBSCRIPTION_TOKEN_INVALID/);
     } finally {
@@ -137,7 +137,7 @@ describe('wire details', () => {
   it('Serper gets a JSON body with hl, gl, location and tbs, and the key in X-API-KEY', async () => {
     const standIn = await startSerperStandIn({ hits: fixtureHits(site.url) });
     try {
-      await providerFromEnv({ env: standIn.env }).search('harbour', {
+      await searchFromEnv(standIn.env).search('harbour', {
         limit: 4,
         lang: 'en',
         country: 'us',
@@ -155,7 +155,7 @@ describe('wire details', () => {
         location: 'Boston, Massachusetts',
         tbs: 'qdr:m',
       });
-      const error = await providerFromEnv({ env: { ...standIn.env, SERPER_API_KEY: 'nope' } })
+      const error = await searchFromEnv({ ...standIn.env, SERPER_API_KEY: 'nope' })
         .search('q', { limit: 1 })
         .catch((e: unknown) => e);
       expect((error as Error).message).toMatch(/serper answered HTTP 403 \(check SERPER_API_KEY\)/);
@@ -172,7 +172,7 @@ describe('wire details', () => {
     }));
     const standIn = await startDuckDuckGoStandIn({ hits: many });
     try {
-      const hits = await providerFromEnv({ env: standIn.env }).search('posts', { limit: 12, lang: 'en', country: 'gb', tbs: 'qdr:d' });
+      const hits = await searchFromEnv(standIn.env).search('posts', { limit: 12, lang: 'en', country: 'gb', tbs: 'qdr:d' });
       expect(hits.map((h) => h.title)).toEqual(many.slice(0, 12).map((h) => h.title));
       expect(hits.every((h) => !/Sponsored/.test(h.title))).toBe(true);
       const [first, second] = standIn.requests.map((r) => Object.fromEntries(new URLSearchParams(r.body)));
@@ -187,7 +187,7 @@ describe('wire details', () => {
   it('DuckDuckGo says so when it answers with its bot check', async () => {
     const standIn = await startDuckDuckGoStandIn({ hits: fixtureHits(site.url), blocked: true });
     try {
-      const error = await providerFromEnv({ env: standIn.env })
+      const error = await searchFromEnv(standIn.env)
         .search('q', { limit: 3 })
         .catch((e: unknown) => e);
       expect((error as Error).message).toMatch(/bot check/);
@@ -199,7 +199,7 @@ describe('wire details', () => {
   it('a provider called without a signal gives up after timeoutMs', async () => {
     const slow = await startSearxngStandIn({ hits: fixtureHits(site.url), delayMs: 3_000 });
     try {
-      const error = await providerFromEnv({ env: slow.env })
+      const error = await searchFromEnv(slow.env)
         .search('q', { limit: 3, timeoutMs: 200 })
         .catch((e: unknown) => e);
       expect(isTrawlError(error) && [error.code, error.message]).toEqual(['SCRAPE_TIMEOUT', 'searxng did not answer within 200 ms']);
@@ -209,7 +209,7 @@ describe('wire details', () => {
   });
 
   it('an unreachable provider is an error naming it', async () => {
-    const error = await providerFromEnv({ env: { SEARXNG_ENDPOINT: 'http://127.0.0.1:1' } })
+    const error = await searchFromEnv({ SEARXNG_ENDPOINT: 'http://127.0.0.1:1' })
       .search('q', { limit: 3 })
       .catch((e: unknown) => e);
     expect(isTrawlError(error) && error.status).toBe(502);

@@ -1,7 +1,7 @@
 import { closeDispatchers, isTrawlError, searchAndScrape, type Document, type SearchHit, type SearchProvider } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerFromEnv } from '../src/index.js';
+import { searchFromEnv } from '../src/index.js';
 import { startSerperStandIn, type StandIn } from '../src/testing/index.js';
 
 let site: FixtureSite;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   ];
   // Hits come through a real provider's wire format, then get scraped from the fixture site.
   standIn = await startSerperStandIn({ hits });
-  provider = providerFromEnv({ env: standIn.env });
+  provider = searchFromEnv(standIn.env);
 });
 afterAll(async () => {
   await Promise.all([site.close(), standIn.close()]);
@@ -56,7 +56,7 @@ describe('searchAndScrape', () => {
     const slow = await startSerperStandIn({ hits: [{ url: `${site.url}/slow?ms=3000`, title: 'Slow', description: '' }] });
     try {
       const started = Date.now();
-      const error = await searchAndScrape(providerFromEnv({ env: slow.env }), 'slow', {
+      const error = await searchAndScrape(searchFromEnv(slow.env), 'slow', {
         timeout: 600,
         scrapeOptions: { formats: ['markdown'] },
       }).catch((e: unknown) => e);

@@ -1,6 +1,6 @@
 import { closeDispatchers, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
 import { readSetting, type Env } from '@trawl/core/settings';
-import { chooseProvider, LocalIndex, providerFromEnv } from '@trawl/search';
+import { chooseProvider, LocalIndex, searchFromEnv } from '@trawl/search';
 import type { SearchFlags } from '../commands/search.js';
 import { type CliIO, writeLine } from '../io.js';
 import { pageBrowser } from '../page-browser.js';
@@ -16,8 +16,7 @@ export async function searchAction(query: string, flags: SearchFlags, env: Env, 
       store = await openStore(readSetting('store', env, flags.store));
       localIndex = new LocalIndex({ store, corpus: flags.corpus });
     }
-    const provider = providerFromEnv({
-      env,
+    const provider = searchFromEnv(env, {
       ...(flags.provider ? { provider: flags.provider } : {}),
       ...(localIndex ? { localIndex } : {}),
     });

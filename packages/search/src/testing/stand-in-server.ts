@@ -26,7 +26,7 @@ export interface RecordedSearch {
 export interface StandIn {
   /** Origin of the server, e.g. http://127.0.0.1:PORT. */
   origin: string;
-  /** Environment variables that make `providerFromEnv` use this stand-in. */
+  /** Environment variables that make `searchFromEnv` use this stand-in. */
   env: Record<string, string>;
   requests: RecordedSearch[];
   close(): Promise<void>;

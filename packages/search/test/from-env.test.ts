@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseProvider, providerFromEnv } from '../src/index.js';
+import { chooseProvider, searchFromEnv } from '../src/index.js';
 
 describe('chooseProvider', () => {
   it('defaults to DuckDuckGo when nothing is configured', () => {
@@ -21,11 +21,11 @@ describe('chooseProvider', () => {
   });
 });
 
-describe('providerFromEnv', () => {
+describe('searchFromEnv', () => {
   it('builds the chosen provider and says which setting a forced one lacks', () => {
-    expect(providerFromEnv({ env: {} }).name).toBe('duckduckgo');
-    expect(providerFromEnv({ env: { BRAVE_API_KEY: 'k' } }).name).toBe('brave');
-    expect(() => providerFromEnv({ env: { TRAWL_SEARCH_PROVIDER: 'brave' } })).toThrow('The brave search provider needs BRAVE_API_KEY');
-    expect(() => providerFromEnv({ env: {}, provider: 'searxng' })).toThrow('The searxng search provider needs SEARXNG_ENDPOINT');
+    expect(searchFromEnv({}).name).toBe('duckduckgo');
+    expect(searchFromEnv({ BRAVE_API_KEY: 'k' }).name).toBe('brave');
+    expect(() => searchFromEnv({ TRAWL_SEARCH_PROVIDER: 'brave' })).toThrow('The brave search provider needs BRAVE_API_KEY');
+    expect(() => searchFromEnv({}, { provider: 'searxng' })).toThrow('The searxng search provider needs SEARXNG_ENDPOINT');
   });
 });

@@ -9,9 +9,7 @@ import { serperProvider } from './providers/serper.js';
 export const PROVIDER_NAMES = SEARCH_PROVIDERS;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-export interface ProviderFromEnvOptions {
-  /** Where settings are read (default `process.env`). */
-  env?: Env;
+export interface SearchFromEnvOptions {
   /** A provider name that wins over `TRAWL_SEARCH_PROVIDER` (`trawl search --provider`). */
   provider?: ProviderName;
   /** The local index (see `LocalIndex`), used when `local` is chosen. */
@@ -45,9 +43,12 @@ export function chooseProvider(env: Env, forced?: ProviderName): ProviderName {
   return 'duckduckgo';
 }
 
-/** The provider the environment selects (see `chooseProvider`), built from its settings through core's settings table. */
-export function providerFromEnv(options: ProviderFromEnvOptions = {}): SearchProvider {
-  const env = options.env ?? process.env;
+/**
+ * The provider the settings select (see `chooseProvider`), built from its settings through core's
+ * settings table. Shaped as every adapter's `fromEnv` helper: `(env, options)`. Never undefined:
+ * DuckDuckGo needs no key, so some provider is always configured. A malformed value throws.
+ */
+export function searchFromEnv(env: Env = process.env, options: SearchFromEnvOptions = {}): SearchProvider {
   const name = chooseProvider(env, options.provider);
   const settings = readSettings(SEARCH_SETTINGS, env);
   switch (name) {
@@ -79,4 +80,14 @@ export function providerFromEnv(options: ProviderFromEnvOptions = {}): SearchPro
 function required(value: string | undefined, variable: string, provider: ProviderName): string {
   if (!value) throw new TrawlError('INVALID_OPTIONS', `The ${provider} search provider needs ${variable}`);
   return value;
+}
+
+/** @deprecated The options of `providerFromEnv`; use `searchFromEnv(env, options)`. */
+export interface ProviderFromEnvOptions extends SearchFromEnvOptions {
+  env?: Env;
+}
+
+/** @deprecated Use `searchFromEnv(env, options)`, shaped as `llmFromEnv` and `browserFromEnv`. */
+export function providerFromEnv(options: ProviderFromEnvOptions = {}): SearchProvider {
+  return searchFromEnv(options.env, options);
 }
