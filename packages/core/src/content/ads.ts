@@ -2,7 +2,7 @@ import { AD_ATTRIBUTES, AD_FRAME_HOST, AD_LABEL_TEXT, AD_PATTERN, COOKIE_BANNER_
 import { textLength } from './text.js';
 
 /** An ad holding more than this share of the page's text is more likely a mislabelled wrapper. */
-const MAX_SHARE_OF_TEXT = 0.4;
+export const MAX_SHARE_OF_TEXT = 0.4;
 
 /**
  * Removes ad slots, ad frames, "Advertisement" labels and cookie or consent banners under
@@ -26,16 +26,31 @@ function isAdOrConsentBanner(element: Element): boolean {
   if (element.hasAttributes() && hasAdAttributes(element)) return true;
   // A bare label ("Advertisement") is all that is left of a slot whose script never ran.
   if (element.firstElementChild) return false;
-  const text = element.textContent ?? '';
-  return text.length > 0 && text.length < 40 && AD_LABEL_TEXT.test(text.trim());
+  return isAdLabel(element.textContent ?? '');
 }
 
 function hasAdAttributes(element: Element): boolean {
-  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  return adAttributesMatch(element.tagName, (name) => element.getAttribute(name));
+}
+
+/**
+ * Whether an element's attributes mark an ad slot, ad frame or consent banner, read through
+ * `attribute` (the DOM's getAttribute, or the streaming link reader's attribute record).
+ */
+export function adAttributesMatch(tagName: string, attribute: (name: string) => string | null | undefined): boolean {
+  const names = `${attribute('class') ?? ''} ${attribute('id') ?? ''}`;
   if (names.length > 1 && (AD_PATTERN.test(names) || COOKIE_BANNER_PATTERN.test(names))) return true;
-  if (AD_ATTRIBUTES.some((attribute) => element.hasAttribute(attribute))) return true;
-  if (/cookie|consent/i.test(element.getAttribute('aria-label') ?? '')) return true;
-  return element.tagName === 'IFRAME' && isAdFrame(element.getAttribute('src') ?? '');
+  if (AD_ATTRIBUTES.some((name) => attribute(name) != null)) return true;
+  if (/cookie|consent/i.test(attribute('aria-label') ?? '')) return true;
+  return tagName.toUpperCase() === 'IFRAME' && isAdFrame(attribute('src') ?? '');
+}
+
+/** The whole text of a bare ad label ("Advertisement") is this short. */
+export const MAX_AD_LABEL_LENGTH = 40;
+
+/** Whether a leaf element's text is only an ad label. */
+export function isAdLabel(text: string): boolean {
+  return text.length > 0 && text.length < MAX_AD_LABEL_LENGTH && AD_LABEL_TEXT.test(text.trim());
 }
 
 function isAdFrame(src: string): boolean {

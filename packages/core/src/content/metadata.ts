@@ -35,11 +35,47 @@ const NAMED_META: Record<string, string> = {
 /** Named fields that are lists by nature, so a single value still comes back as an array. */
 const LIST_FIELDS = new Set(['ogLocaleAlternate']);
 
+/**
+ * What metadata is made of, read from a page: by the DOM here, or by the streaming reader of a
+ * links-only page (links-stream.ts), which builds no tree. Both give the same facts.
+ */
+export interface MetadataFacts {
+  /** The attributes of every `<meta>`, in page order. */
+  metas: Array<Record<string, string>>;
+  /** Every `<link>` that has an href attribute, in page order. */
+  links: Array<{ rel: string; href: string }>;
+  /** The text of every `<title>` outside inline SVG (whose icons have titles too), in page order. */
+  titles: string[];
+  /** The document element's lang attribute. */
+  lang: string | undefined;
+  /** The URL relative references resolve against (documentBaseUrl). */
+  baseUrl: string;
+}
+
 /** Title, description, language, favicon, canonical, every `<meta>` value and the og* fields. */
 export function extractMetadata(document: HtmlDocument, pageUrl: string): PageMetadata {
-  const baseUrl = documentBaseUrl(document, pageUrl);
+  return metadataFromFacts(metadataFacts(document, pageUrl));
+}
+
+function metadataFacts(document: HtmlDocument, pageUrl: string): MetadataFacts {
+  const attributes = (element: Element) => Object.fromEntries(Array.from(element.attributes, (a) => [a.name, a.value]));
+  return {
+    metas: Array.from(document.getElementsByTagName('meta'), attributes),
+    links: Array.from(document.getElementsByTagName('link'))
+      .filter((link) => link.hasAttribute('href'))
+      .map((link) => ({ rel: link.getAttribute('rel') ?? '', href: link.getAttribute('href')! })),
+    titles: Array.from(document.getElementsByTagName('title'))
+      .filter((title) => !title.closest('svg'))
+      .map((title) => title.textContent ?? ''),
+    lang: document.documentElement.getAttribute('lang') ?? undefined,
+    baseUrl: documentBaseUrl(document, pageUrl),
+  };
+}
+
+/** The metadata the facts of a page make. */
+export function metadataFromFacts(facts: MetadataFacts): PageMetadata {
   const metadata: PageMetadata = {};
-  const raw = rawMetaValues(document);
+  const raw = rawMetaValues(facts.metas);
   for (const [name, values] of raw) {
     metadata[name] = name === 'description' ? values.join(', ') : single(values);
     const field = NAMED_META[name.toLowerCase()];
@@ -48,11 +84,14 @@ export function extractMetadata(document: HtmlDocument, pageUrl: string): PageMe
     }
   }
 
-  const title = pageTitle(document) ?? first(raw.get('og:title'));
+  const title = pageTitle(facts.titles) ?? first(raw.get('og:title'));
   const description = raw.get('description')?.join(', ') ?? first(raw.get('og:description'));
-  const language = document.documentElement.getAttribute('lang')?.trim() || contentLanguage(document);
-  const icon = favicon(document, baseUrl);
-  const canonicalUrl = canonical(document, baseUrl);
+  const language = facts.lang?.trim() || contentLanguage(facts.metas);
+  const icon = favicon(facts.links, facts.baseUrl);
+  const canonicalUrl = hrefOf(
+    facts.links.find((link) => relTokens(link).includes('canonical')),
+    facts.baseUrl,
+  );
   if (title) metadata.title = title;
   if (description) metadata.description = description;
   if (language) metadata.language = language;
@@ -62,11 +101,11 @@ export function extractMetadata(document: HtmlDocument, pageUrl: string): PageMe
 }
 
 /** Values of every `<meta name|property|itemprop content>`, by raw name, in page order. */
-function rawMetaValues(document: HtmlDocument): Map<string, string[]> {
+function rawMetaValues(metas: MetadataFacts['metas']): Map<string, string[]> {
   const values = new Map<string, string[]>();
-  for (const meta of Array.from(document.getElementsByTagName('meta'))) {
-    const name = (meta.getAttribute('name') ?? meta.getAttribute('property') ?? meta.getAttribute('itemprop'))?.trim();
-    const content = meta.getAttribute('content')?.trim();
+  for (const meta of metas) {
+    const name = (meta.name ?? meta.property ?? meta.itemprop)?.trim();
+    const content = meta.content?.trim();
     if (!name || !content) continue;
     const list = values.get(name);
     if (list) list.push(content);
@@ -75,47 +114,40 @@ function rawMetaValues(document: HtmlDocument): Map<string, string[]> {
   return values;
 }
 
-/** The document's `<title>`, ignoring the `<title>` elements of inline SVG icons. */
-function pageTitle(document: HtmlDocument): string | undefined {
-  for (const element of Array.from(document.getElementsByTagName('title'))) {
-    if (element.closest('svg')) continue;
-    const text = collapseWhitespace(element.textContent ?? '');
+/** The first title with text. */
+function pageTitle(titles: string[]): string | undefined {
+  for (const title of titles) {
+    const text = collapseWhitespace(title);
     if (text) return text;
   }
   return undefined;
 }
 
 /** The first language of `<meta http-equiv="content-language">` (it may list several). */
-function contentLanguage(document: HtmlDocument): string | undefined {
-  for (const meta of Array.from(document.getElementsByTagName('meta'))) {
-    if (meta.getAttribute('http-equiv')?.trim().toLowerCase() !== 'content-language') continue;
-    const language = meta.getAttribute('content')?.split(',')[0]?.trim();
+function contentLanguage(metas: MetadataFacts['metas']): string | undefined {
+  for (const meta of metas) {
+    if (meta['http-equiv']?.trim().toLowerCase() !== 'content-language') continue;
+    const language = meta.content?.split(',')[0]?.trim();
     if (language) return language;
   }
   return undefined;
 }
 
+type LinkFact = MetadataFacts['links'][number];
+
 /** The declared icon: rel "icon" (or "shortcut icon") first, else a variant such as "apple-touch-icon". */
-function favicon(document: HtmlDocument, baseUrl: string): string | undefined {
-  const links = linksWithRel(document, (rel) => rel.some((token) => token === 'icon' || token.endsWith('-icon')));
-  const plain = links.find((link) => relTokens(link).includes('icon'));
-  return hrefOf(plain ?? links[0], baseUrl);
+function favicon(links: LinkFact[], baseUrl: string): string | undefined {
+  const icons = links.filter((link) => relTokens(link).some((token) => token === 'icon' || token.endsWith('-icon')));
+  const plain = icons.find((link) => relTokens(link).includes('icon'));
+  return hrefOf(plain ?? icons[0], baseUrl);
 }
 
-function canonical(document: HtmlDocument, baseUrl: string): string | undefined {
-  return hrefOf(linksWithRel(document, (rel) => rel.includes('canonical'))[0], baseUrl);
+function relTokens(link: LinkFact): string[] {
+  return link.rel.toLowerCase().split(/\s+/);
 }
 
-function linksWithRel(document: HtmlDocument, matches: (rel: string[]) => boolean): Element[] {
-  return Array.from(document.getElementsByTagName('link')).filter((link) => link.hasAttribute('href') && matches(relTokens(link)));
-}
-
-function relTokens(link: Element): string[] {
-  return (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
-}
-
-function hrefOf(link: Element | undefined, baseUrl: string): string | undefined {
-  const href = link?.getAttribute('href')?.trim();
+function hrefOf(link: LinkFact | undefined, baseUrl: string): string | undefined {
+  const href = link?.href.trim();
   return href ? absoluteUrl(href, baseUrl) : undefined;
 }
 

@@ -19,8 +19,7 @@ const STRAY_CDATA = /(?<![/*]\s*)<!\[CDATA\[/g;
  * tree's depth is bounded here too (see bounded-tree.ts), so no later step meets a hostile depth.
  */
 export function parseHtml(html: string): HtmlDocument {
-  let source = html.replace(LEADING_DOCTYPE, '');
-  if (source.includes('<![CDATA[')) source = source.replace(STRAY_CDATA, '<!--[CDATA[-->');
+  const source = preparedSource(html);
   let { document } = parseHTML(source) as unknown as { document: HtmlDocument };
   const root = document.documentElement as Element | null;
   if (root?.tagName !== 'HTML') {
@@ -31,6 +30,12 @@ export function parseHtml(html: string): HtmlDocument {
   ensureHeadAndBody(document);
   elementCounts.set(document, boundTreeDepth(document.documentElement));
   return document;
+}
+
+/** The page as the parser reads it: without its doctype, stray CDATA openers made comments. */
+export function preparedSource(html: string): string {
+  const source = html.replace(LEADING_DOCTYPE, '');
+  return source.includes('<![CDATA[') ? source.replace(STRAY_CDATA, '<!--[CDATA[-->') : source;
 }
 
 const elementCounts = new WeakMap<HtmlDocument, number>();

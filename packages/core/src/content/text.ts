@@ -20,7 +20,7 @@ export function textLength(node: Node | null | undefined): number {
 }
 
 /** What `\s` matches: ASCII and Unicode white space, the no-break space and the BOM. */
-function isWhitespace(code: number): boolean {
+export function isWhitespace(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
   return (
     code === 0xa0 ||

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { buildHtmlDocument, extractLinks } from '../content/index.js';
+import { buildLinksOnlyDocument, linksOnlyPage } from '../content/links-only-document.js';
 import type { Document, DocumentMetadata } from '../document.js';
 import { TrawlError } from '../errors.js';
 import { decodeBody } from '../fetch/charset.js';
@@ -81,18 +82,31 @@ function convertContent(page: PageContent, sourceURL: string, options: ResolvedS
   }
   const { text } = decodeBody(page.body, contentType, kind === 'html');
   const error = page.status >= 400 ? (STATUS_CODES[page.status] ?? `HTTP ${page.status}`) : undefined;
+  if (kind === 'html' && linksOnlyPage(options)) {
+    // Needed only for its links: read without a tree (content/links-only-document.ts).
+    const { document, pageLinks } = buildLinksOnlyDocument(
+      { html: text, url: page.url, sourceURL, statusCode: page.status, contentType },
+      options,
+    );
+    return { document: finishHtmlDocument(document, page, text, error), pageLinks: withPageLinks ? pageLinks : [] };
+  }
   if (kind === 'html') {
     let pageLinks: string[] = [];
     const hooks = withPageLinks ? { onParsed: (dom: Parameters<typeof extractLinks>[0]) => (pageLinks = extractLinks(dom, page.url)) } : {};
     const document = buildHtmlDocument({ html: text, url: page.url, sourceURL, statusCode: page.status, contentType }, options, hooks);
-    if (error) document.metadata.error = error;
-    if (page.warnIfRenderedByJavaScript && page.status >= 200 && page.status < 300 && looksRenderedByJavaScript(text)) {
-      document.warning = document.warning ? `${JS_SHELL_WARNING} ${document.warning}` : JS_SHELL_WARNING;
-    }
-    return { document, pageLinks };
+    return { document: finishHtmlDocument(document, page, text, error), pageLinks };
   }
   const metadata: DocumentMetadata = { sourceURL, url: page.url, statusCode: page.status };
   if (contentType) metadata.contentType = contentType;
   if (error) metadata.error = error;
   return { document: textDocument(text, kind, metadata, options), pageLinks: [] };
+}
+
+/** What every HTML Document gets after conversion: the HTTP error, and the JavaScript-shell warning. */
+function finishHtmlDocument(document: Document, page: PageContent, text: string, error: string | undefined): Document {
+  if (error) document.metadata.error = error;
+  if (page.warnIfRenderedByJavaScript && page.status >= 200 && page.status < 300 && looksRenderedByJavaScript(text)) {
+    document.warning = document.warning ? `${JS_SHELL_WARNING} ${document.warning}` : JS_SHELL_WARNING;
+  }
+  return document;
 }
