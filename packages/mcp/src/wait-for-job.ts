@@ -36,7 +36,7 @@ export async function waitForJob(context: ToolContext, jobId: string, label: str
           progressToken,
           progress: completed,
           ...(total >= completed && total > 0 ? { total } : {}),
-          message: `${label}: ${completed} of ${total} page(s) done`,
+          message: `${label} (job ${jobId}): ${completed} of ${total} page(s) done`,
         },
       });
     }
