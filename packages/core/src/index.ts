@@ -75,7 +75,7 @@ export { discoverSitemapUrls, sitemapUrls, parseSitemap, type SitemapOptions } f
 export { createHostScheduler, type HostScheduler, type PolitenessOptions } from './crawl/politeness.js';
 export { classifyError, classifyStatus, backoffDelay, parseRetryAfter } from './crawl/retry.js';
 export type { ResourceFetcher, FetchedResource } from './crawl/fetcher.js';
-export { engineFetcher } from './crawl/engine-fetcher.js';
+export { httpResourceFetcher, engineFetcher } from './crawl/http-resource-fetcher.js';
 
 // URLs
 export { normalizeUrl, isSamePage, type NormalizeOptions } from './url/normalize.js';

@@ -4,7 +4,7 @@ import type { SsrfPolicy } from '../url/ssrf.js';
 import type { ResourceFetcher } from './fetcher.js';
 
 /** robots.txt and sitemaps go through the same HTTP engine (and SSRF policy) as pages. */
-export function engineFetcher(base: HttpFetchOptions, policy: SsrfPolicy): ResourceFetcher {
+export function httpResourceFetcher(base: HttpFetchOptions, policy: SsrfPolicy): ResourceFetcher {
   return (url, init) =>
     httpFetch(
       url,
@@ -17,3 +17,6 @@ export function engineFetcher(base: HttpFetchOptions, policy: SsrfPolicy): Resou
       policy,
     );
 }
+
+/** @deprecated Renamed `httpResourceFetcher`: "engine" names only the way a page is loaded (`http` or `browser`). */
+export const engineFetcher = httpResourceFetcher;

@@ -12,7 +12,7 @@ import { normalizeUrl } from '../url/normalize.js';
 import { toSsrfPolicy, type SsrfPolicy } from '../url/ssrf.js';
 import type { ResolvedCrawlOptions } from './crawl-options.js';
 import { DocumentChannel } from './document-channel.js';
-import { engineFetcher } from './engine-fetcher.js';
+import { httpResourceFetcher } from './http-resource-fetcher.js';
 import type { ResourceFetcher } from './fetcher.js';
 import { specOf, type JobSpec } from './job-spec.js';
 import { createHostScheduler, type HostScheduler } from './politeness.js';
@@ -96,7 +96,7 @@ export function createJobContext(record: JobRecord, settings: RunnerSettings, ch
   const { rules } = spec;
   const policy = toSsrfPolicy(settings.ssrf);
   const userAgent = settings.userAgent ?? DEFAULT_USER_AGENT;
-  const fetcher = engineFetcher(
+  const fetcher = httpResourceFetcher(
     { userAgent, timeout: Math.min(spec.scrapeOptions.timeout, 30_000), skipTlsVerification: spec.scrapeOptions.skipTlsVerification },
     policy,
   );

@@ -8,7 +8,7 @@ import { assertAllowedTarget } from '../url/guard.js';
 import { parseTypedUrl } from '../url/typed-url.js';
 import { toSsrfPolicy } from '../url/ssrf.js';
 import { crawl } from './crawl.js';
-import { engineFetcher } from './engine-fetcher.js';
+import { httpResourceFetcher } from './http-resource-fetcher.js';
 import { rankLinks } from './rank-links.js';
 import { createRobotsPolicy } from './robots.js';
 import { discoverSitemapUrls } from './sitemaps.js';
@@ -119,7 +119,7 @@ export async function mapLinks(url: string, options: MapOptions = {}): Promise<M
 }
 
 async function fromSitemaps(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void): Promise<void> {
-  const fetcher = engineFetcher(
+  const fetcher = httpResourceFetcher(
     { userAgent: options.userAgent ?? DEFAULT_USER_AGENT, headers: options.headers ?? {}, timeout: 30_000 },
     toSsrfPolicy(options.ssrf),
   );

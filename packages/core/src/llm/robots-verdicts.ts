@@ -1,4 +1,4 @@
-import { engineFetcher } from '../crawl/engine-fetcher.js';
+import { httpResourceFetcher } from '../crawl/http-resource-fetcher.js';
 import { createRobotsPolicy } from '../crawl/robots.js';
 import { DEFAULT_USER_AGENT } from '../options.js';
 import { toSsrfPolicy } from '../url/ssrf.js';
@@ -15,7 +15,7 @@ export interface RobotsVerdicts {
  * Map lists what sitemaps name whatever robots.txt says; loading those pages is another matter.
  */
 export async function robotsVerdicts(urls: readonly string[], runtime: LlmJobRuntime): Promise<RobotsVerdicts> {
-  const fetcher = engineFetcher({ userAgent: runtime.userAgent ?? DEFAULT_USER_AGENT, timeout: 30_000 }, toSsrfPolicy(runtime.ssrf));
+  const fetcher = httpResourceFetcher({ userAgent: runtime.userAgent ?? DEFAULT_USER_AGENT, timeout: 30_000 }, toSsrfPolicy(runtime.ssrf));
   const robots = createRobotsPolicy({ fetcher });
   const allowed = await Promise.all(urls.map((url) => robots.isAllowed(url)));
   return { allowed: urls.filter((_, i) => allowed[i]), disallowed: urls.filter((_, i) => !allowed[i]) };

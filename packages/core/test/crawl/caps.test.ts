@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { limitPages, oversizeRobotsTxt, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFetcher } from '../../src/crawl/engine-fetcher.js';
+import { httpResourceFetcher } from '../../src/crawl/http-resource-fetcher.js';
 import type { ResourceFetcher } from '../../src/crawl/fetcher.js';
 import { createRobotsPolicy } from '../../src/crawl/robots.js';
 import { completeEntries, sitemapUrls } from '../../src/crawl/sitemaps.js';
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe('robots.txt is read to its first 500 KiB', () => {
   it('a 25 MiB file is read through the HTTP engine, its early rules kept and its tail ignored', async () => {
-    const robots = createRobotsPolicy({ fetcher: engineFetcher({ timeout: 10_000 }, OPEN_POLICY) });
+    const robots = createRobotsPolicy({ fetcher: httpResourceFetcher({ timeout: 10_000 }, OPEN_POLICY) });
     expect(await robots.status(hugeRobotsSite.url)).toBe('fetched');
     expect(await robots.isAllowed(`${hugeRobotsSite.url}/private/x`)).toBe(false);
     // The file ends in `Disallow: /`, which a reader of the whole file would obey.
@@ -36,7 +36,7 @@ describe('robots.txt is read to its first 500 KiB', () => {
   });
 
   it('reads only the prefix of a gzip bomb served as robots.txt', async () => {
-    const engine = engineFetcher({ timeout: 10_000 }, OPEN_POLICY);
+    const engine = httpResourceFetcher({ timeout: 10_000 }, OPEN_POLICY);
     const fromBomb: ResourceFetcher = (url, init) => engine(url.replace(/\/robots\.txt$/, limitPages.gzipRobotsBomb), init);
     const robots = createRobotsPolicy({ fetcher: fromBomb });
     expect(await robots.status(site.url)).toBe('fetched');
@@ -49,7 +49,7 @@ describe('robots.txt is read to its first 500 KiB', () => {
     const filler = `${'#'.repeat(ROBOTS_MAX_BYTES - head.length - 'Disallow: /'.length - 1)}\n`;
     const cutSite = await startFixtureSite({ robotsTxt: `${head}${filler}Disallow: /private-area\n` });
     try {
-      const robots = createRobotsPolicy({ fetcher: engineFetcher({}, OPEN_POLICY) });
+      const robots = createRobotsPolicy({ fetcher: httpResourceFetcher({}, OPEN_POLICY) });
       expect(await robots.isAllowed(`${cutSite.url}/crawl/`)).toBe(true);
     } finally {
       await cutSite.close();
@@ -79,7 +79,7 @@ describe('truncated reads', () => {
 
 describe('sitemaps are read to the byte cap', () => {
   it('keeps the complete entries before the cap', async () => {
-    const fetcher = engineFetcher({}, OPEN_POLICY);
+    const fetcher = httpResourceFetcher({}, OPEN_POLICY);
     const skipped: string[] = [];
     const urls: string[] = [];
     for await (const url of sitemapUrls([`${site.url}/sitemaps/pages.xml`], {

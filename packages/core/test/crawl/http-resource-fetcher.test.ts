@@ -1,6 +1,6 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFetcher } from '../../src/crawl/engine-fetcher.js';
+import { httpResourceFetcher } from '../../src/crawl/http-resource-fetcher.js';
 import { OPEN_POLICY, toSsrfPolicy } from '../../src/url/ssrf.js';
 
 let site: FixtureSite;
@@ -11,8 +11,8 @@ afterAll(() => site.close());
 
 // What robots.txt and sitemaps are read with; the engine's own redirects, timeouts and caps are
 // tested in test/fetch/engine.test.ts, and through a running job in retry.test.ts.
-describe('engineFetcher', () => {
-  const fetcher = engineFetcher({ timeout: 5000, userAgent: 'TestAgent/1.0' }, OPEN_POLICY);
+describe('httpResourceFetcher', () => {
+  const fetcher = httpResourceFetcher({ timeout: 5000, userAgent: 'TestAgent/1.0' }, OPEN_POLICY);
 
   it('returns status, lower-case headers and the body; an error status is a value, not a failure', async () => {
     const response = await fetcher(`${site.url}/robots.txt`);
@@ -38,7 +38,7 @@ describe('engineFetcher', () => {
   });
 
   it('applies the SSRF policy it is given', async () => {
-    const guarded = engineFetcher({ timeout: 5000 }, toSsrfPolicy(true));
+    const guarded = httpResourceFetcher({ timeout: 5000 }, toSsrfPolicy(true));
     await expect(guarded(`${site.url}/robots.txt`)).rejects.toMatchObject({ code: 'SCRAPE_BLOCKED_URL' });
   });
 });

@@ -3,7 +3,7 @@ import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { batchScrape, crawl, type BatchScrapeOptions } from '../../src/crawl/crawl.js';
 import type { CrawlOptions } from '../../src/crawl/crawl-options.js';
-import { engineFetcher } from '../../src/crawl/engine-fetcher.js';
+import { httpResourceFetcher } from '../../src/crawl/http-resource-fetcher.js';
 import { createHostScheduler } from '../../src/crawl/politeness.js';
 import { createMemoryStore } from '../../src/stores/memory/index.js';
 import type { HostPacer } from '../../src/ports/store.js';
@@ -147,7 +147,7 @@ describe('politeness of a running job', () => {
 describe('createHostScheduler', () => {
   it('caps a huge Crawl-delay (a day would stall the test)', async () => {
     const scheduler = createHostScheduler({ crawlDelay: () => 86_400, maxCrawlDelayMs: 120 });
-    const fetcher = engineFetcher({ timeout: 5000 }, OPEN_POLICY);
+    const fetcher = httpResourceFetcher({ timeout: 5000 }, OPEN_POLICY);
     const [server] = await servers3();
     await Promise.all([0, 1, 2].map((i) => scheduler.run(`${server!.url}/y${i}`, () => fetcher(`${server!.url}/y${i}?ms=5`))));
     expect(server!.arrivals).toHaveLength(3);

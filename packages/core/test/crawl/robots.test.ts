@@ -1,6 +1,6 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFetcher } from '../../src/crawl/engine-fetcher.js';
+import { httpResourceFetcher } from '../../src/crawl/http-resource-fetcher.js';
 import type { ResourceFetcher } from '../../src/crawl/fetcher.js';
 import { createRobotsPolicy } from '../../src/crawl/robots.js';
 import { OPEN_POLICY } from '../../src/url/ssrf.js';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 // The fetcher a crawl reads robots.txt with (crawl/job-context.ts), with no SSRF guard for the loopback site.
-const basic = engineFetcher({ timeout: 2000 }, OPEN_POLICY);
+const basic = httpResourceFetcher({ timeout: 2000 }, OPEN_POLICY);
 
 /** Serves robots.txt from another path of the fixture site, to get a status the site's /robots.txt never has. */
 function robotsFrom(path: string): ResourceFetcher {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { sitemapPaths, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFetcher } from '../../src/crawl/engine-fetcher.js';
+import { httpResourceFetcher } from '../../src/crawl/http-resource-fetcher.js';
 import { createRobotsPolicy } from '../../src/crawl/robots.js';
 import { discoverSitemapUrls, parseSitemap, sitemapSeeds, sitemapUrls } from '../../src/crawl/sitemaps.js';
 import { OPEN_POLICY } from '../../src/url/ssrf.js';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 // The fetcher a crawl reads sitemaps with (crawl/job-context.ts), with no SSRF guard for the loopback site.
-const fetcher = engineFetcher({ timeout: 2000 }, OPEN_POLICY);
+const fetcher = httpResourceFetcher({ timeout: 2000 }, OPEN_POLICY);
 
 async function collect(generator: AsyncGenerator<string>): Promise<string[]> {
   const urls: string[] = [];
