@@ -16,6 +16,15 @@ export interface JobStatusAnswer {
   warning?: string;
 }
 
+/** The job's errors report (`GET …/{id}/errors`). */
+export interface JobFailures {
+  errors?: Array<{ url: string; error: string; code?: string }>;
+  robotsBlocked?: string[];
+}
+
+/** Failures listed at most: enough to see why, never a flood. */
+const MAX_FAILURES_SHOWN = 20;
+
 export interface JobPage {
   markdown: string;
   /** The skip of the next unread page, or undefined when every page was shown. */
@@ -26,7 +35,7 @@ export function renderJobStatus(
   kind: 'crawl' | 'batch scrape',
   id: string,
   answer: JobStatusAnswer,
-  options: { skip: number; maxChars: number; statusTool: string },
+  options: { skip: number; maxChars: number; statusTool: string; failures?: JobFailures },
 ): JobPage {
   const { skip, maxChars, statusTool } = options;
   const documents = answer.data ?? [];
@@ -36,6 +45,7 @@ export function renderJobStatus(
       (answer.creditsUsed !== undefined ? ` · ${answer.creditsUsed} credit(s) used` : '') +
       (answer.expiresAt ? ` · results kept until ${answer.expiresAt}` : ''),
     ...(answer.warning ? [`> Warning: ${answer.warning}`] : []),
+    ...(options.failures ? [renderFailures(options.failures)].filter(Boolean) : []),
   ].join('\n\n');
   let budget = maxChars - head.length;
   const shown: string[] = [];
@@ -61,4 +71,15 @@ export function renderJobStatus(
         ? `_${range} shown so far; the ${kind} is still running: call ${statusTool} with {"id": "${id}"${shown.length ? `, "skip": ${skip + shown.length}` : ''}} later for the rest._`
         : `_${range} shown (all of them)._`;
   return { markdown: [head, ...shown, `---\n${note}`].join('\n\n'), nextSkip };
+}
+
+/** Why pages failed: each URL with its error code and message, robots-blocked URLs counted. */
+export function renderFailures(failures: JobFailures): string {
+  const errors = failures.errors ?? [];
+  const blocked = failures.robotsBlocked ?? [];
+  if (!errors.length && !blocked.length) return '';
+  const lines = errors.slice(0, MAX_FAILURES_SHOWN).map((entry) => `- ${entry.url}: ${entry.code ? `${entry.code} ` : ''}${entry.error}`);
+  if (errors.length > MAX_FAILURES_SHOWN) lines.push(`- …and ${errors.length - MAX_FAILURES_SHOWN} more`);
+  if (blocked.length) lines.push(`- ${blocked.length} URL(s) skipped: robots.txt disallows them`);
+  return `## Pages that failed\n\n${lines.join('\n')}`;
 }

@@ -7,7 +7,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { asTool, callApi } from '../api-call.js';
 import type { ToolContext } from '../context.js';
 import { crawlBody, scrapeBody } from '../firecrawl-args.js';
-import { renderJobStatus, type JobStatusAnswer } from '../render/job.js';
+import { renderJobStatus, type JobFailures, type JobStatusAnswer } from '../render/job.js';
 import { batchScrapeShape, crawlShape, jobIdShape, jobStatusShape } from '../tool-schemas.js';
 import { waitForJob, type ToolExtra } from '../wait-for-job.js';
 import { STARTS_JOB } from './annotations.js';
@@ -117,7 +117,21 @@ async function startAndWait(
 async function readJob(context: ToolContext, kind: JobKind, id: string, skip: number): Promise<string> {
   const path = `${JOBS[kind].path}/${encodeURIComponent(id)}${skip ? `?skip=${skip}` : ''}`;
   const answer = await callApi<JobStatusAnswer>(context, { method: 'GET', path }, `Reading ${kind} ${id}`);
-  return renderJobStatus(kind, id, answer, { skip, maxChars: context.limits.maxResultChars, statusTool: JOBS[kind].statusTool }).markdown;
+  // An ended job with pages missing says why, on its first page of results.
+  const failed = skip === 0 && answer.status !== 'scraping' && (answer.completed ?? 0) < (answer.total ?? 0);
+  const failures = failed
+    ? await callApi<JobFailures>(
+        context,
+        { method: 'GET', path: `${JOBS[kind].path}/${encodeURIComponent(id)}/errors` },
+        `Reading the errors of ${kind} ${id}`,
+      )
+    : undefined;
+  return renderJobStatus(kind, id, answer, {
+    skip,
+    maxChars: context.limits.maxResultChars,
+    statusTool: JOBS[kind].statusTool,
+    ...(failures ? { failures } : {}),
+  }).markdown;
 }
 
 async function cancelJob(context: ToolContext, kind: JobKind, id: string): Promise<string> {
