@@ -16,6 +16,8 @@ const EXAMPLES: Record<string, { valid: string; malformed: string | null; with?:
   concurrency: { valid: '3', malformed: '0' },
   leaseMs: { valid: '30000', malformed: 'soon' },
   retentionHours: { valid: '0.5', malformed: '-2' },
+  pageMemoryPages: { valid: '500', malformed: 'many' },
+  pageMemoryMaxBytes: { valid: '1048576', malformed: '0' },
   webhookSecret: { valid: 'whsec-walk', malformed: null },
   convertThreads: { valid: '1', malformed: '1.5' },
   convertTimeoutMs: { valid: '2000', malformed: '2s' },

@@ -1,3 +1,5 @@
+import type { ChangeTrackingResult } from './memory/change-status.js';
+
 /** Metadata of a scraped page. Page `<meta>` values are kept under their raw names too. */
 export interface DocumentMetadata {
   title?: string;
@@ -48,5 +50,7 @@ export interface Document {
   warning?: string;
   /** PDFs with `pdfOptions.pages`: each physical page's Markdown. */
   pages?: Array<{ pageNumber: number; markdown: string }>;
+  /** With change tracking: how the page compares with its previous scrape (memory/). */
+  changeTracking?: ChangeTrackingResult;
   metadata: DocumentMetadata;
 }

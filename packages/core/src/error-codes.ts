@@ -29,6 +29,8 @@ const ENGINE_STATUS = {
   SEARCH_PROVIDER_ERROR: 502,
   /** The team's credits cannot cover the work's most (see credits/spend-credits.ts). */
   INSUFFICIENT_CREDITS: 402,
+  /** `minAge` asked for a cached copy and the page memory holds none old enough (see memory/cache.ts). */
+  SCRAPE_NO_CACHED_DATA: 404,
   INTERNAL: 500,
 } as const;
 
@@ -38,6 +40,7 @@ const API_STATUS = {
   BAD_REQUEST_INVALID_JSON: 400,
   PAYLOAD_TOO_LARGE: 413,
   SCRAPE_NOT_FOUND: 404,
+  MONITOR_NOT_FOUND: 404,
   BATCH_NOT_RUNNING: 409,
   NOT_IMPLEMENTED: 501,
 } as const;

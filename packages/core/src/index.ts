@@ -16,6 +16,7 @@ export {
   type ScrapeOptions,
   type ScrapeOptionsInput,
   type ResolvedScrapeOptions,
+  type ScrapeRuntimeOptions,
   type EngineOptions,
 } from './options.js';
 export { refineTotalWait, refineWaitForWithinTimeout, totalWaitMs } from './wait-rules.js';

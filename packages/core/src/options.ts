@@ -187,8 +187,11 @@ export const scrapeOptionsSchema = z.object({
 export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;
 export type ResolvedScrapeOptions = z.output<typeof scrapeOptionsSchema>;
 
-/** Library-only settings that no API client can set. */
-export interface EngineOptions {
+/**
+ * Library-only settings of a scrape that no API client can set: what it runs with (the SSRF
+ * guard, the engine choice and browser, the model, the conversion pool), not what it returns.
+ */
+export interface ScrapeRuntimeOptions {
   /**
    * The SSRF guard. Off by default: the library fetches what its caller asks, loopback and
    * intranet addresses included, as curl does (the one-shot CLI commands too). `true`, or an
@@ -219,7 +222,10 @@ export interface EngineOptions {
   convertPool?: ConvertPool | false;
 }
 
-export type ScrapeOptions = ScrapeOptionsInput & EngineOptions;
+export type ScrapeOptions = ScrapeOptionsInput & ScrapeRuntimeOptions;
+
+/** @deprecated Renamed `ScrapeRuntimeOptions`: "engine" names only how a page is loaded (`engine: 'http' | 'browser'`). */
+export type EngineOptions = ScrapeRuntimeOptions;
 
 export { DEFAULT_USER_AGENT } from './settings/defaults.js';
 

@@ -5,6 +5,7 @@ import { applyLlmFormats, conversionOptions } from './llm/llm-formats.js';
 import { assertScrapeCan } from './pipeline/capabilities.js';
 import { loadPage } from './pipeline/load-page.js';
 import { convertLoadedPage } from './pipeline/convert-loaded-page.js';
+import { memoryRequestOf, throughPageMemory, type PageMemoryOptions } from './memory/through-memory.js';
 import { toSsrfPolicy } from './url/ssrf.js';
 import { typedTargetUrl } from './url/typed-url.js';
 
@@ -14,17 +15,24 @@ import { typedTargetUrl } from './url/typed-url.js';
  * A page that answers 404 or 500 is still a Document (see `metadata.statusCode`);
  * network failures, timeouts, refused addresses and unreadable content throw a TrawlError.
  * A failed action throws SCRAPE_ACTION_ERROR whose `document` holds the content gathered before it.
+ * With a `store`, the page memory serves `maxAge`/`minAge` from the cache and `changeTracking`
+ * compares with the page's previous scrape (docs/change-tracking.md).
  */
-export async function scrape(url: string, options: ScrapeOptions = {}): Promise<Document> {
-  const { ssrf, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser, llm, convertPool, ...scrapeInput } = options;
+export async function scrape(url: string, options: ScrapeOptions & PageMemoryOptions = {}): Promise<Document> {
+  const { store, teamId, maxAge, minAge, storeInCache, zeroDataRetention, changeTracking, pageMemory, ...engineInput } = options;
+  const { ssrf, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser, llm, convertPool, ...scrapeInput } = engineInput;
   const resolved = resolveScrapeOptions(scrapeInput);
   const target = typedTargetUrl(url);
   assertScrapeCan(resolved, { choice: engine, hasBrowser: Boolean(browser), llm });
+  const request = memoryRequestOf({ maxAge, minAge, storeInCache, zeroDataRetention, changeTracking });
+  const memory = store && { store, ...(teamId ? { teamId } : {}), ...pageMemory, ...(llm ? { llm } : {}), ...(signal ? { signal } : {}) };
   try {
     const policy = toSsrfPolicy(ssrf);
-    const page = await loadPage(target, resolved, { policy, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser });
-    const { document } = await convertLoadedPage(page, target, conversionOptions(resolved), false, convertPool, signal);
-    return (await applyLlmFormats(document, resolved, { llm, policy, userAgent, signal })).document;
+    return await throughPageMemory(target, resolved, memory, request, async (conversion) => {
+      const page = await loadPage(target, resolved, { policy, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser });
+      const { document } = await convertLoadedPage(page, target, conversionOptions(conversion), false, convertPool, signal);
+      return (await applyLlmFormats(document, conversion, { llm, policy, userAgent, signal })).document;
+    });
   } catch (error) {
     if (isScrapeActionError(error) && error.page) {
       // What the page showed before the failed action; the action's error is the one to report.

@@ -3,6 +3,7 @@ import { startRecordingServer, type FixtureSite } from './server/recording-serve
 import { requestOrigin } from './server/respond.js';
 import { articleRoutes } from './routes/articles.js';
 import { browserRoutes } from './routes/browser.js';
+import { type ChangingPage, changingRoutes } from './routes/changing.js';
 import { charsetRoutes } from './routes/charsets.js';
 import { compressedRoutes } from './routes/compressed.js';
 import { crawlRoutes } from './routes/crawl.js';
@@ -21,6 +22,8 @@ export interface FixtureSiteOptions {
   crawlDelay?: number;
   /** Replaces robots.txt entirely. */
   robotsTxt?: string;
+  /** Pages served under `/changing/<name>`, read on each request: a test edits them between scrapes. */
+  changingPages?: Map<string, ChangingPage>;
 }
 
 /** Starts the fixture site (every route in packages/testkit/README.md) on 127.0.0.1 at a random port. */
@@ -41,6 +44,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...browserRoutes(),
     ...limitRoutes(),
     ...hostileRoutes(),
+    ...changingRoutes(options.changingPages ?? new Map()),
   ];
   const route = createRouter(routes, ({ res }) => sendNotFound(res));
   return startRecordingServer((req, res) => {

@@ -17,3 +17,5 @@ export { syntheticPagePaths, type SyntheticSiteOptions } from './synthetic/graph
 export { startTrawl, startWorkerProcess, trawlBin, waitFor, type WorkerProcess } from './trawl-process.js';
 export { answer, startReceiver, type ReceivedRequest, type Receiver, type ReceiverHandler } from './webhook-receiver.js';
 export { dataUrlImage, jpegSize, pngSize, type ImageSize } from './image-size.js';
+export { changingPageHtml, INITIAL_CHANGING_PAGE, type ChangingPageState } from './pages/changing.js';
+export type { ChangingPage } from './routes/changing.js';

@@ -1,7 +1,7 @@
 import type { Document } from '../document.js';
 import { TrawlError, isTrawlError } from '../errors.js';
 import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
-import { resolveScrapeOptions, type EngineOptions, type ScrapeOptionsInput } from '../options.js';
+import { resolveScrapeOptions, type ScrapeRuntimeOptions, type ScrapeOptionsInput } from '../options.js';
 import type { SearchHit, SearchProvider } from '../ports/search.js';
 import { scrape } from '../scrape.js';
 import {
@@ -15,7 +15,7 @@ import {
   type SearchResultItem,
 } from './search-results.js';
 
-export interface SearchAndScrapeOptions extends Omit<EngineOptions, 'signal'> {
+export interface SearchAndScrapeOptions extends Omit<ScrapeRuntimeOptions, 'signal'> {
   /** Results wanted (default 5). */
   limit?: number;
   lang?: string;
@@ -99,7 +99,7 @@ export async function searchAndScrape(
 async function scrapeHit(
   hit: SearchHit,
   options: ScrapeOptionsInput &
-    Omit<EngineOptions, 'signal'> & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
+    Omit<ScrapeRuntimeOptions, 'signal'> & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
   onDocument: ((document: Document) => void) | undefined,
 ): Promise<SearchResultItem> {
   if (coversFormats(hit.document, options.formats)) return scrapedResult(hit, hit.document);

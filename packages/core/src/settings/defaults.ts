@@ -14,3 +14,7 @@ export const DEFAULT_CONVERT_DEADLINE_MS = 15_000;
 export const DEFAULT_CONVERT_MEMORY_MB = 1024;
 /** Pages the browser renders at once. */
 export const DEFAULT_BROWSER_PAGES = 4;
+/** Page-memory snapshots (cache entries and change-tracking histories) kept per team. */
+export const DEFAULT_PAGE_MEMORY_PAGES = 10_000;
+/** The largest snapshot kept, in bytes of JSON; a larger page is served and compared but not remembered. */
+export const DEFAULT_PAGE_MEMORY_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { Account, Browser, EngineOptions, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
+import type { Account, Browser, ScrapeRuntimeOptions, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
 import type { ErrorStyle } from '../http/error-response.js';
 import type { RequestLocation } from '../http/request-url.js';
 import type { PathParams } from '../http/router.js';
@@ -26,7 +26,7 @@ export interface ApiContext {
   /** Pages the embedded worker runs at once (0 when jobs run in separate worker processes). */
   workerConcurrency: number;
   /** Engine settings of a scrape made for a request: policy, user agent, adapters, cancellation. */
-  engine(signal: AbortSignal): Pick<EngineOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm' | 'convertPool'>;
+  engine(signal: AbortSignal): Pick<ScrapeRuntimeOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm' | 'convertPool'>;
 }
 
 export interface RouteRequest {

@@ -1,0 +1,89 @@
+import type { Document } from '../document.js';
+import { TrawlError } from '../errors.js';
+import type { ResolvedScrapeOptions } from '../options.js';
+import type { Store } from '../ports/store.js';
+import type { ChangeTrackingOptions } from './options.js';
+import { cachedDocument, rememberDocument, trackChanges, type PageMemoryRequest, type TrackingContext } from './page-memory.js';
+
+/** The page-memory options of `scrape()` (library): Firecrawl's fields and the Store that remembers. */
+export interface PageMemoryOptions {
+  /** Where pages are remembered: needed by `changeTracking`, `minAge` and the cache. */
+  store?: Pick<Store, 'pages'>;
+  /** Whose memory (default `local`). */
+  teamId?: string;
+  /** Serve a cached copy at most this old (ms); default 0: fetch. */
+  maxAge?: number;
+  /** Answer from the cache only, with a copy at least this old (ms). */
+  minAge?: number;
+  /** Keep this scrape as the cached copy (default true when a store is given). */
+  storeInCache?: boolean;
+  /** Keep nothing of this scrape. */
+  zeroDataRetention?: boolean;
+  /** Compare with the previous scrape of the page (`true`: status only). */
+  changeTracking?: ChangeTrackingOptions | true;
+  /** Retention: snapshots kept per team and the largest kept (see the settings pageMemoryPages, pageMemoryMaxBytes). */
+  pageMemory?: { keep?: number; maxBytes?: number; now?: () => number };
+}
+
+/** The request part of the options, `changeTracking: true` read as `{}`. */
+export function memoryRequestOf(options: PageMemoryOptions): PageMemoryRequest {
+  const { maxAge, minAge, storeInCache, zeroDataRetention, changeTracking } = options;
+  return {
+    ...(maxAge === undefined ? {} : { maxAge }),
+    ...(minAge === undefined ? {} : { minAge }),
+    ...(storeInCache === undefined ? {} : { storeInCache }),
+    ...(zeroDataRetention === undefined ? {} : { zeroDataRetention }),
+    ...(changeTracking ? { changeTracking: changeTracking === true ? {} : changeTracking } : {}),
+  };
+}
+
+/** What the engine converts when change tracking runs: Markdown (compared) and the raw HTML (its JSON-LD). */
+export function trackingConversion(options: ResolvedScrapeOptions, request: PageMemoryRequest): ResolvedScrapeOptions {
+  if (!request.changeTracking) return options;
+  const formats = [...new Set([...options.formats, 'markdown' as const, 'rawHtml' as const])];
+  return { ...options, formats };
+}
+
+/**
+ * One scrape through the page memory: a cached copy when the request allows one, else `fetch`
+ * (given the options to convert with), then change tracking and the cache write. Without a
+ * store, `changeTracking` and `minAge` are INVALID_OPTIONS; the rest fetches as usual.
+ */
+export async function throughPageMemory(
+  url: string,
+  options: ResolvedScrapeOptions,
+  memory: (TrackingContext & { store?: Pick<Store, 'pages'> }) | undefined,
+  request: PageMemoryRequest,
+  fetch: (conversion: ResolvedScrapeOptions) => Promise<Document>,
+): Promise<Document> {
+  const ctx = memory?.store ? (memory as TrackingContext) : undefined;
+  if (!ctx) {
+    if (request.changeTracking || request.minAge !== undefined) {
+      throw new TrawlError('INVALID_OPTIONS', 'changeTracking and minAge need a store to remember pages in (the `store` option)');
+    }
+    return fetch(options);
+  }
+  const cached = await cachedDocument(ctx, url, options, request);
+  if (cached) return cached;
+  let document = await fetch(trackingConversion(options, request));
+  if (request.changeTracking) {
+    const changeTracking = await trackChanges(
+      ctx,
+      {
+        url,
+        statusCode: document.metadata.statusCode,
+        markdown: document.markdown ?? '',
+        ...(document.rawHtml === undefined ? {} : { rawHtml: document.rawHtml }),
+      },
+      request,
+    );
+    const { markdown, rawHtml, ...rest } = document;
+    document = {
+      ...rest,
+      ...(options.formats.includes('markdown') && markdown !== undefined ? { markdown } : {}),
+      ...(options.formats.includes('rawHtml') && rawHtml !== undefined ? { rawHtml } : {}),
+      changeTracking,
+    };
+  }
+  return rememberDocument(ctx, url, options, request, document);
+}
