@@ -152,3 +152,24 @@ export {
   requirePage,
   requireDueTime,
 } from './ports/store-arguments.js';
+// Page memory: the scrape cache, change tracking and monitors (issue 19)
+export { throughPageMemory, memoryRequestOf, type PageMemoryOptions } from './memory/through-memory.js';
+export {
+  cachedDocument,
+  rememberDocument,
+  trackChanges,
+  readsCache,
+  type PageMemoryContext,
+  type PageMemoryRequest,
+  type TrackedPage,
+  type TrackingContext,
+} from './memory/page-memory.js';
+export type { ChangeStatus, ChangeTrackingResult, FieldChanges, GitDiff } from './memory/change-status.js';
+export {
+  changeTrackingOptionsSchema,
+  changeTrackingModeSchema,
+  pageMemoryFieldsSchema,
+  V2_DEFAULT_MAX_AGE_MS,
+  type ChangeTrackingOptions,
+} from './memory/options.js';
+export { comparableText, contentHash } from './memory/noise.js';
