@@ -45,6 +45,9 @@ export {
   type SsrfPolicy,
 } from './url/ssrf.js';
 export { pageToDocument } from './pipeline/to-document.js';
+// Documents: PDF, Word, spreadsheets, slides (docs/content.md)
+export { parse, DEFAULT_PARSE_MAX_BYTES, type ParseOptions } from './documents/parse.js';
+export { detectDocumentFormat, DOCUMENT_FORMATS, DOCUMENT_MEDIA_TYPES, type DocumentFormat } from './documents/formats.js';
 export {
   ConvertPool,
   closeSharedConvertPool,

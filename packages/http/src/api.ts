@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { meteredLlm, type Account, type Store } from '@trawl/core';
+import { DEFAULT_PARSE_MAX_BYTES, meteredLlm, type Account, type Store } from '@trawl/core';
 import { createAuthenticator } from './auth/authenticate.js';
 import { toErrorResponse } from './http/error-response.js';
 import { readJsonBody } from './http/read-body.js';
@@ -50,6 +50,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
   const context: ApiContext = {
     store: runtime.store,
     retentionMs: options.retentionMs,
+    parseMaxBytes: options.parseMaxBytes ?? DEFAULT_PARSE_MAX_BYTES,
     notifier: runtime.notifier,
     llmJobs: runtime.llmJobs,
     search: options.search,

@@ -36,6 +36,8 @@ export interface TrawlApiOptions {
   credits?: Record<string, number>;
   /** How long jobs and their results stay readable (default 24 h). */
   retentionMs?: number;
+  /** Largest file `POST /v2/parse` accepts, in bytes (default 50 MB): a larger upload is a 413. */
+  parseMaxBytes?: number;
   /** Webhook delivery settings, or a sender of your own. */
   webhooks?: WebhookSettings | WebhookSender;
   /** The search provider of `/v1/search`, `/v0/search` and extract's web search (e.g. @trawl/search); without one search answers 501. */

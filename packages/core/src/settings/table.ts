@@ -149,6 +149,14 @@ export const SETTINGS = {
     description: 'address to bind; anything but a loopback address needs TRAWL_API_KEYS',
     scope: 'server',
   }),
+  parseMaxMb: valued({
+    env: 'TRAWL_PARSE_MAX_MB',
+    flag: '--parse-max-mb <mb>',
+    type: wholeNumber,
+    default: 50,
+    description: 'largest file POST /v2/parse accepts, in MB (a larger upload is a 413)',
+    scope: 'server',
+  }),
   worker: valued({
     env: 'TRAWL_WORKER',
     flag: '--no-worker',

@@ -33,7 +33,23 @@ function parseJson(text: string): unknown {
   }
 }
 
-function readText(req: NodeRequest, maxBytes: number): Promise<string> {
+async function readText(req: NodeRequest, maxBytes: number): Promise<string> {
+  return (await readRawBody(req, maxBytes)).toString('utf8');
+}
+
+/** The request's body as bytes, at most `maxBytes` (past it, PAYLOAD_TOO_LARGE): a multipart upload. */
+export function readRawBody(req: NodeRequest, maxBytes: number): Promise<Buffer> {
+  if (req.readableEnded || !req.readable) {
+    // A framework read the stream: only raw bytes it kept can be used.
+    const body = (req as { body?: unknown }).body;
+    if (Buffer.isBuffer(body)) return body.length > maxBytes ? Promise.reject(tooLarge(maxBytes)) : Promise.resolve(body);
+    return Promise.reject(
+      codedError(
+        'BAD_REQUEST',
+        'The request body was already read by another middleware; mount Trawl before body parsers for multipart uploads',
+      ),
+    );
+  }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge(maxBytes));
   return new Promise((resolve, reject) => {
@@ -52,7 +68,7 @@ function readText(req: NodeRequest, maxBytes: number): Promise<string> {
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      resolve(Buffer.concat(chunks));
     };
     const onError = (error: Error) => {
       cleanup();

@@ -64,7 +64,6 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
       ['GET', '/v2/monitor/:id/checks/:checkId'],
     ],
   },
-  { product: 'file parsing', routes: [['POST', '/v2/parse']] },
   // What the 1.x SDK (and 4.x's `.v1`) can still call.
   {
     product: 'deep research',

@@ -23,6 +23,7 @@ import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2Craw
 import { v2ExtractStart } from './v2-extract.js';
 import { v2Map, v2Search } from './v2-map-search.js';
 import { v2Scrape, v2ScrapeResult } from './v2-scrape.js';
+import { v2Parse } from './v2-parse.js';
 import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape } from './v0.js';
 
 /** Every endpoint of the API: the contract's E1–E17, v2, and what the official clients call. */
@@ -30,6 +31,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   // v2: the 4.x SDK's paths, over the same engine, jobs and limits as v1
   { method: 'POST', path: '/v2/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v2Scrape },
   { method: 'GET', path: '/v2/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2ScrapeResult },
+  // A multipart upload: the handler reads the body itself, within the parse size limit.
+  { method: 'POST', path: '/v2/parse', style: 'plain', rateClass: 'scrape', readsBody: false, handle: v2Parse },
   { method: 'POST', path: '/v2/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v2CrawlStart },
   { method: 'POST', path: '/v2/crawl/params-preview', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v2CrawlParamsPreview },
   // Before `/v2/crawl/:id`, which would take `active` for an id.

@@ -34,11 +34,9 @@ export const targetUrlSchema = z.string().transform((value, ctx) => {
 
 /**
  * Firecrawl scrape fields Trawl accepts so that existing clients keep working, and ignores:
- * PDFs are not converted at all yet (415), there is no shared cache, and nothing is retained
- * beyond the job.
+ * there is no shared cache, and nothing is retained beyond the job. (`parsePDF` is core's.)
  */
 const ignoredScrapeFields = {
-  parsePDF: z.boolean().optional(),
   maxAge: z.number().int().min(0).optional(),
   storeInCache: z.boolean().optional(),
   zeroDataRetention: z.boolean().optional(),
@@ -46,12 +44,12 @@ const ignoredScrapeFields = {
 
 /**
  * v1 scrape options, strict: an unknown key is a 400, as Firecrawl's v1 answers (core's
- * `screenshotOptions`, `images` and `attributes` are v2's, set from its format objects, so v1 refuses them). Without the
+ * `screenshotOptions`, `images`, `attributes` and `pdfOptions` are v2's, set from its format objects, so v1 refuses them). Without the
  * rules across fields (zod cannot extend a refined object): every body that takes them adds
  * `refineV1Waits`, or uses `v1PageOptionsSchema`.
  */
 export const v1ScrapeOptionsSchema = scrapeOptionsSchema
-  .omit({ screenshotOptions: true, images: true, attributes: true })
+  .omit({ screenshotOptions: true, images: true, attributes: true, pdfOptions: true })
   .extend(ignoredScrapeFields)
   .strict();
 export type V1ScrapeOptions = z.output<typeof v1ScrapeOptionsSchema>;
@@ -67,8 +65,8 @@ export const v1PageOptionsSchema = v1ScrapeOptionsSchema.superRefine(refineV1Wai
 
 /** Drops the accepted-but-ignored fields before the options reach the engine. */
 export function engineScrapeOptions<T extends Partial<V1ScrapeOptions>>(options: T): Omit<T, keyof typeof ignoredScrapeFields> {
-  const { parsePDF, maxAge, storeInCache, zeroDataRetention, ...engine } = options;
-  void parsePDF, void maxAge, void storeInCache, void zeroDataRetention;
+  const { maxAge, storeInCache, zeroDataRetention, ...engine } = options;
+  void maxAge, void storeInCache, void zeroDataRetention;
   return engine;
 }
 

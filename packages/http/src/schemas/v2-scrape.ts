@@ -71,7 +71,7 @@ export const v2ScrapeOptionsShape = {
   timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
   waitFor: z.number().int().min(0).max(MAX_WAIT_MS).optional(),
   mobile: z.boolean().optional(),
-  /** PDF and image parsing settings; Trawl does not convert PDFs, so they select nothing yet. */
+  /** Which files are parsed: with "pdf" (the default) PDFs become Markdown, without it they come back as base64; `maxPages`, `pageMarkers`, `pages` tune it. */
   parsers: z
     .array(z.union([z.enum(['pdf', 'image']), pdfParserSchema, z.strictObject({ type: z.literal('image') })]))
     .max(5)

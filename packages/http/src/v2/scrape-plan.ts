@@ -103,8 +103,33 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     ...(options.blockAds === undefined ? {} : { blockAds: options.blockAds }),
     // `enhanced` is v2's name for what v1 called `stealth`.
     ...(options.proxy ? { proxy: options.proxy === 'enhanced' ? 'stealth' : options.proxy } : {}),
+    ...pdfEngineOptions(options.parsers, warnings),
   };
   return { engine, shaping: { summary, drop, warnings } };
+}
+
+/**
+ * v2's `parsers` in the engine's terms: without "pdf" in the list (`[]` included) a PDF comes
+ * back as base64, as Firecrawl answers; a pdf parser's `maxPages`, `pageMarkers` and `pages`
+ * (or its old name `pageMarkdown`) become `pdfOptions`. Absent, PDFs are parsed.
+ */
+export function pdfEngineOptions(
+  parsers: V2ScrapeOptions['parsers'],
+  warnings: string[],
+): Pick<ScrapeOptionsInput, 'parsePDF' | 'pdfOptions'> {
+  if (!parsers) return {};
+  const pdf = parsers.find((parser) => parser === 'pdf' || (typeof parser === 'object' && parser.type === 'pdf'));
+  if (!pdf) return { parsePDF: false };
+  if (typeof pdf === 'string' || pdf.type !== 'pdf') return { parsePDF: true };
+  if (pdf.mode === 'ocr') warnings.push('parsers pdf mode "ocr" reads the text layer only here: Trawl has no OCR model');
+  if (pdf.blocks) warnings.push('parsers pdf blocks (layout blocks) are not produced by Trawl');
+  const pages = pdf.pages ?? pdf.pageMarkdown;
+  const pdfOptions = {
+    ...(pdf.maxPages === undefined ? {} : { maxPages: pdf.maxPages }),
+    ...(pdf.pageMarkers === undefined ? {} : { pageMarkers: pdf.pageMarkers }),
+    ...(pages === undefined ? {} : { pages }),
+  };
+  return { parsePDF: true, ...(Object.keys(pdfOptions).length ? { pdfOptions } : {}) };
 }
 
 type V2EngineAction = NonNullable<ScrapeOptionsInput['actions']>[number];

@@ -1,0 +1,68 @@
+import type { ConvertPool } from '../convert/convert-pool.js';
+import type { Document } from '../document.js';
+import { TrawlError } from '../errors.js';
+import type { LoadedPage } from '../fetch/types.js';
+import { applyLlmFormats, conversionOptions } from '../llm/llm-formats.js';
+import { resolveScrapeOptions, type ScrapeOptionsInput } from '../options.js';
+import { assertScrapeCan } from '../pipeline/capabilities.js';
+import { contentKind } from '../pipeline/content-kind.js';
+import { convertLoadedPage } from '../pipeline/convert-loaded-page.js';
+import type { LlmProvider } from '../ports/llm.js';
+import { type SsrfPolicy, toSsrfPolicy } from '../url/ssrf.js';
+import { DOCUMENT_MEDIA_TYPES, declaredDocumentFormat, detectDocumentFormat, mediaType } from './formats.js';
+
+/** The largest file parse() reads by default (Firecrawl's /parse limit). */
+export const DEFAULT_PARSE_MAX_BYTES = 50 * 1024 * 1024;
+
+export interface ParseOptions extends ScrapeOptionsInput {
+  /** The file's name: it names the Document (`metadata.sourceFile`) and, for CSV, tells its type. */
+  fileName: string;
+  /** The type the uploader gave; the file's bytes decide where they can. */
+  contentType?: string;
+  /** Largest file accepted, in bytes (default 50 MB): past it, SCRAPE_TOO_LARGE. */
+  maxBytes?: number;
+  /** The model behind the `json` format. */
+  llm?: LlmProvider;
+  /** Where the file is converted (default: the process's shared pool; `false`: this thread). */
+  convertPool?: ConvertPool | false;
+  signal?: AbortSignal;
+  /** The SSRF guard of what the `json` format's model step fetches (see scrape()'s `ssrf`). */
+  ssrf?: SsrfPolicy | boolean;
+}
+
+/**
+ * A file the caller has (an upload, a file on disk) as a Document, exactly as scrape() turns the
+ * same file fetched from a URL into one: PDF, Word, ODT, spreadsheets, slides, RTF and HTML.
+ * A type Trawl cannot read is SCRAPE_UNSUPPORTED_CONTENT (415); a damaged or encrypted
+ * document, DOCUMENT_UNREADABLE.
+ */
+export async function parse(file: Uint8Array, options: ParseOptions): Promise<Document> {
+  const { fileName, contentType, maxBytes = DEFAULT_PARSE_MAX_BYTES, llm, convertPool, signal, ssrf, ...scrapeInput } = options;
+  if (file.byteLength > maxBytes) {
+    throw new TrawlError('SCRAPE_TOO_LARGE', `${fileName} is ${file.byteLength} bytes; files of at most ${maxBytes} bytes are parsed`);
+  }
+  const resolved = resolveScrapeOptions(scrapeInput);
+  assertScrapeCan(resolved, { choice: 'http', hasBrowser: false, ...(llm ? { llm } : {}) });
+  const type = uploadType(file, fileName, contentType);
+  const url = `file:///${encodeURIComponent(fileName)}`;
+  const page: LoadedPage = { url, status: 200, headers: { 'content-type': type }, body: file, redirects: [] };
+  const { document } = await convertLoadedPage(page, url, conversionOptions(resolved), false, convertPool, signal);
+  document.metadata.sourceFile = fileName;
+  document.metadata.sourceURL = fileName;
+  document.metadata.url = fileName;
+  return (await applyLlmFormats(document, resolved, { llm, policy: toSsrfPolicy(ssrf), signal })).document;
+}
+
+/** The Content-Type the file is converted as: a document's own, else HTML or text as named, else a 415. */
+function uploadType(file: Uint8Array, fileName: string, contentType: string | undefined): string {
+  const format = detectDocumentFormat(contentType, file, fileName) ?? declaredDocumentFormat(contentType);
+  if (format) return contentType && declaredDocumentFormat(contentType) === format ? contentType : DOCUMENT_MEDIA_TYPES[format];
+  const lower = fileName.toLowerCase();
+  if (/\.(html?|xhtml)$/.test(lower) || mediaType(contentType) === 'text/html') return 'text/html';
+  const kind = contentKind(contentType, file);
+  if (kind !== 'unsupported' && kind !== 'document' && mediaType(contentType)) return contentType!;
+  throw new TrawlError(
+    'SCRAPE_UNSUPPORTED_CONTENT',
+    `${fileName}${contentType ? ` (${contentType})` : ''} is not a file Trawl can read: upload a PDF, DOCX, ODT, XLSX, ODS, CSV, PPTX, ODP, RTF or HTML file`,
+  );
+}

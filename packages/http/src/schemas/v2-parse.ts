@@ -1,0 +1,15 @@
+/**
+ * The `options` part of `POST /v2/parse`, as the 4.x SDK's `parse()` sends it: v2's scrape
+ * options without what needs a page to load (waits, actions, mobile, location) or a cache.
+ */
+import { z } from 'zod';
+import { v2ScrapeOptionsShape } from './v2-scrape.js';
+
+const { waitFor, mobile, actions, location, maxAge, minAge, storeInCache, lockdown, proxy, ...parseShape } = v2ScrapeOptionsShape;
+void waitFor, void mobile, void actions, void location, void maxAge, void minAge, void storeInCache, void lockdown, void proxy;
+
+export const v2ParseOptionsSchema = z.strictObject({
+  ...parseShape,
+  proxy: z.enum(['basic', 'auto']).optional(),
+});
+export type V2ParseOptions = z.output<typeof v2ParseOptionsSchema>;
