@@ -88,7 +88,8 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   const contentHrefs: string[] = [];
   const candidates: AdCandidate[] = [];
   const measuring: Open[] = [];
-  const total = new TextMeasure();
+  // The body's text, measured only when an ad candidate needs the page's total (most pages have none).
+  const bodyText: string[] = [];
   const metas: Array<Record<string, string>> = [];
   const links: MetadataFacts['links'] = [];
   const titles: string[] = [];
@@ -109,7 +110,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
         if (rooted === undefined) {
           rooted = name === 'html';
           if (rooted) lang = attributes.lang;
-          else total.add(textBeforeRoot);
+          else bodyText.push(textBeforeRoot);
         }
         // What linkedom's path makes the body: all of a rootless page (it is wrapped in one);
         // else everything in the root but its first <head>, stray content moved into the body.
@@ -165,7 +166,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
         if (rooted === undefined) textBeforeRoot += text;
         // Text directly in the root is stray content, moved into the body.
         if (!open ? rooted !== false : !open.content && open !== root) return;
-        total.add(text);
+        bodyText.push(text);
         for (const element of measuring) element.measure!.add(text);
         if (open && !open.hasElementChild && open.leafText.length < MAX_AD_LABEL_LENGTH) open.leafText += text;
       },
@@ -195,8 +196,8 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   const trimmedBase = baseHref?.trim();
   const baseUrl = (trimmedBase && absoluteUrl(trimmedBase, pageUrl)) || pageUrl;
   // removeAdsAndConsentBanners keeps an "ad" holding more than this share of the page's text.
-  const limit = total.length * MAX_SHARE_OF_TEXT;
   const removed = new Uint8Array(contentHrefs.length);
+  const limit = candidates.length ? measured(bodyText) * MAX_SHARE_OF_TEXT : 0;
   for (const candidate of candidates) {
     if (candidate.textLength <= limit) removed.fill(1, candidate.linkStart, candidate.linkEnd);
   }
@@ -229,6 +230,12 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   if (canonical) result.canonical = canonical;
   if (next) result.next = next;
   return result;
+}
+
+function measured(texts: string[]): number {
+  const measure = new TextMeasure();
+  for (const text of texts) measure.add(text);
+  return measure.length;
 }
 
 /** Absolute http(s) URLs without fragments, deduplicated in order, one past the cap at most (as extractLinks). */
