@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SsrfPolicy } from '@trawl/core';
 import { retryDelay, type AttemptResult, type RetryTiming } from './attempt-result.js';
-import { DeliveryLanes, type LaneItem } from './delivery-lanes.js';
+import { DeliveryQueues, type QueuedDelivery } from './delivery-queues.js';
 import { buildEnvelope } from './envelope.js';
 import type { WebhookEvent } from './events.js';
 import { postDelivery } from './post-delivery.js';
@@ -51,7 +51,7 @@ export interface WebhookSender {
   close(): Promise<void>;
 }
 
-interface Delivery extends LaneItem {
+interface Delivery extends QueuedDelivery {
   readonly id: string;
   readonly spec: WebhookSpec;
   readonly event: WebhookEvent;
@@ -74,7 +74,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   };
   const agent = receiverAgent(options.policy, concurrency, timeoutMs);
   const closing = new AbortController();
-  const lanes = new DeliveryLanes<Delivery>();
+  const queues = new DeliveryQueues<Delivery>();
   let inFlight = 0;
   let closed = false;
   let idleWaiters: Array<() => void> = [];
@@ -89,18 +89,18 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
   function giveUp(delivery: Delivery, error: string): void {
     if (delivery.retryTimer) clearTimeout(delivery.retryTimer);
-    lanes.remove(delivery);
+    queues.remove(delivery);
     report(delivery.spec, delivery.event, delivery.attempts, error);
   }
 
   function pump(): void {
     while (inFlight < concurrency && !closed) {
-      const delivery = lanes.takeNext();
+      const delivery = queues.takeNext();
       if (!delivery) break;
       inFlight++;
       void attempt(delivery);
     }
-    if (lanes.size === 0) {
+    if (queues.size === 0) {
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolve of waiters) resolve();
@@ -129,15 +129,15 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   function settle(delivery: Delivery, result: AttemptResult): void {
-    if (result.kind === 'delivered') return lanes.remove(delivery);
+    if (result.kind === 'delivered') return queues.remove(delivery);
     if (result.kind === 'rejected') return giveUp(delivery, result.error);
     if (delivery.attempts >= maxAttempts) return giveUp(delivery, `gave up after ${delivery.attempts} attempts: ${result.error}`);
     if (closed) return giveUp(delivery, `the webhook sender closed before a retry: ${result.error}`);
-    lanes.hold(delivery);
+    queues.hold(delivery);
     delivery.retryTimer = setTimeout(
       () => {
         delivery.retryTimer = undefined;
-        lanes.requeue(delivery);
+        queues.requeue(delivery);
         pump();
       },
       retryDelay(delivery.attempts, result, timing),
@@ -151,9 +151,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       const id = randomUUID();
       const body = JSON.stringify(buildEnvelope(spec, event, id)); // serialised once: retries resend the same signed bytes
       const headers = deliveryHeaders({ spec, eventType: event.type, deliveryId: id, body, secret: options.secret });
-      lanes.add({ id, spec, event, body, headers, attempts: 0, laneKey: `${event.id}\n${spec.url}`, state: 'queued' });
-      if (lanes.size > maxPending) {
-        const oldest = lanes.oldestNotSending();
+      queues.add({ id, spec, event, body, headers, attempts: 0, queueKey: `${event.id}\n${spec.url}`, state: 'queued' });
+      if (queues.size > maxPending) {
+        const oldest = queues.oldestNotSending();
         if (oldest) giveUp(oldest, `dropped: more than ${maxPending} webhook deliveries were pending`);
       }
       pump();
@@ -163,14 +163,14 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   function idle(): Promise<void> {
-    if (lanes.size === 0) return Promise.resolve();
+    if (queues.size === 0) return Promise.resolve();
     return new Promise((resolve) => idleWaiters.push(resolve));
   }
 
   async function close(): Promise<void> {
     if (!closed) {
       closed = true;
-      for (const delivery of lanes.notSending()) giveUp(delivery, 'the webhook sender closed before the delivery was made');
+      for (const delivery of queues.notSending()) giveUp(delivery, 'the webhook sender closed before the delivery was made');
       let graceTimer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, closeGraceMs)));
       await Promise.race([idle(), grace]);
