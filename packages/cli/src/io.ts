@@ -13,10 +13,10 @@ export function writeLine(stream: NodeJS.WritableStream, text: string): void {
   stream.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-/** Reads a file, or standard input for "-". */
-export async function readInput(path: string, io: CliIO): Promise<string> {
-  if (path !== '-') return readFile(path, 'utf8');
+/** Reads a file's bytes, or standard input's for "-": a PDF or an Office file is not text. */
+export async function readInputBytes(path: string, io: CliIO): Promise<Buffer> {
+  if (path !== '-') return readFile(path);
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

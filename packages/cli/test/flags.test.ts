@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './run-cli.js';
 
@@ -46,11 +49,16 @@ describe('numeric flags', () => {
 });
 
 describe('trawl convert', () => {
-  it('marks --url as required in its help, and says so when it is missing', async () => {
+  it('says in its help that HTML needs --url, and says so when an HTML file comes without it', async () => {
     const help = await trawl('convert', '--help');
-    expect(help.stdout).toMatch(/-u, --url <url>\s+\(required\)/);
-    const missing = await trawl('convert', '-');
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      '-u, --url <url> the URL the file came from: links resolve against it (required for HTML)',
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'trawl-convert-')), 'page.html');
+    writeFileSync(file, '<html><body><p>Hello</p></body></html>');
+    const missing = await trawl('convert', file);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("required option '-u, --url <url>' not specified");
+    expect(missing.stderr).toContain('page.html is not a document Trawl reads by itself');
+    expect(missing.stderr).toContain('needs --url <url>');
   });
 });
