@@ -141,6 +141,35 @@ export const NON_ARTICLE_PATTERN = classWordPattern([
   'pager',
 ]);
 
+/**
+ * Class or id words of a shop page's controls and widgets around the product rather than the
+ * product: colour swatches, variant and option pickers, quantity steppers, and review and
+ * rating widgets (their own and the common vendors'). The product's name, price, description
+ * and specifications carry no such names.
+ */
+export const PRODUCT_CHROME_PATTERN = classWordPattern([
+  'swatch(?:es)?',
+  'variants?',
+  'variant-(?:picker|selector)',
+  'options?',
+  'quantity',
+  'qty',
+  'reviews?',
+  'ratings?',
+  'stars?',
+  'yotpo',
+  'okendo',
+  'jdgm',
+  'judgeme',
+  'stamped',
+  'bazaarvoice',
+  'bv',
+  'trustpilot',
+]);
+
+/** Elements of a product's purchase form (option groups and their labels): controls, not content. */
+export const PRODUCT_CONTROL_SELECTOR = ['fieldset', 'label', '[role="radiogroup"]'].join(', ');
+
 /** Class or id words of ad slots ("ad-slot", "div-gpt-ad-1", "adsbygoogle"…). */
 export const AD_PATTERN = classWordPattern([
   'ad',

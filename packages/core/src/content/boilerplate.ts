@@ -29,7 +29,7 @@ export function removeNonArticleParts(article: Element): Element {
  * root's text is kept whatever its name: it is more likely a wrapper of the content than an
  * aside to it.
  */
-function removeNamedBlocks(root: Element, pattern: RegExp): Element {
+export function removeNamedBlocks(root: Element, pattern: RegExp): Element {
   let total: number | undefined;
   for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;

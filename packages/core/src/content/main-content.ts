@@ -10,6 +10,7 @@ import { classifyPage, declaresArticle, type PageType } from './page-type/page-t
 import type { PageSignals } from './page-type/page-signals.js';
 import type { HtmlDocument } from './parse.js';
 import { readabilityArticle } from './readability.js';
+import { removeProductChrome } from './product-chrome.js';
 import { findProductRegion } from './product-region.js';
 import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from './related-sections.js';
 import { removeThreadChrome } from './thread-chrome.js';
@@ -90,6 +91,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
     content = morePromising(article, withoutFurniture(copy, pageType, page.url), minShare);
   }
   if (pageType === 'documentation') removeDocsChrome(content);
+  // Option pickers and review widgets are controls and other people's words, on either reading.
+  if (pageType === 'product' || pageType === 'collection') removeProductChrome(content);
   keepPageHeading(content, heading);
   return { content, pageType };
 }

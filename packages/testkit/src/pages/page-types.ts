@@ -92,17 +92,35 @@ const product: PageTypeFixture = {
     'Diameter: 24 cm',
     'Movement: quartz, one AA battery',
   ],
-  drops: ['Storm Barometer', 'Ship Bell Mini', 'Brass Compass'],
+  drops: [
+    'Storm Barometer',
+    'Ship Bell Mini',
+    'Brass Compass',
+    // The purchase form's options and the review widget: controls and other people's words.
+    'Polished brass',
+    'Antique bronze',
+    'Finish:',
+    'Quantity',
+    '4.7 out of 5 stars',
+    'Lovely clock, keeps good time',
+  ],
   html: harbourPage(
     'Tide Clock Classic | Harbour Co. Shop',
     `<main>
 <div class="product-detail" itemscope itemtype="https://schema.org/Product">
 <h1 itemprop="name">Tide Clock Classic</h1>
 <p class="price" itemprop="price">$149.00</p>
-<form action="/cart/add" method="post"><button type="submit">Add to cart</button></form>
+<form action="/cart/add" method="post">
+<fieldset class="product-form__input"><legend>Finish:</legend>
+<input type="radio" id="finish-1" name="finish" value="brass" checked><label for="finish-1">Polished brass</label>
+<input type="radio" id="finish-2" name="finish" value="bronze"><label for="finish-2">Antique bronze</label></fieldset>
+<div class="quantity"><span>Quantity</span><input type="number" name="quantity" value="1"></div>
+<button type="submit">Add to cart</button></form>
 <div class="product-description" itemprop="description"><p>A brass tide clock that shows high and low water at a glance.</p></div>
 <h2>Specifications</h2>
 <table><tr><th>Diameter</th><td>Diameter: 24 cm</td></tr><tr><th>Movement</th><td>Movement: quartz, one AA battery</td></tr></table>
+<div class="product-reviews"><div class="rating-summary">4.7 out of 5 stars (23 reviews)</div>
+<p class="review-body">Lovely clock, keeps good time and the brass has not tarnished.</p></div>
 </div>
 <section class="product-recommendations"><h2>You may also like</h2>
 <ul class="grid">
@@ -143,14 +161,15 @@ const grid: PageTypeFixture = {
   path: '/types/collections/nautical-instruments',
   heading: 'Nautical instruments',
   keeps: [...gridItems, 'Instruments our pilots trust on the water.'],
-  drops: [],
+  // Every card's colour swatches: options of the product, not the grid's content.
+  drops: ['Sea green', 'Harbour grey'],
   html: harbourPage(
     'Nautical instruments | Harbour Co. Shop',
     `<main>
 <h1>Nautical instruments</h1>
 <p>Instruments our pilots trust on the water.</p>
 <ul class="product-grid">
-${gridItems.map((name, i) => `<li class="product-card"><a href="/types/product/${i}"><img src="/img/${i}.jpg" alt=""> ${name}</a><span class="price">$${40 + i * 10}.00</span></li>`).join('\n')}
+${gridItems.map((name, i) => `<li class="product-card"><a href="/types/product/${i}"><img src="/img/${i}.jpg" alt=""> ${name}</a><span class="price">$${40 + i * 10}.00</span><ul class="card-swatches"><li><a href="/types/product/${i}?colour=sea-green">Sea green</a></li><li><a href="/types/product/${i}?colour=harbour-grey">Harbour grey</a></li></ul></li>`).join('\n')}
 </ul>
 </main>`,
   ),
