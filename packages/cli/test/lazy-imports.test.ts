@@ -61,6 +61,8 @@ const ADAPTERS = [
   '/packages/store-sqlite/',
   '/packages/store-redis/',
   '/packages/llm/',
+  '/packages/mcp/',
+  '/@modelcontextprotocol/',
 ];
 const loadsAny = (modules: string[], parts: string[]) => modules.filter((url) => parts.some((part) => url.includes(part)));
 
