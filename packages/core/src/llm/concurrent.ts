@@ -6,12 +6,13 @@ export async function mapConcurrently<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  const lane = async () => {
+  // Each of `limit` runners takes the next item until none is left.
+  const runner = async () => {
     while (next < items.length) {
       const index = next++;
       results[index] = await work(items[index]!, index);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
   return results;
 }

@@ -3,6 +3,7 @@ import { TrawlError, isTrawlError } from '../errors.js';
 import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
 import { resolveScrapeOptions, type ScrapeRuntimeOptions, type ScrapeOptionsInput } from '../options.js';
 import type { SearchHit, SearchProvider } from '../ports/search.js';
+import { mapConcurrently } from '../llm/concurrent.js';
 import { scrape } from '../scrape.js';
 import {
   coversFormats,
@@ -59,7 +60,7 @@ export async function searchAndScrape(
     country,
     location,
     tbs,
-    ...engine
+    ...runtime
   } = options;
   if (!query.trim()) throw new TrawlError('INVALID_OPTIONS', 'A search query is required');
   requirePositiveInteger('limit', limit);
@@ -78,7 +79,7 @@ export async function searchAndScrape(
     );
     const hits = usableHits(found, limit);
     const data = scraping
-      ? await mapConcurrently(hits, concurrency, (hit) => scrapeHit(hit, { ...engine, ...scrapeOptions, formats, signal }, onDocument))
+      ? await mapConcurrently(hits, concurrency, (hit) => scrapeHit(hit, { ...runtime, ...scrapeOptions, formats, signal }, onDocument))
       : hits.map(hitOnly);
     signal.throwIfAborted();
     const warning = searchWarning(limit, data, scraping);
@@ -112,20 +113,6 @@ async function scrapeHit(
     if (options.signal.aborted) throw error;
     return failedResult(hit, error);
   }
-}
-
-/** Runs `work` over `items` with at most `concurrency` in flight, keeping the items' order. */
-async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
 }
 
 /** A provider that ignores its signal still cannot hold the search past the deadline. */
