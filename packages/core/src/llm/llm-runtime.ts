@@ -18,7 +18,7 @@ export interface LlmJobRuntime {
   concurrency?: number;
 }
 
-/** The engine options of a page scrape made for a job. */
+/** The runtime options of a page scrape made for a job. */
 export function scrapeRuntime(runtime: LlmJobRuntime, signal: AbortSignal) {
   return {
     ...(runtime.ssrf !== undefined ? { ssrf: runtime.ssrf } : {}),
