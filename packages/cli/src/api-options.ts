@@ -26,6 +26,7 @@ export function apiOptionsFrom(
     credits: settings.credits ?? {},
     ...(settings.webhookSecret ? { webhooks: { secret: settings.webhookSecret } } : {}),
     retentionMs: Math.round(settings.retentionHours * 3_600_000),
+    pageMemory: { keep: settings.pageMemoryPages, maxBytes: settings.pageMemoryMaxBytes },
     parseMaxBytes: settings.parseMaxMb * 1024 * 1024,
   };
 }

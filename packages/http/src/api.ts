@@ -50,6 +50,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
   const context: ApiContext = {
     store: runtime.store,
     retentionMs: options.retentionMs,
+    pageMemory: options.pageMemory ?? {},
     parseMaxBytes: options.parseMaxBytes ?? DEFAULT_PARSE_MAX_BYTES,
     notifier: runtime.notifier,
     llmJobs: runtime.llmJobs,

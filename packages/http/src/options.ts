@@ -36,6 +36,8 @@ export interface TrawlApiOptions {
   credits?: Record<string, number>;
   /** How long jobs and their results stay readable (default 24 h). */
   retentionMs?: number;
+  /** What the page memory keeps (the scrape cache, change tracking): snapshots per team and the largest kept, in bytes. */
+  pageMemory?: { keep?: number; maxBytes?: number };
   /** Largest file `POST /v2/parse` accepts, in bytes (default 50 MB): a larger upload is a 413. */
   parseMaxBytes?: number;
   /** Webhook delivery settings, or a sender of your own. */

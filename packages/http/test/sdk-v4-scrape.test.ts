@@ -104,7 +104,8 @@ describe('@mendable/firecrawl-js 4.x scrape', () => {
     // Without a browser, what only a browser honours is named, as are the hosted-only fields.
     expect(doc.warning).toMatch(/mobile/);
     expect(doc.warning).toMatch(/fastMode changes nothing/);
-    expect(doc.warning).toMatch(/zeroDataRetention changes nothing/);
+    // zeroDataRetention is honoured (the page memory keeps nothing), so it is no warning.
+    expect(doc.warning).not.toMatch(/zeroDataRetention/);
   });
 
   it('a scrape is read again through GET /v2/scrape/{scrapeId}, by its own team only', async () => {
@@ -165,10 +166,7 @@ describe('v2 scrape refusals', () => {
     expect(response.body.error).toMatch(/formats\[0\]\.quality/);
   });
 
-  it('changeTracking and the pdf action are 501s naming them; screenshots without a browser name the adapter', async () => {
-    const tracking = await failureOf(app.scrape(article(), { formats: ['markdown', 'changeTracking'] }));
-    expect(tracking.status).toBe(501);
-    expect(tracking.message).toMatch(/changeTracking/);
+  it('the pdf action is a 501 naming it; screenshots without a browser name the adapter (changeTracking: change-tracking.test.ts)', async () => {
     const pdf = await failureOf(app.scrape(article(), { actions: [{ type: 'pdf' }] }));
     expect(pdf.status).toBe(501);
     expect(pdf.message).toMatch(/"pdf" action/);

@@ -15,6 +15,8 @@ import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
 export interface ApiContext {
   store: Store;
   retentionMs: number | undefined;
+  /** What the page memory keeps (the scrape cache, change tracking). */
+  pageMemory: { keep?: number; maxBytes?: number };
   /** Largest file `POST /v2/parse` accepts, in bytes. */
   parseMaxBytes: number;
   notifier: JobNotifier;

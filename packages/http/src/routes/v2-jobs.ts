@@ -1,11 +1,11 @@
-import { appendBatchUrls, specOf, type JobRecord } from '@trawl/core';
+import { appendBatchUrls, specOf, type JobRecord, type PageMemoryRequest } from '@trawl/core';
 import { codedError } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { v2BatchBodySchema } from '../schemas/v2-batch.js';
 import { v2CrawlBodySchema, v2CrawlPreviewBodySchema, v2CrawlRules } from '../schemas/v2-crawl.js';
 import { crawlParamsFromPrompt } from '../v2/crawl-prompt.js';
-import { hostedOnlyWarnings, planV2Scrape, type V2Shaping } from '../v2/scrape-plan.js';
+import { hostedOnlyWarnings, notImplemented, planV2Scrape, type V2Shaping } from '../v2/scrape-plan.js';
 import { toV2Document } from '../v2/v2-document.js';
 import { startTeamBatch, validUrls } from './batch.js';
 import { startTeamCrawl } from './crawl.js';
@@ -22,7 +22,8 @@ export const v2CrawlStart: RouteHandler = async (request, api) => {
     // What the caller wrote wins over what the model suggests.
     body = parseV2Body(v2CrawlBodySchema, { ...params, ...(request.body as Record<string, unknown>) });
   }
-  const { engine, shaping } = planV2Scrape(body.scrapeOptions ?? {});
+  const { engine, shaping, memory } = planV2Scrape(body.scrapeOptions ?? {});
+  refuseJobChangeTracking(memory);
   const job = await startTeamCrawl(api, request.account, {
     url: body.url,
     rules: v2CrawlRules(body),
@@ -44,7 +45,8 @@ export const v2CrawlParamsPreview: RouteHandler = async (request, api) => {
 /** `POST /v2/batch/scrape`: v1's batch with v2's options; invalid URLs are skipped by default; `appendToId` adds to a running batch. */
 export const v2BatchStart: RouteHandler = async (request, api) => {
   const { urls, webhook, ignoreInvalidURLs, maxConcurrency, appendToId, ...options } = parseV2Body(v2BatchBodySchema, request.body);
-  const { engine, shaping } = planV2Scrape(options);
+  const { engine, shaping, memory } = planV2Scrape(options);
+  refuseJobChangeTracking(memory);
   const { job, invalidURLs } = appendToId
     ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
     : await startTeamBatch(api, request.account, {
@@ -117,3 +119,8 @@ export const activeCrawls: RouteHandler = async (request, api) => {
   });
   return { body: { success: true, crawls } };
 };
+
+/** Change tracking runs on scrapes and monitors; crawl and batch jobs do not compare pages yet (501 says so). */
+function refuseJobChangeTracking(memory: PageMemoryRequest): void {
+  if (memory.changeTracking) throw notImplemented('The "changeTracking" format in crawl and batch scrape jobs');
+}

@@ -96,6 +96,7 @@ function searchScrapePlan(plan: V2ScrapePlan): V2ScrapePlan {
   return {
     engine: { ...plan.engine, formats: [...formats, 'markdown'] },
     shaping: { ...plan.shaping, drop: [...plan.shaping.drop, 'markdown'] },
+    memory: plan.memory,
   };
 }
 

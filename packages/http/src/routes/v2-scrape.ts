@@ -3,6 +3,8 @@ import { codedError } from '../http/api-error.js';
 import { pageCost } from '../limits/credits.js';
 import { v2ScrapeBodySchema } from '../schemas/v2-scrape.js';
 import { newScrapeId, readRetainedScrape, retainScrape } from '../v2/retained-scrape.js';
+import { memoryExtraCost } from '../v2/memory-plan.js';
+import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
 import { planV2Scrape } from '../v2/scrape-plan.js';
 import { toV2Document } from '../v2/v2-document.js';
 import { assertJobCan } from './crawl.js';
@@ -13,10 +15,11 @@ import type { RouteHandler } from './types.js';
 /** `POST /v2/scrape`: one page in v2's shape, kept for `GET /v2/scrape/{scrapeId}`. */
 export const v2Scrape: RouteHandler = async (request, api) => {
   const { url, ...options } = parseV2Body(v2ScrapeBodySchema, request.body);
-  const { engine, shaping } = planV2Scrape(options);
+  const { engine, shaping, memory } = planV2Scrape(options);
   assertJobCan(api, engine);
-  const document = await spendCredits(api.store.teams, request.account, pageCost(engine), () =>
-    scrape(url, { ...engine, ...api.engine(request.signal) }),
+  const cost = pageCost(engine) + memoryExtraCost(memory, pageCost(engine));
+  const document = await spendCredits(api.store.teams, request.account, cost, () =>
+    scrape(url, { ...engine, ...api.engine(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
   );
   const scrapeId = newScrapeId();
   const data = toV2Document(document, shaping, scrapeId);

@@ -7,6 +7,7 @@ import {
   MAX_ATTRIBUTE_NAME_LENGTH,
   MAX_ATTRIBUTE_SELECTORS,
   MAX_SELECTOR_LENGTH,
+  changeTrackingOptionsSchema,
   screenshotQualitySchema,
   viewportSchema,
 } from '@trawl/core';
@@ -53,8 +54,8 @@ const FORMAT_SCHEMAS = {
       .min(1)
       .max(MAX_ATTRIBUTE_SELECTORS),
   }),
-  // Accepted in any form so the handler can answer 501 for it, not a 400 about its fields.
-  changeTracking: z.looseObject({ type: z.literal('changeTracking') }),
+  // Compares with the page's previous scrape (core's memory/): modes, a schema or prompt for json mode, a tag.
+  changeTracking: changeTrackingOptionsSchema.extend({ type: z.literal('changeTracking') }).strict(),
 } as const;
 
 type FormatSchemas = typeof FORMAT_SCHEMAS;

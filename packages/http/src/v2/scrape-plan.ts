@@ -3,9 +3,10 @@
  * Document it returns is shaped into v2's (see v2-document.ts). Pure; the plan is plain JSON, so
  * crawl and batch jobs keep it and shape each page when it is read.
  */
-import { selectorProblem, type AttributeSelector, type Format, type ScrapeOptionsInput } from '@trawl/core';
+import { selectorProblem, type AttributeSelector, type Format, type PageMemoryRequest, type ScrapeOptionsInput } from '@trawl/core';
 import { badRequest, codedError, type ApiError } from '../http/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
+import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from './memory-plan.js';
 import type { V2ScrapeOptions } from '../schemas/v2-scrape.js';
 
 /** What turns the engine's Document into v2's. */
@@ -21,6 +22,8 @@ export interface V2Shaping {
 export interface V2ScrapePlan {
   engine: ScrapeOptionsInput;
   shaping: V2Shaping;
+  /** What the page memory is asked: the cache (maxAge defaults to two days, as on Firecrawl) and change tracking. */
+  memory: PageMemoryRequest;
 }
 
 /** What the summary format asks the model. */
@@ -29,7 +32,6 @@ export const SUMMARY_SCHEMA = { type: 'object', properties: { summary: { type: '
 
 export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const formats: readonly V2Format[] = options.formats ?? [{ type: 'markdown' }];
-  if (findFormat(formats, 'changeTracking')) throw notImplemented('The "changeTracking" format');
   if (options.actions?.some((action) => action.type === 'pdf')) throw notImplemented('The "pdf" action');
   const json = findFormat(formats, 'json');
   const summary = findFormat(formats, 'summary') !== undefined;
@@ -48,7 +50,8 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const attributes = findFormat(formats, 'attributes')?.selectors;
   assertSelectors(attributes);
   const images = findFormat(formats, 'images') !== undefined;
-  const warnings = hostedOnlyWarnings(options);
+  // zeroDataRetention is honoured here (the page memory keeps nothing of the request), so it warns of nothing.
+  const warnings = hostedOnlyWarnings({ fastMode: options.fastMode, lockdown: options.lockdown });
 
   const engineFormats: Format[] = [];
   const drop: V2Shaping['drop'] = [];
@@ -105,7 +108,14 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     ...(options.proxy ? { proxy: options.proxy === 'enhanced' ? 'stealth' : options.proxy } : {}),
     ...pdfEngineOptions(options.parsers, warnings),
   };
-  return { engine, shaping: { summary, drop, warnings } };
+  const { type: _type, ...tracking } = findFormat(formats, 'changeTracking') ?? { type: undefined };
+  const memory = memoryRequest(
+    options,
+    V2_DEFAULT_MAX_AGE_MS,
+    findFormat(formats, 'changeTracking') ? tracking : undefined,
+    engineFormats.includes('markdown'),
+  );
+  return { engine, shaping: { summary, drop, warnings }, memory };
 }
 
 /**

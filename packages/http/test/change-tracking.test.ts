@@ -1,0 +1,127 @@
+import { createMemoryStore } from '@trawl/core';
+import { createLlmProvider } from '@trawl/llm';
+import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
+import {
+  changingPageHtml,
+  INITIAL_CHANGING_PAGE,
+  startFixtureSite,
+  type ChangingPage,
+  type ChangingPageState,
+  type FixtureSite,
+} from '@trawl/testkit';
+import Firecrawl from 'firecrawl-v4';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi } from './helpers/api-server.js';
+
+/** Change tracking and the scrape cache through the 4.x SDK (v2) and v1's body, on pages the test edits. */
+const pages = new Map<string, ChangingPage>();
+let site: FixtureSite;
+let model: OpenAiStandIn;
+let api: TestApi;
+let app: Firecrawl;
+const store = createMemoryStore();
+
+const publish = (path: string, changes: Partial<ChangingPageState> = {}) =>
+  pages.set(path, { status: 200, html: changingPageHtml({ ...INITIAL_CHANGING_PAGE, ...changes }) });
+const fetches = (path: string) => site.requests.filter((request) => request.path === path).length;
+
+beforeAll(async () => {
+  site = await startFixtureSite({ changingPages: pages });
+  // The stand-in reads the price and the weight from the page, as a model would.
+  model = await startOpenAiStandIn({
+    respond: (request) => ({
+      price: /Price: \*\*([^*]+)\*\*/.exec(request.firstUserText)?.[1] ?? null,
+      weight: /Weight \| ([^|]+?) \|/.exec(request.firstUserText)?.[1] ?? null,
+    }),
+  });
+  const llm = createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 });
+  api = await startApi({ store, auth: { 'fc-ct': 'ct-team', 'fc-other': 'other-team' }, llm, credits: { 'ct-team': 1000 } });
+  app = new Firecrawl({ apiKey: 'fc-ct', apiUrl: api.url });
+});
+afterAll(async () => {
+  await api?.close();
+  await model?.close();
+  await site?.close();
+});
+
+describe('changeTracking through the 4.x SDK', () => {
+  it('git-diff mode: new, same, changed with the diff as text and parsed', async () => {
+    const path = '/changing/sdk-git';
+    publish(path);
+    const url = `${site.url}${path}`;
+    const formats = ['markdown' as const, { type: 'changeTracking' as const, modes: ['git-diff' as const] }];
+    const first = await app.scrape(url, { formats });
+    expect(first.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null, visibility: 'visible' });
+    const second = await app.scrape(url, { formats });
+    expect(second.changeTracking).toMatchObject({ changeStatus: 'same' });
+    expect(typeof second.changeTracking?.previousScrapeAt).toBe('string');
+    publish(path, { price: '$45.00' });
+    const third = await app.scrape(url, { formats });
+    expect(third.changeTracking?.changeStatus).toBe('changed');
+    const diff = third.changeTracking?.diff as { text: string; json: { files: Array<{ chunks: unknown[] }> } };
+    expect(diff.text).toContain('+Price: **$45.00**');
+    expect(diff.json.files[0]!.chunks.length).toBeGreaterThan(0);
+    // Another team has its own history.
+    const other = new Firecrawl({ apiKey: 'fc-other', apiUrl: api.url });
+    expect((await other.scrape(url, { formats })).changeTracking?.changeStatus).toBe('new');
+  });
+
+  it('json mode: fields the model extracts, previous and current per changed field; 5 credits a page', async () => {
+    const path = '/changing/sdk-json';
+    publish(path);
+    const url = `${site.url}${path}`;
+    const schema = { type: 'object', properties: { price: { type: 'string' }, weight: { type: 'string' } } };
+    const formats = ['markdown' as const, { type: 'changeTracking' as const, modes: ['json' as const], schema, tag: 'prices' }];
+    expect((await app.scrape(url, { formats })).changeTracking?.changeStatus).toBe('new');
+    publish(path, { updatedAt: new Date('2027-01-01T00:00:00Z') });
+    expect((await app.scrape(url, { formats })).changeTracking?.changeStatus).toBe('same');
+    publish(path, { weight: '2 kg' });
+    const before = await store.teams.getCredits('ct-team');
+    const changed = await app.scrape(url, { formats });
+    expect(changed.changeTracking?.changeStatus).toBe('changed');
+    expect(changed.changeTracking?.json).toEqual({ weight: { previous: '1.2 kg', current: '2 kg' } });
+    expect(before! - (await store.teams.getCredits('ct-team'))!).toBe(5);
+  });
+
+  it('needs the markdown format beside it', async () => {
+    await expect(app.scrape(`${site.url}/changing/x`, { formats: [{ type: 'changeTracking' }] as never })).rejects.toThrow(/markdown/);
+  });
+});
+
+describe('the scrape cache', () => {
+  it('v2 serves a hit within its default maxAge (two days) without fetching; maxAge 0 fetches', async () => {
+    const path = '/changing/cache-v2';
+    publish(path);
+    const url = `${site.url}${path}`;
+    const first = await app.scrape(url);
+    expect(first.metadata?.cacheState).toBe('miss');
+    const fetched = fetches(path);
+    const hit = await app.scrape(url);
+    expect(fetches(path)).toBe(fetched);
+    expect(hit.metadata?.cacheState).toBe('hit');
+    expect(hit.metadata?.cachedAt).toMatch(/^\d{4}-/);
+    const fresh = await app.scrape(url, { maxAge: 0 });
+    expect(fetches(path)).toBe(fetched + 1);
+    expect(fresh.metadata?.cacheState).toBeUndefined();
+  });
+
+  it('v1 defaults to maxAge 0, serves a hit when asked, keeps nothing with zeroDataRetention; minAge reads the cache only', async () => {
+    const path = '/changing/cache-v1';
+    publish(path);
+    const url = `${site.url}${path}`;
+    const scrapeV1 = (body: Record<string, unknown>) => api.request('POST', '/v1/scrape', { token: 'fc-ct', body: { url, ...body } });
+    const missing = await scrapeV1({ minAge: 0 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code ?? missing.body.details?.[0]?.code ?? missing.body.error).toBeTruthy();
+    await scrapeV1({ zeroDataRetention: true });
+    expect((await scrapeV1({ minAge: 0 })).status).toBe(404);
+    await scrapeV1({});
+    const fetched = fetches(path);
+    const hit = await scrapeV1({ maxAge: 60_000 });
+    expect(hit.body.data.metadata.cacheState).toBe('hit');
+    expect(fetches(path)).toBe(fetched);
+    const tracked = await scrapeV1({ formats: ['markdown', 'changeTracking'], changeTrackingOptions: { modes: ['git-diff'] } });
+    expect(tracked.status).toBe(200);
+    expect(tracked.body.data.changeTracking.changeStatus).toBe('new');
+  });
+});
