@@ -1,6 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
-import { TrawlError } from '@trawl/core';
+// Only the settings entry of core: `@trawl/browser-playwright/from-env` is loaded by every command
+// that may render, and core's main entry is the whole engine.
 import { readSetting, type Env } from '@trawl/core/settings';
 
 /** Where Debian, Ubuntu and Google's packages put the browser, in the order they are tried. */
@@ -15,23 +16,8 @@ export function findChromium(env: Env = process.env): string | undefined {
   return playwrights && isExecutable(playwrights) ? playwrights : undefined;
 }
 
-/** findChromium, or an error that names every place looked at. Never downloads a browser. */
-export function requireChromium(env: Env = process.env): string {
-  const configured = readSetting('chromiumPath', env);
-  if (configured && !isExecutable(configured)) {
-    throw new TrawlError('SCRAPE_ADAPTER_MISSING', `TRAWL_CHROMIUM_PATH is ${configured}, which is not an executable file.`);
-  }
-  const found = findChromium(env);
-  if (found) return found;
-  throw new TrawlError(
-    'SCRAPE_ADAPTER_MISSING',
-    `No Chromium found: set TRAWL_CHROMIUM_PATH, or install one at ${SYSTEM_CHROMIUM_PATHS.join(', ')} ` +
-      `(Debian: apt-get install chromium), or a Playwright-installed browser${playwrightChromium() ? ` at ${playwrightChromium()}` : ''}.`,
-  );
-}
-
 /** Loads playwright-core only when no system Chromium was found: it is slow to import. */
-function playwrightChromium(): string | undefined {
+export function playwrightChromium(): string | undefined {
   try {
     const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
     return chromium.executablePath();
@@ -40,7 +26,7 @@ function playwrightChromium(): string | undefined {
   }
 }
 
-function isExecutable(path: string): boolean {
+export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;

@@ -1,7 +1,8 @@
 export { createPlaywrightBrowser, type BrowserStats, type PlaywrightBrowser, type PlaywrightBrowserOptions } from './playwright-browser.js';
 export { ISOLATIONS, type Isolation } from './page-source.js';
 export { browserFromEnv, proxyFromUrl } from './from-env.js';
-export { findChromium, requireChromium, SYSTEM_CHROMIUM_PATHS } from './chromium-path.js';
+export { findChromium, SYSTEM_CHROMIUM_PATHS } from './chromium-path.js';
+export { requireChromium } from './require-chromium.js';
 export { CHROMIUM_ARGS, type PoolStats } from './chromium-pool.js';
 export { DESKTOP_VIEWPORT, MOBILE_DEVICE, type ProxyServer, type ProxyServers } from './context-plan.js';
 export { dataUrlScreenshots, fileScreenshotSink, type FileScreenshotSink, type FileScreenshotSinkOptions } from './screenshot-sinks.js';

@@ -9,7 +9,7 @@ import {
 } from '@trawl/core';
 import { DEFAULT_BROWSER_PAGES } from '@trawl/core/settings';
 import { builtInAdHosts, hostMatcher } from './ad-hosts.js';
-import { requireChromium } from './chromium-path.js';
+import { requireChromium } from './require-chromium.js';
 import { ChromiumPool, type PoolStats } from './chromium-pool.js';
 import type { ProxyServer, ProxyServers } from './context-plan.js';
 import { FreshContexts } from './fresh-contexts.js';
