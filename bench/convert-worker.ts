@@ -1,8 +1,10 @@
 // Runs one HTML-to-Markdown stack over the eval pages in its own process (so peak RSS is its own)
 // and prints one JSON line of figures. Usage: convert-worker.ts trawl|trawl-pool|naive [rounds] [aeb|wcxb]
 // trawl-pool converts through a ConvertPool (one thread per core), several pages in flight per thread.
+// trawl-packed and trawl-packed-stock run htmlToDocument from the packed tarball as npm installs it
+// (bench/lib/packed-core.ts; the entry file in TRAWL_PACKED_CORE), with and without the bundled
+// patched DOM: nothing of the workspace's own core is loaded then.
 import { Readability } from '@mozilla/readability';
-import { ConvertPool, htmlToDocument, resolveScrapeOptions } from '@trawl/core';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import TurndownService from 'turndown';
 import { loadEvalPages, loadWcxbPages } from './lib/eval-pages.js';
@@ -37,6 +39,10 @@ function naive(html: string, url: string): string {
 // jsdom also throws from its own callbacks on such CSS; a naive user's process would die, ours counts it.
 if (stack === 'naive') process.on('uncaughtException', () => naiveFailures++);
 
+const core = (await import(
+  stack.startsWith('trawl-packed') ? process.env.TRAWL_PACKED_CORE! : '@trawl/core'
+)) as typeof import('@trawl/core');
+const { ConvertPool, htmlToDocument, resolveScrapeOptions } = core;
 const pool = stack === 'trawl-pool' ? new ConvertPool() : undefined;
 const markdownOnly = resolveScrapeOptions({ formats: ['markdown'] });
 

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Parser } from './dom.js';
 import { MAX_LINKS_PER_PAGE } from '../limits.js';
 import { adAttributesMatch, isAdLabel, MAX_AD_LABEL_LENGTH, MAX_SHARE_OF_TEXT } from './ads.js';
 import type { MetadataFacts } from './metadata.js';

@@ -1,4 +1,4 @@
-import { parseHTML } from 'linkedom';
+import { parseHTML } from './dom.js';
 import { boundTreeDepth } from './bounded-tree.js';
 
 /** The DOM every step of the content pipeline shares (a linkedom document, typed as the DOM's). */

@@ -1,4 +1,4 @@
-import { HTMLElement } from 'linkedom';
+import { HTMLElement } from './dom.js';
 
 /** Set while a conversion that does not change the tree runs (see withTableRowsMemo). */
 let memo: WeakMap<Element, Element[]> | undefined;
