@@ -10,6 +10,7 @@ import { crawlRoutes } from './routes/crawl.js';
 import { hostileRoutes } from './routes/hostile.js';
 import { limitRoutes } from './routes/limits.js';
 import { nonHtmlRoutes } from './routes/non-html.js';
+import { documentRoutes } from './routes/documents.js';
 import { pageTypeRoutes } from './routes/page-types.js';
 import { redirectRoutes } from './routes/redirects.js';
 import { robotsAndSitemapRoutes } from './routes/robots-sitemaps.js';
@@ -39,6 +40,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...timingRoutes(),
     ...compressedRoutes(),
     ...nonHtmlRoutes(),
+    ...documentRoutes(),
     ...crawlRoutes(),
     ...robotsAndSitemapRoutes(options),
     ...browserRoutes(),

@@ -7,6 +7,15 @@ export { boilerplateArticle } from './pages/article-boilerplate.js';
 export { baseHrefArticle } from './pages/articles.js';
 export { harbourFurniture, pageTypeFixtures, type PageTypeFixture } from './pages/page-types.js';
 export { fixtureJson } from './routes/non-html.js';
+export {
+  documentFixtures,
+  brokenDocumentFixtures,
+  documentContent,
+  stockSheet,
+  buildPdf,
+  zipArchive,
+  type DocumentFixture,
+} from './documents/index.js';
 export { limitPages, oversizeRobotsTxt } from './routes/limits.js';
 export { hostilePages } from './routes/hostile.js';
 export { hostilePhrases, manyShortLinksPage, nestedTagsPage, unclosedAnchorsPage, type NestedTag } from './pages/hostile.js';

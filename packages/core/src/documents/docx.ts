@@ -17,9 +17,11 @@ export async function readDocx(name: string, body: Uint8Array, limits?: ZipLimit
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength) },
-      { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+      // An embedded image has no URL: an empty data: URL carries its alt text, and the Markdown
+      // converter writes it as Firecrawl writes a base64 image (<Base64-Image-Removed> by default).
+      { convertImage: mammoth.images.imgElement(async (image) => ({ src: `data:${image.contentType};base64,` })) },
     );
-    html = result.value;
+    html = promoteHeaderRows(result.value);
   } catch (error) {
     throw documentUnreadable(
       name,
@@ -40,6 +42,17 @@ export async function readDocx(name: string, body: Uint8Array, limits?: ZipLimit
     extra: {},
     warnings: [],
   };
+}
+
+/**
+ * Word tables have no header cells, and a Markdown table needs a header row: the first row of
+ * each table becomes it (as a sheet's first row does), instead of an empty one.
+ */
+export function promoteHeaderRows(html: string): string {
+  return html.replace(
+    /<table>(\s*(?:<tbody>)?\s*)<tr>([\s\S]*?)<\/tr>/g,
+    (_, open: string, cells: string) => `<table>${open}<tr>${cells.replace(/<td(\s|>)/g, '<th$1').replace(/<\/td>/g, '</th>')}</tr>`,
+  );
 }
 
 export function parseXmlSafe(text: string | undefined) {

@@ -1,4 +1,3 @@
-import { TrawlError } from '../errors.js';
 import type { ZipLimits } from './bounded-zip.js';
 import { readDocx } from './docx.js';
 import type { DocumentFormat } from './formats.js';
@@ -22,7 +21,19 @@ export async function readDocument(
     }
     case 'docx':
       return readDocx(name, body, options.zipLimits);
-    default:
-      throw new TrawlError('SCRAPE_UNSUPPORTED_CONTENT', `${name} is a ${format.toUpperCase()} file, which Trawl does not read`);
+    case 'odt':
+      return (await import('./odt.js')).readOdt(name, body, options.zipLimits);
+    case 'xlsx':
+      return (await import('./xlsx.js')).readXlsx(name, body, options.zipLimits);
+    case 'ods':
+      return (await import('./ods.js')).readOds(name, body, options.zipLimits);
+    case 'csv':
+      return (await import('./csv.js')).readCsv(name, body);
+    case 'pptx':
+      return (await import('./pptx.js')).readPptx(name, body, options.zipLimits);
+    case 'odp':
+      return (await import('./odp.js')).readOdp(name, body, options.zipLimits);
+    case 'rtf':
+      return (await import('./rtf.js')).readRtf(name, body);
   }
 }

@@ -111,9 +111,9 @@ function largest<K>(counts: Map<K, number>): [K, number] {
 }
 
 /**
- * A run's text cut where link areas start and end. pdf.js gives a run's width, not each
- * character's, so positions are estimated at an even width per character and moved to the
- * nearest word boundary.
+ * A run's text cut where link areas lie. pdf.js gives a run's width, not each character's, so
+ * each word's place is estimated at an even width per character, and a word is linked when its
+ * middle lies inside a link's rectangle.
  */
 function linkedSpans(run: PdfTextRun, links: readonly PdfLinkArea[]): Span[] {
   const over = links.filter(
@@ -122,16 +122,14 @@ function linkedSpans(run: PdfTextRun, links: readonly PdfLinkArea[]): Span[] {
   if (!over.length) return [{ text: run.text }];
   const width = run.width / Math.max(1, run.text.length);
   const spans: Span[] = [];
-  let at = 0;
-  for (const link of over.sort((a, b) => a.rect[0] - b.rect[0])) {
-    const start = Math.max(at, wordBoundary(run.text, Math.round((link.rect[0] - run.x) / width)));
-    const end = Math.max(start, wordBoundary(run.text, Math.round((link.rect[2] - run.x) / width)));
-    if (end <= start) continue;
-    if (start > at) spans.push({ text: run.text.slice(at, start) });
-    spans.push({ text: run.text.slice(start, end), href: link.url });
-    at = end;
+  for (const match of run.text.matchAll(/\s+|\S+/g)) {
+    const middle = run.x + (match.index + match[0].length / 2) * width;
+    const link = /\S/.test(match[0]) ? over.find(({ rect }) => middle >= rect[0] && middle <= rect[2]) : undefined;
+    const last = spans[spans.length - 1];
+    // A space between two words of one link stays inside it.
+    if (last && (last.href === link?.url || (!/\S/.test(match[0]) && last.href))) last.text += match[0];
+    else spans.push(link ? { text: match[0], href: link.url } : { text: match[0] });
   }
-  if (at < run.text.length) spans.push({ text: run.text.slice(at) });
   return spans;
 }
 
@@ -144,7 +142,7 @@ export function wordBoundary(text: string, index: number): number {
         if (at === 0 || at === text.length) return at;
         continue;
       }
-      if (/\s/.test(text[at - 1]!) !== /\s/.test(text[at]!)) return /\s/.test(text[at]!) ? at : at;
+      if (/\s/.test(text[at - 1]!) !== /\s/.test(text[at]!)) return at;
     }
   }
   return clamped;
