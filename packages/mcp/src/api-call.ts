@@ -25,7 +25,9 @@ export async function callApi<T = Record<string, unknown>>(
 
 export function describeFailure(what: string, status: number, body: Record<string, unknown>): string {
   const code = typeof body.code === 'string' ? ` ${body.code}` : '';
-  const lines = [`${what} failed (HTTP ${status}${code}): ${String(body.error ?? 'no reason given')}`];
+  // A job that failed is read with a 200: only a refused request has a status worth naming.
+  const answer = status >= 400 ? ` (HTTP ${status}${code})` : code ? ` (${code.trim()})` : '';
+  const lines = [`${what} failed${answer}: ${String(body.error ?? 'no reason given')}`];
   if (Array.isArray(body.details)) {
     for (const detail of body.details.slice(0, 20) as Array<{ path?: unknown[]; message?: string }>) {
       const path = Array.isArray(detail.path) && detail.path.length ? `${detail.path.join('.')}: ` : '';
