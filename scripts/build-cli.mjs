@@ -11,7 +11,12 @@
 //   that start the binary and `pnpm install` (prepare) all run it first.
 // - Each file is written to a temporary name and renamed, so a process starting meanwhile never
 //   reads half a file.
-import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// - Then the actions of one-shot commands that must start fast (BUNDLED_ACTIONS: `trawl scrape`)
+//   are bundled, each with core and core's dependencies, over their per-file output. Loading the
+//   engine file by file is ~850 modules (undici, zod, linkedom, turndown…): resolving, reading and
+//   linking them cost more than running them. A bundle is a handful of files. Other workspace
+//   packages stay outside (imported on use, as before), and so does playwright-core.
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -85,6 +90,70 @@ async function compile(packageDir, files) {
   }
 }
 
+/** Actions bundled whole (see the header); none may start conversion threads (their script path is relative to core's dist). */
+const BUNDLED_ACTIONS = ['scrape'];
+/** The first line of a bundle: `pnpm build` (tsc) writes the per-file action over it, and this tells the two apart. */
+const BUNDLE_MARK = '// trawl: bundled by scripts/build-cli.mjs';
+
+/** Whether the bundled action is missing, replaced, or older than one of the files it was made from. */
+function bundleIsStale(out, inputsFile) {
+  const built = statSync(out, { throwIfNoEntry: false });
+  if (!built || !readFileSync(out, 'utf8').startsWith(BUNDLE_MARK)) return true;
+  let inputs;
+  try {
+    inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
+  } catch {
+    return true;
+  }
+  return inputs.some((input) => (statSync(join(ROOT, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > built.mtimeMs);
+}
+
+async function bundleAction(name) {
+  const cli = join(PACKAGES, 'cli');
+  const out = join(cli, 'dist', 'actions', `${name}.js`);
+  const inputsFile = join(cli, 'dist', 'actions', `${name}.inputs.json`);
+  if (!bundleIsStale(out, inputsFile)) return false;
+  const { build } = await import('esbuild');
+  const others = [...workspacePackages().keys()].filter((pkg) => pkg !== '@trawl/core' && pkg !== 'trawl');
+  const result = await build({
+    entryPoints: { [name]: join(cli, 'src', 'actions', `${name}.ts`) },
+    absWorkingDir: ROOT,
+    bundle: true,
+    // Parts loaded on demand (a PDF parser, a DOCX reader) stay in chunks of their own.
+    splitting: true,
+    chunkNames: `${name}-chunks/[name]-[hash]`,
+    outdir: join(cli, 'dist', 'actions'),
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    conditions: ['trawl-source'],
+    external: [...others.flatMap((pkg) => [pkg, `${pkg}/*`]), 'playwright-core'],
+    // Bundled CommonJS modules call require() for Node's own modules.
+    banner: {
+      js: `${BUNDLE_MARK}\nimport { createRequire as __trawlRequire } from 'node:module';\nconst require = __trawlRequire(import.meta.url);`,
+    },
+    metafile: true,
+    write: false,
+    logLevel: 'error',
+  });
+  // Chunks first, the entry last: a process starting meanwhile finds every chunk its entry names.
+  const outputs = [...result.outputFiles].sort((a, b) => Number(a.path === out) - Number(b.path === out));
+  for (const file of outputs) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  const written = new Set(outputs.map((file) => file.path));
+  const chunks = join(cli, 'dist', 'actions', `${name}-chunks`);
+  for (const entry of statSync(chunks, { throwIfNoEntry: false }) ? readdirSync(chunks, { withFileTypes: true }) : []) {
+    if (entry.isFile() && entry.name.endsWith('.js') && !written.has(join(chunks, entry.name)))
+      rmSync(join(chunks, entry.name), { force: true });
+  }
+  writeFileSync(inputsFile, JSON.stringify(Object.keys(result.metafile.inputs)));
+  return true;
+}
+
 const started = performance.now();
 let compiled = 0;
 await Promise.all(
@@ -95,4 +164,8 @@ await Promise.all(
     compiled += stale.length;
   }),
 );
-if (compiled) process.stderr.write(`build-cli: compiled ${compiled} file(s) in ${Math.round(performance.now() - started)} ms\n`);
+const bundled = (await Promise.all(BUNDLED_ACTIONS.map(bundleAction))).filter(Boolean).length;
+if (compiled || bundled) {
+  const what = [compiled ? `compiled ${compiled} file(s)` : '', bundled ? `bundled ${bundled} action(s)` : ''].filter(Boolean).join(', ');
+  process.stderr.write(`build-cli: ${what} in ${Math.round(performance.now() - started)} ms\n`);
+}
