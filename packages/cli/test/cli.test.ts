@@ -110,12 +110,18 @@ describe('trawl crawl', () => {
 
   it('records failed pages in index.jsonl with their error', async () => {
     const out = join(dir, 'failed');
-    const result = await runCli(['crawl', `${site.url}/document.pdf`, '--out', out]);
+    const result = await runCli(['crawl', `${site.url}/documents/encrypted.pdf`, '--out', out]);
     const index = (await readFile(join(out, 'index.jsonl'), 'utf8'))
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(index).toEqual([{ url: `${site.url}/document.pdf`, error: expect.any(String), code: 'SCRAPE_UNSUPPORTED_CONTENT' }]);
+    expect(index).toEqual([
+      {
+        url: `${site.url}/documents/encrypted.pdf`,
+        error: expect.stringContaining('encrypted with a password'),
+        code: 'DOCUMENT_UNREADABLE',
+      },
+    ]);
     expect(result.stderr).toMatch(/^completed: 0 pages, 1 errors/m);
   });
 

@@ -5,7 +5,7 @@ import { INDEX_FILES } from './normalize.js';
 import { compileGlobPatterns, compileRegexPatterns, type PathPattern } from './patterns.js';
 import { isSameHost, isSameRegistrableDomain, isSocialMediaHost } from './site.js';
 
-/** Extensions of files a content crawl skips. PDF, DOCX and XML are kept on purpose (they carry text). */
+/** Extensions of files a content crawl skips. Documents (PDF, Word, spreadsheets, slides) and XML are kept on purpose: they carry text. */
 export const SKIPPED_FILE_EXTENSIONS: readonly string[] = [
   '.png',
   '.jpg',
@@ -22,8 +22,6 @@ export const SKIPPED_FILE_EXTENSIONS: readonly string[] = [
   '.mp4',
   '.mp3',
   '.wav',
-  '.pptx',
-  '.xlsx',
   '.avi',
   '.flv',
   '.woff',

@@ -67,8 +67,14 @@ describe('scrape()', () => {
     expect(text.markdown!.length).toBeGreaterThan(0);
   });
 
-  it.each(['/image.png', '/document.pdf'])('refuses %s with a clear error', async (path) => {
-    await expect(scrape(`${site.url}${path}`)).rejects.toMatchObject({ code: 'SCRAPE_UNSUPPORTED_CONTENT' });
+  it('refuses an image with a clear error', async () => {
+    await expect(scrape(`${site.url}/image.png`)).rejects.toMatchObject({ code: 'SCRAPE_UNSUPPORTED_CONTENT' });
+  });
+
+  it('reads a PDF into Markdown (documents/ has the rest)', async () => {
+    const doc = await scrape(`${site.url}/document.pdf`);
+    expect(doc.markdown).toContain(phrases.pdf);
+    expect(doc.metadata.numPages).toBe(1);
   });
 
   it('decodes a Shift_JIS page declared only in <meta>', async () => {

@@ -113,7 +113,11 @@ function pageBlocks(lines: readonly Line[], context: LayoutContext): Block[] {
 /** Two or more consecutive multi-cell lines, close together, that line up as a table. */
 function tableRun(lines: readonly Line[], start: number): { block: TableBlock; end: number } | undefined {
   let end = start;
-  while (end < lines.length && lines[end]!.cells.length >= 2) {
+  let secondColumn = Number.POSITIVE_INFINITY;
+  // A one-cell line that reaches past the second column is a row whose cells a reader merged.
+  const isRow = (line: Line) => line.cells.length >= 2 || (end - start >= 2 && line.right > secondColumn + line.size);
+  while (end < lines.length && isRow(lines[end]!)) {
+    if (lines[end]!.cells.length >= 2) secondColumn = Math.min(secondColumn, lines[end]!.cells[1]!.x);
     const previous = lines[end - 1];
     if (end > start && previous && (previous.y - lines[end]!.y > previous.size * 4 || previous.y < lines[end]!.y)) break;
     end++;
