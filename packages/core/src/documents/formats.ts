@@ -35,6 +35,8 @@ function formatOfMediaType(mime: string): DocumentFormat | 'zip' | undefined {
   return MEDIA_TYPE_FORMATS.get(mime);
 }
 
+const ZIP_FORMATS: ReadonlySet<DocumentFormat> = new Set(['docx', 'odt', 'xlsx', 'ods', 'pptx', 'odp']);
+
 const EXTENSION_FORMATS = new Map<string, DocumentFormat>(DOCUMENT_FORMATS.map((format) => [`.${format}`, format]));
 
 /** The media type without parameters, lower-cased. */
@@ -52,9 +54,11 @@ export function detectDocumentFormat(contentType: string | undefined, body: Uint
   const declared = formatOfMediaType(mime);
   if (holdsPdfHeader(body)) return 'pdf';
   if (startsWith(body, '{\\rtf')) return 'rtf';
-  if (startsWith(body, 'PK\u0003\u0004')) return zipFormat(body);
-  if (declared === 'csv') return 'csv';
   const extension = fileName ? fileExtension(fileName) : undefined;
+  // A ZIP whose parts do not say (cut short before its directory) is what its type or name says.
+  if (startsWith(body, 'PK\u0003\u0004'))
+    return zipFormat(body) ?? (declared && declared !== 'zip' ? declared : extension && ZIP_FORMATS.has(extension) ? extension : undefined);
+  if (declared === 'csv') return 'csv';
   const generic = !mime || mime === 'application/octet-stream' || mime === 'text/plain';
   if (generic && extension === 'csv') return 'csv';
   return undefined;
