@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent } from './undici-parts.js';
 import { createGuardedLookup, type SsrfPolicy } from '../url/ssrf.js';
 
 const agents = new Map<string, Agent>();

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request } from './undici-parts.js';
 import { isTrawlError, TrawlError } from '../errors.js';
 import { MAX_TIMEOUT_MS } from '../limits.js';
 import { DEFAULT_USER_AGENT } from '../options.js';
