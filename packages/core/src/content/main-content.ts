@@ -12,6 +12,7 @@ import type { HtmlDocument } from './parse.js';
 import { readabilityArticle } from './readability.js';
 import { removeProductChrome } from './product-chrome.js';
 import { findProductRegion } from './product-region.js';
+import { revealTabPanels } from './tab-panels.js';
 import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from './related-sections.js';
 import { removeThreadChrome } from './thread-chrome.js';
 import { findThreadRegion } from './thread-posts.js';
@@ -70,6 +71,7 @@ export interface MainContent {
 export function extractMainContent(page: MainContentPage): MainContent {
   const body = page.document.body;
   unwrapContentNoscripts(body);
+  revealTabPanels(body);
   const heading = copyPageHeading(body);
   const pageType = classifyPage(page.url, page.signals);
   const regionText = textLength(findMainRegion(body));
@@ -105,6 +107,7 @@ function morePromising(article: Element | null, region: Element, minShare: numbe
 function reparsedBody(page: MainContentPage): Element {
   const body = page.reparse().body;
   unwrapContentNoscripts(body);
+  revealTabPanels(body);
   return body;
 }
 

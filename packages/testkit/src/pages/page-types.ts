@@ -221,7 +221,15 @@ ${landingSections.map((section) => `<section class="feature"><h2>${section.title
 const docs: PageTypeFixture = {
   path: '/types/docs/guides/berthing-api',
   heading: 'Berthing API',
-  keeps: ['The berthing API books a berth for a ship and returns its number.', 'POST /berths', 'curl -X POST /berths', 'Errors'],
+  keeps: [
+    'The berthing API books a berth for a ship and returns its number.',
+    'POST /berths',
+    'curl -X POST /berths',
+    // The code sample's other languages sit in tab panels the page hides until their tab is clicked.
+    'requests.post("/berths"',
+    'fetch("/berths"',
+    'Errors',
+  ],
   drops: ['Edit this page', 'On this page', 'Previous: Tides API', 'Docs menu: Getting started'],
   html: harbourPage(
     'Berthing API - Harbour Co. Docs',
@@ -231,7 +239,10 @@ const docs: PageTypeFixture = {
 <p>The berthing API books a berth for a ship and returns its number. Every request needs an API key in the Authorization header, and a ship's IMO number in its body.</p>
 <h2 id="request">POST /berths</h2>
 <p>Books the first free berth that fits the ship's length and draught, and holds it for thirty minutes.</p>
-<pre><code class="language-sh">curl -X POST /berths -d '{"imo": 9321483}'</code></pre>
+<div class="code-tabs"><div role="tablist"><button role="tab" aria-selected="true">curl</button><button role="tab">Python</button><button role="tab">JavaScript</button></div>
+<div role="tabpanel"><pre><code class="language-sh">curl -X POST /berths -d '{"imo": 9321483}'</code></pre></div>
+<div role="tabpanel" hidden><pre><code class="language-python">requests.post("/berths", json={"imo": 9321483})</code></pre></div>
+<div role="tabpanel" aria-hidden="true" style="display: none"><pre><code class="language-js">await fetch("/berths", { method: "POST", body: JSON.stringify({ imo: 9321483 }) })</code></pre></div></div>
 <h2 id="errors">Errors</h2>
 <p>A ship longer than every free berth gets a 409 with the longest free berth's length, so the caller can choose another harbour.</p>
 <div class="pagination-nav"><a href="/docs/tides">Previous: Tides API</a></div>
