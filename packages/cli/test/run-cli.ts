@@ -14,7 +14,10 @@ export interface CliResult {
  * Runs the real, compiled `trawl` binary in a child process, as a user would. `interruptWhen`: one Ctrl-C
  * (SIGINT) once stderr matches it; a second would (rightly) kill the process.
  */
-export function runCli(args: string[], options: { input?: string; timeoutMs?: number; interruptWhen?: RegExp } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { input?: string | Buffer; timeoutMs?: number; interruptWhen?: RegExp } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [trawlBin(), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
