@@ -176,3 +176,26 @@ export {
   type ChangeTrackingOptions,
 } from './memory/options.js';
 export { comparableText, contentHash } from './memory/noise.js';
+export { normalizeSchedule, nextRunAfter, type MonitorSchedule, type NormalizedSchedule } from './monitors/schedule.js';
+export {
+  emptySummary,
+  monitorTag,
+  type MonitorCheck,
+  type MonitorCheckBody,
+  type MonitorCheckPage,
+  type MonitorPageStatus,
+  type MonitorSpec,
+  type MonitorState,
+  type MonitorSummary,
+  type MonitorTargetSpec,
+  type MonitorWebhook,
+} from './monitors/monitor-spec.js';
+export { runMonitorCheck, type CheckOutcome, type CheckRun, type MonitorCheckContext } from './monitors/run-check.js';
+export {
+  startMonitorScheduler,
+  scheduledCheckId,
+  DEFAULT_CHECKS_KEPT,
+  type MonitorScheduler,
+  type MonitorSchedulerOptions,
+} from './monitors/monitor-scheduler.js';
+export { runMonitorNow, type ManualRun } from './monitors/manual-run.js';

@@ -51,6 +51,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     store: runtime.store,
     retentionMs: options.retentionMs,
     pageMemory: options.pageMemory ?? {},
+    monitorHooks: runtime.monitorHooks,
     parseMaxBytes: options.parseMaxBytes ?? DEFAULT_PARSE_MAX_BYTES,
     notifier: runtime.notifier,
     llmJobs: runtime.llmJobs,

@@ -19,6 +19,8 @@ import { createLlmJobRunner, type LlmJobRunner } from './jobs/llm-job-runner.js'
 import { consoleLogger, type Logger } from './logger.js';
 import type { TrawlApiOptions } from './options.js';
 import { createWebhookSender, type WebhookSender } from './webhooks/index.js';
+import { startMonitorWorker } from './monitors/monitor-worker.js';
+import { monitorWebhookHooks } from './monitors/monitor-webhooks.js';
 
 const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -30,6 +32,8 @@ export interface ApiRuntime {
   logger: Logger;
   /** Pages the embedded worker runs at once; 0 without one. */
   workerConcurrency: number;
+  /** Where monitor checks report (their webhooks): the scheduler's, and manual runs'. */
+  monitorHooks: ReturnType<typeof monitorWebhookHooks>;
   /** Resolves once starting balances are in place; requests wait for it. */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -63,6 +67,18 @@ export function startRuntime(options: TrawlApiOptions): ApiRuntime {
     ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),
   });
   const worker = startEmbeddedWorker(options, store, policy, notifier, logger);
+  // Monitors are checked where jobs run: with the embedded worker, or in `trawl worker` processes.
+  const monitorWorker =
+    options.worker === false
+      ? undefined
+      : startMonitorWorker({
+          store,
+          webhooks,
+          logger,
+          runtime: monitorRuntime(options, policy),
+          ...(options.pageMemory ? { pageMemory: options.pageMemory } : {}),
+          ...(typeof options.worker === 'object' && options.worker.leaseMs ? { leaseMs: options.worker.leaseMs } : {}),
+        });
   const sweeper = startSweeper(store, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, logger);
   const ready = seedCredits(store, options.credits ?? {});
   ready.catch((error) => logger.error('could not set the starting credit balances', error));
@@ -75,12 +91,13 @@ export function startRuntime(options: TrawlApiOptions): ApiRuntime {
     llmJobs,
     logger,
     workerConcurrency: workerConcurrencyOf(options),
+    monitorHooks: monitorWebhookHooks(webhooks),
     ready,
     close() {
       closing ??= (async () => {
         if (sweeper) clearInterval(sweeper);
         // Interrupted pages go back to the queue, so a restarted server resumes them.
-        await Promise.all([worker?.stop(), llmJobs.close()]);
+        await Promise.all([worker?.stop(), llmJobs.close(), monitorWorker?.stop()]);
         await notifier.settled();
         if (ownsWebhooks) await webhooks.close();
         if (ownsStore) await store.close();
@@ -149,4 +166,15 @@ async function seedCredits(store: Store, credits: Record<string, number>): Promi
 
 function isWebhookSender(value: TrawlApiOptions['webhooks']): value is WebhookSender {
   return typeof (value as WebhookSender | undefined)?.send === 'function';
+}
+
+/** How monitor checks load pages: the server's policy and adapters. */
+export function monitorRuntime(options: TrawlApiOptions, policy: SsrfPolicy) {
+  return {
+    ssrf: policy,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.browser ? { browser: options.browser } : {}),
+    ...(options.llm ? { llm: options.llm } : {}),
+    ...(options.convertPool !== undefined ? { convertPool: options.convertPool } : {}),
+  };
 }

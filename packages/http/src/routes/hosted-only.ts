@@ -51,19 +51,6 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
       ['POST', '/v2/search/:id/feedback'],
     ],
   },
-  {
-    product: 'monitors',
-    routes: [
-      ['POST', '/v2/monitor'],
-      ['GET', '/v2/monitor'],
-      ['GET', '/v2/monitor/:id'],
-      ['PATCH', '/v2/monitor/:id'],
-      ['DELETE', '/v2/monitor/:id'],
-      ['POST', '/v2/monitor/:id/run'],
-      ['GET', '/v2/monitor/:id/checks'],
-      ['GET', '/v2/monitor/:id/checks/:checkId'],
-    ],
-  },
   // What the 1.x SDK (and 4.x's `.v1`) can still call.
   {
     product: 'deep research',

@@ -24,6 +24,16 @@ import { v2ExtractStart } from './v2-extract.js';
 import { v2Map, v2Search } from './v2-map-search.js';
 import { v2Scrape, v2ScrapeResult } from './v2-scrape.js';
 import { v2Parse } from './v2-parse.js';
+import {
+  createMonitor,
+  deleteMonitor,
+  getMonitor,
+  getMonitorCheck,
+  listMonitorChecks,
+  listMonitors,
+  runMonitor,
+  updateMonitor,
+} from './monitors.js';
 import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape } from './v0.js';
 
 /** Every endpoint of the API: the contract's E1–E17, v2, and what the official clients call. */
@@ -31,6 +41,22 @@ export const ROUTES: readonly RouteDefinition[] = [
   // v2: the 4.x SDK's paths, over the same engine, jobs and limits as v1
   { method: 'POST', path: '/v2/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v2Scrape },
   { method: 'GET', path: '/v2/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2ScrapeResult },
+  // Monitors: scheduled change checks (issue 19); checks run on the worker.
+  { method: 'POST', path: '/v2/monitor', style: 'plain', rateClass: 'crawl', readsBody: true, handle: createMonitor },
+  { method: 'GET', path: '/v2/monitor', style: 'plain', rateClass: 'status', readsBody: false, handle: listMonitors },
+  { method: 'GET', path: '/v2/monitor/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: getMonitor },
+  { method: 'PATCH', path: '/v2/monitor/:id', style: 'plain', rateClass: 'crawl', readsBody: true, handle: updateMonitor },
+  { method: 'DELETE', path: '/v2/monitor/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: deleteMonitor },
+  { method: 'POST', path: '/v2/monitor/:id/run', style: 'plain', rateClass: 'crawl', readsBody: true, handle: runMonitor },
+  { method: 'GET', path: '/v2/monitor/:id/checks', style: 'plain', rateClass: 'status', readsBody: false, handle: listMonitorChecks },
+  {
+    method: 'GET',
+    path: '/v2/monitor/:id/checks/:checkId',
+    style: 'plain',
+    rateClass: 'status',
+    readsBody: false,
+    handle: getMonitorCheck,
+  },
   // A multipart upload: the handler reads the body itself, within the parse size limit.
   { method: 'POST', path: '/v2/parse', style: 'plain', rateClass: 'scrape', readsBody: false, handle: v2Parse },
   { method: 'POST', path: '/v2/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v2CrawlStart },

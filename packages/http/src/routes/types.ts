@@ -6,6 +6,7 @@ import type { NodeRequest } from '../http/types.js';
 import type { JobNotifier } from '../jobs/job-notifier.js';
 import type { RateLimitClass } from '../limits/rate-limits.js';
 import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
+import type { ApiRuntime } from '../runtime.js';
 
 /**
  * What every handler shares: the store, the job notifier, the adapters and the engine settings.
@@ -17,6 +18,8 @@ export interface ApiContext {
   retentionMs: number | undefined;
   /** What the page memory keeps (the scrape cache, change tracking). */
   pageMemory: { keep?: number; maxBytes?: number };
+  /** Where a manual monitor run reports (the monitor's webhook). */
+  monitorHooks: ApiRuntime['monitorHooks'];
   /** Largest file `POST /v2/parse` accepts, in bytes. */
   parseMaxBytes: number;
   notifier: JobNotifier;

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { MonitorRecord } from '../ports/store.js';
+import type { MonitorCheck, MonitorCheckBody, MonitorCheckPage, MonitorState } from './monitor-spec.js';
+import { emptySummary } from './monitor-spec.js';
+import { DEFAULT_CHECKS_KEPT, stateAfter } from './monitor-scheduler.js';
+import { type MonitorCheckContext, runMonitorCheck } from './run-check.js';
+
+export interface ManualRun {
+  /** The check as it starts (`running`), to answer with at once. */
+  started: MonitorCheck;
+  /** Resolves with the finished check once its pages are recorded (never rejects). */
+  done: Promise<MonitorCheckBody | null>;
+}
+
+/**
+ * `runMonitor`: a check now, outside the schedule (trigger `manual`), in this process. It is
+ * recorded as running at once, then replaced by the finished check; the schedule is left alone.
+ */
+export async function runMonitorNow(
+  ctx: Omit<MonitorCheckContext, 'onPage'> & {
+    checksKept?: number;
+    onPage?: (monitor: MonitorRecord, page: MonitorCheckPage, checkId: string) => void;
+    onCheck?: (monitor: MonitorRecord, body: MonitorCheckBody) => void;
+  },
+  monitor: MonitorRecord,
+): Promise<ManualRun> {
+  const now = ctx.now ?? Date.now;
+  const id = randomUUID();
+  const at = new Date(now()).toISOString();
+  const started: MonitorCheck = {
+    id,
+    monitorId: monitor.id,
+    status: 'running',
+    trigger: 'manual',
+    scheduledFor: null,
+    startedAt: at,
+    finishedAt: null,
+    estimatedCredits: null,
+    reservedCredits: null,
+    actualCredits: null,
+    billingStatus: 'not_applicable',
+    summary: emptySummary(),
+    targetResults: [],
+    error: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const keep = { keep: ctx.checksKept ?? DEFAULT_CHECKS_KEPT };
+  await ctx.store.monitors.saveCheck({ id, monitorId: monitor.id, createdAt: Date.parse(at), check: { check: started, pages: [] } }, keep);
+  const done = (async () => {
+    const { onPage, ...checkCtx } = ctx;
+    const outcome = await runMonitorCheck(checkCtx, monitor, { checkId: id, trigger: 'manual', scheduledFor: null });
+    const { knownUrls: _known, ...body } = outcome;
+    await ctx.store.monitors.saveCheck({ id, monitorId: monitor.id, createdAt: Date.parse(at), check: body }, keep);
+    await ctx.store.monitors.update(monitor.id, { state: stateAfter(outcome, monitor.state as MonitorState | undefined) });
+    for (const page of body.pages) onPage?.(monitor, page, id);
+    ctx.onCheck?.(monitor, body);
+    return body;
+  })().catch(() => null);
+  return { started, done };
+}

@@ -1,0 +1,120 @@
+/**
+ * Runs monitors' checks when they are due, in any number of processes sharing a store: each due
+ * time is claimed in the Store (MonitorRepo.claimDue), so one process checks it; a process that
+ * dies mid-check lets its claim lapse and another runs that due time again, under the same check
+ * id. Only the run whose finishRun the store accepts reports (onCheck, onPage), so each due time
+ * is reported once. Missed due times are not caught up: the next one is the first after now.
+ */
+import { createHash } from 'node:crypto';
+import type { MonitorClaim, MonitorRecord } from '../ports/store.js';
+import { DEFAULT_LEASE_MS } from '../settings/defaults.js';
+import type { MonitorCheckBody, MonitorCheckPage, MonitorSpec, MonitorState } from './monitor-spec.js';
+import { type CheckOutcome, type MonitorCheckContext, runMonitorCheck } from './run-check.js';
+import { nextRunAfter } from './schedule.js';
+
+export interface MonitorSchedulerOptions extends Omit<MonitorCheckContext, 'onPage'> {
+  /** How long a claimed check is this process's before another may run it (default: the page lease, 120 s). */
+  leaseMs?: number;
+  /** How often the store is asked for due checks (default 250 ms). */
+  pollMs?: number;
+  /** Checks run at once by this process (default 2). */
+  maxChecks?: number;
+  /** Checks kept per monitor (default 100). */
+  checksKept?: number;
+  /** Each finished due time, once: `monitor.check.completed`. */
+  onCheck?: (monitor: MonitorRecord, body: MonitorCheckBody) => void;
+  /** Each page of a finished due time, once: `monitor.page`. */
+  onPage?: (monitor: MonitorRecord, page: MonitorCheckPage, checkId: string) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface MonitorScheduler {
+  /** Stops claiming; resolves when the checks under way end. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_CHECKS_KEPT = 100;
+
+/** A check id fixed by the monitor and due time, so a due time run twice (after a crash) is one check. */
+export function scheduledCheckId(monitorId: string, dueAt: number): string {
+  const hex = createHash('sha256').update(`${monitorId}\n${dueAt}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Saves a finished check and the monitor state it leaves. */
+export function stateAfter(
+  outcome: CheckOutcome,
+  previous: MonitorState | undefined,
+): MonitorState & { knownUrls: Record<string, string[]> } {
+  return {
+    ...previous,
+    lastRunAt: outcome.check.finishedAt ?? outcome.check.startedAt ?? new Date().toISOString(),
+    currentCheckId: null,
+    lastCheckSummary: outcome.check.summary,
+    knownUrls: outcome.knownUrls,
+  };
+}
+
+export function startMonitorScheduler(options: MonitorSchedulerOptions): MonitorScheduler {
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const maxChecks = options.maxChecks ?? 2;
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function runClaim(claim: MonitorClaim): Promise<void> {
+    const monitor = claim.monitor;
+    const spec = monitor.spec as MonitorSpec;
+    const { onPage: _onPage, ...ctx } = options;
+    const outcome = await runMonitorCheck(ctx, monitor, {
+      checkId: scheduledCheckId(monitor.id, claim.dueAt),
+      trigger: 'scheduled',
+      scheduledFor: claim.dueAt,
+    });
+    const { knownUrls: _known, ...body } = outcome;
+    await options.store.monitors.saveCheck(
+      { id: body.check.id, monitorId: monitor.id, createdAt: Date.parse(body.check.createdAt), check: body },
+      { keep: options.checksKept ?? DEFAULT_CHECKS_KEPT },
+    );
+    const nextRunAt = spec.status === 'active' ? nextRunAfter(spec.schedule, Math.max(now(), claim.dueAt)) : null;
+    const finished = await options.store.monitors.finishRun(claim, {
+      nextRunAt,
+      state: stateAfter(outcome, monitor.state as MonitorState | undefined),
+    });
+    if (!finished) return; // another process ran this due time again after our claim lapsed, or the monitor changed
+    for (const page of body.pages) options.onPage?.(monitor, page, body.check.id);
+    options.onCheck?.(monitor, body);
+  }
+
+  async function poll(): Promise<void> {
+    if (stopped) return;
+    const free = maxChecks - running.size;
+    if (free > 0) {
+      const claims = await options.store.monitors.claimDue({ max: free, leaseMs });
+      for (const claim of claims) {
+        const work: Promise<void> = runClaim(claim)
+          .catch((error: unknown) => options.onError?.(error))
+          .finally(() => running.delete(work));
+        running.add(work);
+      }
+    }
+  }
+
+  const tick = () => {
+    poll()
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.pollMs ?? 250);
+      });
+  };
+  tick();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}
