@@ -9,9 +9,15 @@ const POST_CHROME_CLASS =
 const PROFILE_STAT =
   /^(?:joined|join date|messages|posts|reaction score|points|location|member since|registered|reputation|likes received|trophy points|karma)\s*:?\s*[\w ,.-]{0,40}$/i;
 const MAX_STAT_CHARS = 60;
+/**
+ * Comments on a question or an answer (Stack Exchange and other Q&A sites): remarks under a post,
+ * collapsed on the page, not the thread's answers.
+ */
+const QA_POST_COMMENTS = '[itemtype*="schema.org/Question" i] .comments, [itemtype*="schema.org/Answer" i] .comments';
 
-/** Removes profile boxes, signatures and statistics from a thread's posts under `root`. */
+/** Removes profile boxes, signatures, statistics and Q&A comments from a thread's posts under `root`. */
 export function removeThreadChrome(root: Element): void {
+  for (const comments of Array.from(root.querySelectorAll(QA_POST_COMMENTS))) comments.remove();
   for (const element of Array.from(root.querySelectorAll('[class]'))) {
     if (root.contains(element) && POST_CHROME_CLASS.test(element.getAttribute('class') ?? '')) element.remove();
   }

@@ -25,6 +25,7 @@ async function markdownOf(fixture: PageTypeFixture): Promise<string> {
 
 const expectedTypes: Record<keyof typeof pageTypeFixtures, PageType> = {
   forumThread: 'forum',
+  qaThread: 'forum',
   product: 'product',
   marketplaceItem: 'product',
   grid: 'collection',

@@ -83,6 +83,37 @@ ${forumPosts
   ),
 };
 
+/** A Q&A thread: the question and every answer are the content; the comments under each are remarks. */
+const qaThread: PageTypeFixture = {
+  path: '/types/questions/314/how-long-does-a-tide-clock-battery-last',
+  heading: 'How long does a tide clock battery last?',
+  keeps: [
+    'My tide clock drifts by an hour after a few months. Is the battery going flat?',
+    'A fresh AA cell runs a quartz tide movement for about a year.',
+    'Drift alone is more often the movement than the battery.',
+  ],
+  drops: ['Did you try a lithium cell?', 'This fixed mine, thanks.', 'Add a comment'],
+  html: harbourPage(
+    'How long does a tide clock battery last? - Harbour Q&A',
+    `<main>
+<div itemscope itemtype="https://schema.org/QAPage">
+<div class="question" itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">
+<h1 itemprop="name">How long does a tide clock battery last?</h1>
+<div class="post-text" itemprop="text"><p>My tide clock drifts by an hour after a few months. Is the battery going flat?</p></div>
+<div class="comments"><ul><li class="comment">Did you try a lithium cell? – Skipper</li></ul><a href="#">Add a comment</a></div>
+</div>
+<div class="answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">
+<div class="post-text" itemprop="text"><p>A fresh AA cell runs a quartz tide movement for about a year.</p></div>
+<div class="comments"><ul><li class="comment">This fixed mine, thanks. – Deckhand</li></ul></div>
+</div>
+<div class="answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">
+<div class="post-text" itemprop="text"><p>Drift alone is more often the movement than the battery.</p></div>
+</div>
+</div>
+</main>`,
+  ),
+};
+
 const product: PageTypeFixture = {
   path: '/types/product/tide-clock-classic',
   heading: 'Tide Clock Classic',
@@ -301,6 +332,7 @@ const fewWords: PageTypeFixture = {
 /** Every page type fixture, by what it stands for. */
 export const pageTypeFixtures = {
   forumThread,
+  qaThread,
   product,
   marketplaceItem,
   grid,
