@@ -138,7 +138,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
         };
         if (rooted && !parent && !root) root = open;
         if (parent && open.content) parent.hasElementChild = true;
-        if (open.content && open.candidate && adAttributesMatch(name, (key) => attributes[key])) {
+        if (open.content && open.candidate && mayMarkAnAd(name, attributes) && adAttributesMatch(name, (key) => attributes[key])) {
           open.measure = new TextMeasure();
           measuring.push(open);
         }
@@ -230,6 +230,14 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   if (canonical) result.canonical = canonical;
   if (next) result.next = next;
   return result;
+}
+
+/** Whether an element carries any attribute adAttributesMatch (ads.ts) reads, kept in step with it: most carry none, and that test builds strings. */
+function mayMarkAnAd(name: string, attributes: Record<string, string>): boolean {
+  if (attributes.class !== undefined || attributes.id !== undefined || attributes['aria-label'] !== undefined || name === 'iframe')
+    return true;
+  for (const key in attributes) if (key.startsWith('data-')) return true;
+  return false;
 }
 
 function measured(texts: string[]): number {
