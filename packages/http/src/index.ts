@@ -10,3 +10,4 @@ export { CREDIT_COSTS, UNLIMITED_CREDITS_DISPLAY } from './limits/credits.js';
 export { createJobNotifier, type JobNotifier, type JobNotifierOptions } from './jobs/job-notifier.js';
 export type { Logger } from './logger.js';
 export * from './webhooks/index.js';
+export { startMonitorWorker, type MonitorWorkerOptions } from './monitors/monitor-worker.js';

@@ -10,7 +10,7 @@ import {
   type JobRecord,
 } from '@trawl/core';
 import { showSetting, type Env } from '@trawl/core/settings';
-import { createJobNotifier, createWebhookSender, type Logger } from '@trawl/http';
+import { createJobNotifier, createWebhookSender, type Logger, startMonitorWorker } from '@trawl/http';
 import { adaptersFromEnv } from '../adapters-from-env.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
@@ -61,6 +61,15 @@ export async function workerAction(command: Command, flags: { check?: boolean },
       writeLine(io.stderr, `job ${jobId} ${job.status}: ${completed} pages, ${failed} failed${job.error ? ` (${job.error.message})` : ''}`);
     },
   });
+  // Monitors' due checks run here too, claimed in the store so each due time runs in one process.
+  const monitors = startMonitorWorker({
+    store,
+    webhooks,
+    logger,
+    runtime: { ssrf: policy, userAgent: settings.userAgent, ...adapters },
+    pageMemory: { keep: settings.pageMemoryPages, maxBytes: settings.pageMemoryMaxBytes },
+    leaseMs: settings.leaseMs,
+  });
   writeLine(
     io.stderr,
     `worker ready on ${showSetting('store', settings.store)} (pid ${process.pid}, concurrency ${settings.concurrency}; browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'})\n` +
@@ -75,7 +84,7 @@ export async function workerAction(command: Command, flags: { check?: boolean },
     process.once('SIGTERM', stop);
   });
   try {
-    await worker.stop();
+    await Promise.all([worker.stop(), monitors.stop()]);
     await notifier.settled();
   } finally {
     await webhooks.close();

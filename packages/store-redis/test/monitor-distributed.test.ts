@@ -1,0 +1,90 @@
+import type { MonitorCheckBody } from '@trawl/core';
+import {
+  changingPageHtml,
+  INITIAL_CHANGING_PAGE,
+  type ChangingPage,
+  startFixtureSite,
+  startReceiver,
+  startTrawl,
+  startWorkerProcess,
+  waitFor,
+  type WorkerProcess,
+} from '@trawl/testkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRedisStore } from '../src/index.js';
+import { deleteKeys, NO_REDIS_MESSAGE, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';
+
+const LEASE_MS = 1500;
+const available = await redisAnswers();
+if (!available) console.warn(NO_REDIS_MESSAGE);
+
+describe.skipIf(!available)(available ? 'monitors on redis across processes' : NO_REDIS_MESSAGE, () => {
+  const prefix = uniquePrefix('monitors');
+  const processes: WorkerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await deleteKeys(prefix);
+  });
+
+  it('a monitor checked every second by two workers, one killed: each due time checked once and reported once', async () => {
+    const pages = new Map<string, ChangingPage>([['/changing/dist', { status: 200, html: changingPageHtml(INITIAL_CHANGING_PAGE) }]]);
+    const site = await startFixtureSite({ changingPages: pages });
+    const receiver = await startReceiver();
+    const observer = createRedisStore({ url: REDIS_URL, prefix });
+    try {
+      const storeUrl = `${REDIS_URL}?prefix=${prefix}`;
+      const workerArgs = ['--store', storeUrl, '--lease-ms', String(LEASE_MS), '--allow-private-network'];
+      const [apiNode, doomed, survivor] = await Promise.all([
+        startTrawl(['serve', '--store', storeUrl, '--no-worker', '--port', '0'], /listening on http:\S+/, {
+          ...process.env,
+          TRAWL_ALLOW_PRIVATE_NETWORK: 'true',
+        }),
+        startWorkerProcess(workerArgs),
+        startWorkerProcess(workerArgs),
+      ]);
+      processes.push(apiNode, doomed, survivor);
+      const api = /listening on (http:\S+)/.exec(apiNode.log())![1]!;
+      const created = await fetch(`${api}/v2/monitor`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'distributed',
+          schedule: { cron: '* * * * * *' },
+          targets: [{ type: 'scrape', urls: [`${site.url}/changing/dist`] }],
+          webhook: { url: `${receiver.url}/hook`, events: ['monitor.check.completed'] },
+        }),
+      }).then((response) => response.json() as Promise<{ data: { id: string } }>);
+      const monitorId = created.data.id;
+      const checks = async () => observer.monitors.listChecks(monitorId, { offset: 0, limit: 100 });
+
+      await waitFor('three checks', async () => ((await checks()).length >= 3 ? true : undefined), 20_000);
+      await doomed.kill();
+      const atKill = (await checks()).length;
+      await waitFor('four more checks', async () => ((await checks()).length >= atKill + 4 ? true : undefined), 30_000);
+      await fetch(`${api}/v2/monitor/${monitorId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'paused' }),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await survivor.stop();
+
+      const bodies = (await checks()).map((record) => record.check as MonitorCheckBody);
+      const scheduled = bodies.filter((body) => body.check.trigger === 'scheduled');
+      const dueTimes = scheduled.map((body) => body.check.scheduledFor);
+      expect(new Set(dueTimes).size).toBe(dueTimes.length);
+      expect(scheduled.every((body) => body.check.status === 'completed')).toBe(true);
+      const delivered = receiver.requests.map((request) => request.json.id as string);
+      expect(new Set(delivered).size).toBe(delivered.length);
+      const checkIds = new Set(scheduled.map((body) => body.check.id));
+      expect(delivered.every((id) => checkIds.has(id))).toBe(true);
+      expect(delivered.length).toBeGreaterThanOrEqual(scheduled.length - 1);
+      // The survivor ran every check after the kill without a failure.
+      expect(survivor.log()).not.toMatch(/monitor check failed/);
+    } finally {
+      await observer.close();
+      await receiver.close();
+      await site.close();
+    }
+  }, 90_000);
+});
