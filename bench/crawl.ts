@@ -20,8 +20,10 @@ interface Figures {
 }
 
 const PAGES = Number(process.env.TRAWL_BENCH_CRAWL_PAGES ?? 2000);
+/** The Markdown crawls (default: as many pages as the links crawls). */
+const MARKDOWN_PAGES = Number(process.env.TRAWL_BENCH_MARKDOWN_PAGES ?? PAGES);
 /** JSDOMCrawler runs at a few pages a second: it crawls a quarter of the pages (said in the output). */
-const SLOW_PAGES = Number(process.env.TRAWL_BENCH_SLOW_PAGES ?? Math.min(PAGES, 500));
+const SLOW_PAGES = Number(process.env.TRAWL_BENCH_SLOW_PAGES ?? Math.min(MARKDOWN_PAGES, 500));
 const SOAK_PAGES = Number(process.env.TRAWL_BENCH_SOAK_PAGES ?? 20_000);
 const CONCURRENCY = Number(process.env.TRAWL_BENCH_CONCURRENCY ?? 8);
 
@@ -34,9 +36,9 @@ const LINKS: Array<[stack: string, label: string]> = [
   ['trawl-links-in-thread', "Trawl formats: ['links'], in-thread"],
 ];
 const MARKDOWN: Array<[stack: string, label: string, pages?: number]> = [
-  ['trawl-markdown', 'Trawl Markdown, thread pool'],
-  ['trawl-markdown-in-thread', 'Trawl Markdown, in-thread (convertPool: false)'],
-  ['crawlee-cheerio-linkedom-markdown', 'CheerioCrawler + linkedom + Readability + turndown'],
+  ['trawl-markdown', 'Trawl Markdown, thread pool', MARKDOWN_PAGES],
+  ['trawl-markdown-in-thread', 'Trawl Markdown, in-thread (convertPool: false)', MARKDOWN_PAGES],
+  ['crawlee-cheerio-linkedom-markdown', 'CheerioCrawler + linkedom + Readability + turndown', MARKDOWN_PAGES],
   ['crawlee-jsdom-markdown', `JSDOMCrawler + Readability + turndown (${SLOW_PAGES} pages)`, SLOW_PAGES],
 ];
 
@@ -47,7 +49,7 @@ export async function runCrawlBenchmark(): Promise<Record<string, number>> {
       .join(' ')}\n`,
   );
   console.log(
-    `The site serves ${Math.max(PAGES, SOAK_PAGES)} pages; every crawler stops itself at ${PAGES} (Crawlee with crawler.stop(), no maxRequestsPerCrawl budget).\n`,
+    `The site serves ${Math.max(PAGES, SOAK_PAGES) + 1000} pages; every crawler stops itself at its page count (Crawlee with crawler.stop(), no maxRequestsPerCrawl budget): ${PAGES} for links, ${MARKDOWN_PAGES} for Markdown, ${SLOW_PAGES} for JSDOMCrawler.\n`,
   );
   const site = await startService('site-server.ts', [String(Math.max(PAGES, SOAK_PAGES) + 1000)]);
   try {
