@@ -128,9 +128,17 @@ const scrapeOptions = z
   .optional()
   .describe('How each page is scraped: the options of firecrawl_scrape');
 
+const wait = z
+  .boolean()
+  .optional()
+  .describe(
+    'Trawl: false starts the job and answers its id at once, to read later with the status tool (default true: wait and answer the pages)',
+  );
+
 export const batchScrapeShape = {
   urls: z.array(url).min(1).max(MAX_URLS).describe('The pages to scrape'),
   options: scrapeOptions,
+  wait,
 };
 
 const jobId = z.string().max(100).describe('The id a crawl or batch tool answered');
@@ -192,6 +200,7 @@ export const crawlShape = {
   deduplicateSimilarURLs: z.boolean().optional(),
   ignoreQueryParameters: z.boolean().optional(),
   scrapeOptions,
+  wait,
 };
 
 export const extractShape = {

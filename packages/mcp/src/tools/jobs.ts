@@ -34,7 +34,7 @@ Cost: 1 credit per page (5 with the json format).`,
       inputSchema: crawlShape,
       annotations: { title: 'Run a site crawl', ...STARTS_JOB },
     },
-    (args, extra) => asTool(() => startAndWait(context, 'crawl', crawlBody(args), args.url, extra)),
+    ({ wait, ...args }, extra) => asTool(() => startAndWait(context, 'crawl', crawlBody(args), args.url, extra, wait !== false)),
   );
 
   server.registerTool(
@@ -72,8 +72,10 @@ Cost: 1 credit per page (5 with the json format).`,
       inputSchema: batchScrapeShape,
       annotations: { title: 'Scrape many URLs', ...STARTS_JOB },
     },
-    ({ urls, options }, extra) =>
-      asTool(() => startAndWait(context, 'batch scrape', { urls, ...scrapeBody(options ?? {}) }, `${urls.length} URL(s)`, extra)),
+    ({ urls, options, wait }, extra) =>
+      asTool(() =>
+        startAndWait(context, 'batch scrape', { urls, ...scrapeBody(options ?? {}) }, `${urls.length} URL(s)`, extra, wait !== false),
+      ),
   );
 
   server.registerTool(
@@ -95,12 +97,17 @@ async function startAndWait(
   body: Record<string, unknown>,
   label: string,
   extra: ToolExtra,
+  wait: boolean,
 ): Promise<string> {
   const started = await callApi<{ id: string; warning?: string }>(
     context,
     { method: 'POST', path: JOBS[kind].path, body },
     `Starting the ${kind} of ${label}`,
   );
+  if (!wait) {
+    const warning = started.warning ? `\n\n> Warning: ${started.warning}` : '';
+    return `Started the ${kind} of ${label}: id ${started.id}.${warning}\n\nCall ${JOBS[kind].statusTool} with {"id": "${started.id}"} for its progress and pages.`;
+  }
   const outcome = await waitForJob(context, started.id, `${kind} of ${label}`, extra);
   const page = await readJob(context, kind, started.id, 0);
   const notes = [

@@ -127,6 +127,24 @@ export function toolSuite(transport: string, rig: McpRig, connect: () => Promise
       expect(skipped).toContain('Pages 4–4 shown (all of them)');
     });
 
+    it('firecrawl_crawl with wait: false answers the id at once; the status tool reads the crawl by it', async () => {
+      const started = await mcp.text('firecrawl_crawl', {
+        url: `${rig.site.url}/crawl/`,
+        maxDiscoveryDepth: 1,
+        sitemap: 'skip',
+        wait: false,
+      });
+      const id = /^Started the crawl of \S+: id (\S+)\./.exec(started)?.[1];
+      expect(id).toBeDefined();
+      expect(started).toContain(`Call firecrawl_check_crawl_status with {"id": "${id}"}`);
+      let status = '';
+      for (let attempt = 0; attempt < 200 && !/: completed/.test(status); attempt++) {
+        status = await mcp.text('firecrawl_check_crawl_status', { id });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      for (const path of crawlPages) expect(status).toContain(`This is the crawl fixture page at \`${path}\``);
+    });
+
     it('firecrawl_cancel_crawl stops a running crawl; the waiting firecrawl_crawl then answers it cancelled', async () => {
       let cancelled: Promise<string> | undefined;
       const crawl = await mcp.call(
