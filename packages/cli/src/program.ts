@@ -5,6 +5,7 @@ import { crawlCommand } from './commands/crawl.js';
 import { extractCommand } from './commands/extract.js';
 import { llmstxtCommand } from './commands/llmstxt.js';
 import { mapCommand } from './commands/map.js';
+import { monitorCommand } from './commands/monitor.js';
 import { mcpCommand } from './commands/mcp.js';
 import { scrapeCommand } from './commands/scrape.js';
 import { searchCommand } from './commands/search.js';
@@ -31,6 +32,7 @@ export function createProgram(io: CliIO = processIO, env: Env = process.env): Co
     convertCommand(io),
     crawlCommand(io),
     mapCommand(io),
+    monitorCommand(io, env),
     searchCommand(io, env),
     extractCommand(io),
     llmstxtCommand(io),

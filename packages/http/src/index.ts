@@ -11,3 +11,5 @@ export { createJobNotifier, type JobNotifier, type JobNotifierOptions } from './
 export type { Logger } from './logger.js';
 export * from './webhooks/index.js';
 export { startMonitorWorker, type MonitorWorkerOptions } from './monitors/monitor-worker.js';
+export { monitorSpecOf, monitorView, updatedSpec } from './monitors/monitor-plan.js';
+export { createMonitorBodySchema, updateMonitorBodySchema, type CreateMonitorBody } from './schemas/monitor.js';
