@@ -74,7 +74,7 @@ export function declaredDocumentFormat(contentType: string | undefined): Documen
   return declared === 'zip' ? undefined : declared;
 }
 
-function fileExtension(name: string): string | undefined {
+function fileExtension(name: string): DocumentFormat | undefined {
   const clean = name.split(/[?#]/)[0]!.toLowerCase();
   const dot = clean.lastIndexOf('.');
   return dot < 0 ? undefined : EXTENSION_FORMATS.get(clean.slice(dot));

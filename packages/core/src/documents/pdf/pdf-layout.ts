@@ -17,6 +17,8 @@ export interface PdfLayout {
 
 const BULLET = /^\s*[•◦▪‣∙●○■□➢►–—*-]\s+/u;
 const NUMBERED = /^\s*(?:\d{1,3}|[a-zA-Z]|[ivxlc]{1,6})[.)]\s+/;
+/** A marker a Markdown list writes itself ("1."): it is dropped. Others ("a)", "iv.") are the author's text and stay. */
+const PLAIN_NUMBER = /^\s*\d{1,3}\.\s+/;
 
 /**
  * Reads structure from a PDF's layout: the body size is the size most characters have; larger
@@ -37,7 +39,15 @@ export function layoutPdf(content: PdfContent): PdfLayout {
   const bodyFont = dominantFont(allLines.filter((line) => Math.abs(line.size - bodySize) < bodySize * 0.1));
   const leftEdge = textLeftEdge(allLines, bodySize);
   const rightEdge = Math.max(0, ...allLines.map((line) => line.right));
-  const context: LayoutContext = { bodySize, headingSizes, headingFonts, bodyFont, leftEdge, rightEdge };
+  const context: LayoutContext = {
+    bodySize,
+    headingSizes,
+    headingFonts,
+    bodyFont,
+    leftEdge,
+    rightEdge,
+    vocabulary: vocabularyOf(allLines),
+  };
   return { bodySize, pages: pageLinesList.map(({ number, lines }) => ({ number, blocks: pageBlocks(lines, context) })) };
 }
 
@@ -48,6 +58,42 @@ interface LayoutContext {
   bodyFont: string | undefined;
   leftEdge: number;
   rightEdge: number;
+  vocabulary: Vocabulary;
+}
+
+/** How often each word (lower-cased) occurs in the document, and which hyphenated words it writes whole. */
+interface Vocabulary {
+  words: Map<string, number>;
+  hyphenated: Set<string>;
+}
+
+function vocabularyOf(lines: readonly Line[]): Vocabulary {
+  const words = new Map<string, number>();
+  const hyphenated = new Set<string>();
+  for (const line of lines) {
+    const text = line.cells
+      .map((cell) => cell.spans.map((span) => span.text).join(''))
+      .join(' ')
+      .toLowerCase();
+    for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) words.set(word, (words.get(word) ?? 0) + 1);
+    for (const word of text.match(/[\p{L}\p{N}]+-[\p{L}\p{N}]+/gu) ?? []) hyphenated.add(word);
+  }
+  return { words, hyphenated };
+}
+
+/**
+ * Whether a hyphen at a line's end only breaks a word ("docu-" "mentation"), to be dropped, or
+ * belongs to a compound ("well-" "known"), to be kept. No dictionary: the document's own words
+ * decide. The whole word written elsewhere means a break; the compound written elsewhere, or
+ * both halves used as words of their own elsewhere, mean a compound. Otherwise, a break.
+ */
+export function isBrokenWord(first: string, second: string, vocabulary: Vocabulary): boolean {
+  const a = first.toLowerCase();
+  const b = second.toLowerCase();
+  if ((vocabulary.words.get(a + b) ?? 0) > 0) return true;
+  if (vocabulary.hyphenated.has(`${a}-${b}`)) return false;
+  // Each half occurs once at the break itself.
+  return !((vocabulary.words.get(a) ?? 0) > 1 && (vocabulary.words.get(b) ?? 0) > 1);
 }
 
 function isHeadingSized(line: Line, bodySize: number): boolean {
@@ -156,7 +202,7 @@ function isBoldHeadingLine(line: Line, context: LayoutContext): boolean {
 }
 
 function textBlock(lines: Line[], context: LayoutContext): Block {
-  const spans = joinLines(lines);
+  const spans = joinLines(lines, context.vocabulary);
   const first = lines[0]!;
   const chars = lines.reduce((sum, line) => sum + line.chars, 0);
   const headingIndex = context.headingSizes.indexOf(first.size);
@@ -168,21 +214,28 @@ function textBlock(lines: Line[], context: LayoutContext): Block {
   const bullet = BULLET.exec(text);
   if (bullet) return { kind: 'item', ordered: false, spans: trimStart(spans, bullet[0].length) };
   const numbered = NUMBERED.exec(text);
-  if (numbered && lines.length <= 8) return { kind: 'item', ordered: true, spans: trimStart(spans, numbered[0].length) };
+  if (numbered && lines.length <= 8) {
+    const plain = PLAIN_NUMBER.exec(text);
+    return plain ? { kind: 'item', ordered: true, spans: trimStart(spans, plain[0].length) } : { kind: 'item', ordered: false, spans };
+  }
   if (isIndented(first, context) && chars <= 400) return { kind: 'item', ordered: false, spans };
   return { kind: 'paragraph', spans };
 }
 
 /** A paragraph's lines as one run of text: line breaks become spaces, and a word hyphenated across a break is whole again. */
-export function joinLines(lines: readonly Line[]): Span[] {
+export function joinLines(lines: readonly Line[], vocabulary: Vocabulary): Span[] {
   const spans: Span[] = [];
   for (const line of lines) {
     const lineSpans = line.cells.flatMap((cell, index) => (index ? [{ text: ' ' }, ...cell.spans] : cell.spans));
     const last = spans[spans.length - 1];
     if (last) {
       const next = lineSpans.find((span) => span.text.trim())?.text.trimStart() ?? '';
-      if (/\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(next)) last.text = last.text.slice(0, -1);
-      else if (!/\s$/.test(last.text)) spans.push({ text: ' ' });
+      const before = /(\p{L}+)-$/u.exec(last.text)?.[1];
+      const after = /^\p{Ll}[\p{L}]*/u.exec(next)?.[0];
+      if (before && after) {
+        // A broken word loses its hyphen; a compound keeps it; neither gets a space.
+        if (isBrokenWord(before, after, vocabulary)) last.text = last.text.slice(0, -1);
+      } else if (!/\s$/.test(last.text)) spans.push({ text: ' ' });
     }
     spans.push(...lineSpans.map((span) => ({ ...span })));
   }
