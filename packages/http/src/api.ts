@@ -61,7 +61,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     policy: runtime.policy,
     startingCredits: options.credits ?? {},
     workerConcurrency: runtime.workerConcurrency,
-    engine: (signal) => ({
+    runtime: (signal) => ({
       ssrf: runtime.policy,
       signal,
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
@@ -75,7 +75,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
   function scopedTo(account: Account): ApiContext {
     if (!options.llm || !account.teamId) return context;
     const llm = meteredLlm(options.llm, runtime.store.teams, account);
-    return { ...context, llm, engine: (signal) => ({ ...context.engine(signal), llm }) };
+    return { ...context, llm, runtime: (signal) => ({ ...context.runtime(signal), llm }) };
   }
 
   async function serve(

@@ -15,7 +15,7 @@ export const v1Map: RouteHandler = async (request, api) => {
       includeSubdomains: body.includeSubdomains,
       limit: body.limit,
       ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
-      ...api.engine(request.signal),
+      ...api.runtime(request.signal),
     }),
   );
   return { body: { success: true, links } };

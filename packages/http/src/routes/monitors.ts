@@ -81,8 +81,7 @@ export const deleteMonitor: RouteHandler = async (request, api) => {
 /** A check now, outside the schedule: answered at once with the running check; its pages follow. */
 export const runMonitor: RouteHandler = async (request, api) => {
   const monitor = await teamMonitor(api, request);
-  const engine = api.engine(new AbortController().signal);
-  const { signal: _signal, ...runtime } = engine;
+  const { signal: _signal, ...runtime } = api.runtime(new AbortController().signal);
   const run = await runMonitorNow({ store: api.store, runtime, pageMemory: api.pageMemory, ...api.monitorHooks }, monitor);
   return { body: { success: true, data: run.started } };
 };

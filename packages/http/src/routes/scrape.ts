@@ -23,7 +23,7 @@ export const v1Scrape: RouteHandler = async (request, api) => {
   const scrapeOptions = { ...engineScrapeOptions(options), formats: engineFormats };
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
   const document = await spendCredits(api.store.teams, request.account, cost, () =>
-    scrape(url, { ...scrapeOptions, ...api.engine(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
+    scrape(url, { ...scrapeOptions, ...api.runtime(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
   );
   return { body: { success: true, data: document } };
 };

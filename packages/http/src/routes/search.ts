@@ -53,7 +53,7 @@ export async function runTeamSearch(
   const outcome = await spendHold(
     api.store.teams,
     hold,
-    () => searchAndScrape(provider, call.query, { ...call.options, limit: units, ...api.engine(request.signal) }),
+    () => searchAndScrape(provider, call.query, { ...call.options, limit: units, ...api.runtime(request.signal) }),
     costOf,
   );
   return { outcome, creditsUsed: costOf(outcome) };

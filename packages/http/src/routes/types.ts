@@ -9,8 +9,8 @@ import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
 import type { ApiRuntime } from '../runtime.js';
 
 /**
- * What every handler shares: the store, the job notifier, the adapters and the engine settings.
- * A handler gets it scoped to its caller: `llm` (also in `engine`) records the tokens it uses in
+ * What every handler shares: the store, the job notifier, the adapters and the runtime options.
+ * A handler gets it scoped to its caller: `llm` (also in `runtime()`) records the tokens it uses in
  * the caller's usage history.
  */
 export interface ApiContext {
@@ -32,8 +32,8 @@ export interface ApiContext {
   startingCredits: Readonly<Record<string, number>>;
   /** Pages the embedded worker runs at once (0 when jobs run in separate worker processes). */
   workerConcurrency: number;
-  /** Engine settings of a scrape made for a request: policy, user agent, adapters, cancellation. */
-  engine(signal: AbortSignal): Pick<ScrapeRuntimeOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm' | 'convertPool'>;
+  /** The runtime options of a scrape made for a request: policy, user agent, adapters, cancellation. */
+  runtime(signal: AbortSignal): Pick<ScrapeRuntimeOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm' | 'convertPool'>;
 }
 
 export interface RouteRequest {

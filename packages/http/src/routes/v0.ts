@@ -30,7 +30,7 @@ export const v0Scrape: RouteHandler = async (request, api) => {
     timeout: body.timeout,
   });
   const document = await spendCredits(api.store.teams, request.account, pageCost(options), () =>
-    scrape(body.url, { ...options, ...api.engine(request.signal) }),
+    scrape(body.url, { ...options, ...api.runtime(request.signal) }),
   );
   return { body: { success: true, data: toV0Document(document), returnCode: 200 } };
 };

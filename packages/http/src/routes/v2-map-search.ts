@@ -21,7 +21,7 @@ export const v2Map: RouteHandler = async (request, api) => {
       includeSubdomains: body.includeSubdomains,
       limit: body.limit,
       ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
-      ...api.engine(request.signal),
+      ...api.runtime(request.signal),
     }),
   );
   const links = body.ignoreQueryParameters ? withoutQueryDuplicates(found) : found;

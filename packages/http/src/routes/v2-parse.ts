@@ -50,7 +50,7 @@ export const v2Parse: RouteHandler = async (request, api) => {
   }
   const { engine, shaping } = planV2Scrape(options);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const { ssrf, llm, convertPool, signal } = api.engine(request.signal);
+  const { ssrf, llm, convertPool, signal } = api.runtime(request.signal);
   const document = await spendCredits(api.store.teams, request.account, pageCost(engine), () =>
     parse(bytes, {
       ...engine,

@@ -19,7 +19,7 @@ export const v2Scrape: RouteHandler = async (request, api) => {
   assertJobCan(api, engine);
   const cost = pageCost(engine) + memoryExtraCost(memory, pageCost(engine));
   const document = await spendCredits(api.store.teams, request.account, cost, () =>
-    scrape(url, { ...engine, ...api.engine(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
+    scrape(url, { ...engine, ...api.runtime(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
   );
   const scrapeId = newScrapeId();
   const data = toV2Document(document, shaping, scrapeId);
