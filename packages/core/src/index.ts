@@ -199,3 +199,4 @@ export {
   type MonitorSchedulerOptions,
 } from './monitors/monitor-scheduler.js';
 export { runMonitorNow, type ManualRun } from './monitors/manual-run.js';
+export { watch, type PageChange, type WatchOptions } from './memory/watch.js';
