@@ -41,7 +41,7 @@ function planTargets(targets: readonly MonitorTargetBody[]): Pick<MonitorSpec, '
     if (planned.some((other) => other.id === id))
       throw badRequest([{ code: 'duplicate_target', path: ['targets', index, 'id'] }], `Bad Request: two targets have the id ${id}`);
     const plan = planV2Scrape(target.scrapeOptions ?? {});
-    engine[id] = plan.engine;
+    engine[id] = plan.scrapeOptions;
     changeTracking[id] = plan.memory.changeTracking ?? { modes: ['git-diff'] };
     const request = { ...target, id } as Record<string, unknown>;
     if (target.type === 'scrape') planned.push({ id, type: 'scrape', urls: target.urls, request });

@@ -14,7 +14,7 @@ export const v2ExtractStart: RouteHandler = async (request, api) => {
   if (agent) throw notImplemented("Extraction by Firecrawl's hosted agent (`agent`)");
   const job = await startTeamExtract(api, request.account, {
     ...body,
-    ...(scrapeOptions ? { scrapeOptions: planV2Scrape(scrapeOptions).engine } : {}),
+    ...(scrapeOptions ? { scrapeOptions: planV2Scrape(scrapeOptions).scrapeOptions } : {}),
   });
   return { body: { success: true, id: job.id } };
 };

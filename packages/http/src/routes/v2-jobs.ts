@@ -22,12 +22,12 @@ export const v2CrawlStart: RouteHandler = async (request, api) => {
     // What the caller wrote wins over what the model suggests.
     body = parseV2Body(v2CrawlBodySchema, { ...params, ...(request.body as Record<string, unknown>) });
   }
-  const { engine, shaping, memory } = planV2Scrape(body.scrapeOptions ?? {});
+  const { scrapeOptions, shaping, memory } = planV2Scrape(body.scrapeOptions ?? {});
   refuseJobChangeTracking(memory);
   const job = await startTeamCrawl(api, request.account, {
     url: body.url,
     rules: v2CrawlRules(body),
-    scrapeOptions: engine,
+    scrapeOptions,
     extra: jobExtra(body.webhook, shaping),
   });
   return {
@@ -45,14 +45,14 @@ export const v2CrawlParamsPreview: RouteHandler = async (request, api) => {
 /** `POST /v2/batch/scrape`: v1's batch with v2's options; invalid URLs are skipped by default; `appendToId` adds to a running batch. */
 export const v2BatchStart: RouteHandler = async (request, api) => {
   const { urls, webhook, ignoreInvalidURLs, maxConcurrency, appendToId, ...options } = parseV2Body(v2BatchBodySchema, request.body);
-  const { engine, shaping, memory } = planV2Scrape(options);
+  const { scrapeOptions, shaping, memory } = planV2Scrape(options);
   refuseJobChangeTracking(memory);
   const { job, invalidURLs } = appendToId
     ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
     : await startTeamBatch(api, request.account, {
         urls,
         ignoreInvalidURLs,
-        scrapeOptions: engine,
+        scrapeOptions,
         rules: maxConcurrency == null ? {} : { maxConcurrency },
         extra: jobExtra(webhook, shaping),
       });

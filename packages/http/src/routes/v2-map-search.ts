@@ -78,7 +78,7 @@ export const v2Search: RouteHandler = async (request, api) => {
         ...(body.location ? { location: body.location } : {}),
         ...(body.country ? { country: body.country } : {}),
         ...(body.lang ? { lang: body.lang } : {}),
-        ...(plan ? { scrapeOptions: plan.engine } : {}),
+        ...(plan ? { scrapeOptions: plan.scrapeOptions } : {}),
       },
     },
     request,
@@ -91,10 +91,10 @@ export const v2Search: RouteHandler = async (request, api) => {
 
 /** Core scrapes hits when Markdown is asked for, so it is always asked for and dropped when the caller did not want it. */
 function searchScrapePlan(plan: V2ScrapePlan): V2ScrapePlan {
-  const formats = (plan.engine.formats ?? []) as Format[];
+  const formats = (plan.scrapeOptions.formats ?? []) as Format[];
   if (formats.includes('markdown')) return plan;
   return {
-    engine: { ...plan.engine, formats: [...formats, 'markdown'] },
+    scrapeOptions: { ...plan.scrapeOptions, formats: [...formats, 'markdown'] },
     shaping: { ...plan.shaping, drop: [...plan.shaping.drop, 'markdown'] },
     memory: plan.memory,
   };

@@ -48,12 +48,12 @@ export const v2Parse: RouteHandler = async (request, api) => {
       `${file.name || 'The file'} is larger than ${Math.round(api.parseMaxBytes / 1024 / 1024)} MB, the largest file this server parses`,
     );
   }
-  const { engine, shaping } = planV2Scrape(options);
+  const { scrapeOptions, shaping } = planV2Scrape(options);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const { ssrf, llm, convertPool, signal } = api.runtime(request.signal);
-  const document = await spendCredits(api.store.teams, request.account, pageCost(engine), () =>
+  const document = await spendCredits(api.store.teams, request.account, pageCost(scrapeOptions), () =>
     parse(bytes, {
-      ...engine,
+      ...scrapeOptions,
       fileName: file.name || 'upload',
       ...(file.type ? { contentType: file.type } : {}),
       maxBytes: api.parseMaxBytes,

@@ -15,11 +15,11 @@ import type { RouteHandler } from './types.js';
 /** `POST /v2/scrape`: one page in v2's shape, kept for `GET /v2/scrape/{scrapeId}`. */
 export const v2Scrape: RouteHandler = async (request, api) => {
   const { url, ...options } = parseV2Body(v2ScrapeBodySchema, request.body);
-  const { engine, shaping, memory } = planV2Scrape(options);
-  assertJobCan(api, engine);
-  const cost = pageCost(engine) + memoryExtraCost(memory, pageCost(engine));
+  const { scrapeOptions, shaping, memory } = planV2Scrape(options);
+  assertJobCan(api, scrapeOptions);
+  const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
   const document = await spendCredits(api.store.teams, request.account, cost, () =>
-    scrape(url, { ...engine, ...api.runtime(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
+    scrape(url, { ...scrapeOptions, ...api.runtime(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
   );
   const scrapeId = newScrapeId();
   const data = toV2Document(document, shaping, scrapeId);

@@ -1,5 +1,5 @@
 /**
- * A v2 scrape request in the engine's (v1) vocabulary: what core is asked for, and how the
+ * A v2 scrape request in core's (v1) vocabulary: what core is asked for, and how the
  * Document it returns is shaped into v2's (see v2-document.ts). Pure; the plan is plain JSON, so
  * crawl and batch jobs keep it and shape each page when it is read.
  */
@@ -9,18 +9,19 @@ import { findFormat, type V2Format } from '../schemas/v2-formats.js';
 import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from './memory-plan.js';
 import type { V2ScrapeOptions } from '../schemas/v2-scrape.js';
 
-/** What turns the engine's Document into v2's. */
+/** What turns core's Document into v2's. */
 export interface V2Shaping {
-  /** The summary comes back as the engine's `json` format; it moves to `summary`. */
+  /** The summary comes back as core's `json` format; it moves to `summary`. */
   summary: boolean;
-  /** Formats the engine produced that the request did not ask for. */
+  /** Formats core produced that the request did not ask for. */
   drop: Array<'rawHtml' | 'markdown'>;
   /** What the request asked for that changes nothing here. */
   warnings: string[];
 }
 
 export interface V2ScrapePlan {
-  engine: ScrapeOptionsInput;
+  /** The scrape options core is given. */
+  scrapeOptions: ScrapeOptionsInput;
   shaping: V2Shaping;
   /** What the page memory is asked: the cache (maxAge defaults to two days, as on Firecrawl) and change tracking. */
   memory: PageMemoryRequest;
@@ -53,24 +54,24 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   // zeroDataRetention is honoured here (the page memory keeps nothing of the request), so it warns of nothing.
   const warnings = hostedOnlyWarnings({ fastMode: options.fastMode, lockdown: options.lockdown });
 
-  const engineFormats: Format[] = [];
+  const coreFormats: Format[] = [];
   const drop: V2Shaping['drop'] = [];
   for (const format of formats) {
     if (format.type === 'markdown' || format.type === 'html' || format.type === 'rawHtml' || format.type === 'links')
-      engineFormats.push(format.type);
-    if (format.type === 'screenshot') engineFormats.push(format.fullPage ? 'screenshot@fullPage' : 'screenshot');
-    if (format.type === 'json' || format.type === 'summary') engineFormats.push('json');
+      coreFormats.push(format.type);
+    if (format.type === 'screenshot') coreFormats.push(format.fullPage ? 'screenshot@fullPage' : 'screenshot');
+    if (format.type === 'json' || format.type === 'summary') coreFormats.push('json');
   }
-  if (!engineFormats.length) {
-    // images or attributes alone still need a format; the engine's cheapest one carries them.
-    engineFormats.push('rawHtml');
+  if (!coreFormats.length) {
+    // images or attributes alone still need a format; core's cheapest one carries them.
+    coreFormats.push('rawHtml');
     drop.push('rawHtml');
   }
 
   const screenshot = findFormat(formats, 'screenshot');
-  const engine: ScrapeOptionsInput = {
-    formats: engineFormats,
-    // Read by the engine from the page, in the same parse as the other formats (and off the event loop).
+  const scrapeOptions: ScrapeOptionsInput = {
+    formats: coreFormats,
+    // Read by core from the page, in the same parse as the other formats (and off the event loop).
     ...(images ? { images } : {}),
     ...(attributes ? { attributes } : {}),
     // JPEG quality and viewport of the screenshot format: the browser loads the page at that viewport.
@@ -113,13 +114,13 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     options,
     V2_DEFAULT_MAX_AGE_MS,
     findFormat(formats, 'changeTracking') ? tracking : undefined,
-    engineFormats.includes('markdown'),
+    coreFormats.includes('markdown'),
   );
-  return { engine, shaping: { summary, drop, warnings }, memory };
+  return { scrapeOptions, shaping: { summary, drop, warnings }, memory };
 }
 
 /**
- * v2's `parsers` in the engine's terms: without "pdf" in the list (`[]` included) a PDF comes
+ * v2's `parsers` in core's terms: without "pdf" in the list (`[]` included) a PDF comes
  * back as base64, as Firecrawl answers; a pdf parser's `maxPages`, `pageMarkers` and `pages`
  * (or its old name `pageMarkdown`) become `pdfOptions`. Absent, PDFs are parsed.
  */
