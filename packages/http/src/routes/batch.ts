@@ -10,7 +10,7 @@ import {
 import { badRequest } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
-import { engineScrapeOptions, normalizeTargetUrl } from '../schemas/shared.js';
+import { coreScrapeOptions, normalizeTargetUrl } from '../schemas/shared.js';
 import { v1BatchBodySchema } from '../schemas/v1-batch.js';
 import { assertJobCan, jobInput } from './crawl.js';
 import { parseBody } from './parse-body.js';
@@ -23,7 +23,7 @@ export const v1BatchStart: RouteHandler = async (request, api) => {
   const { job, invalidURLs } = await startTeamBatch(api, request.account, {
     urls,
     ignoreInvalidURLs,
-    scrapeOptions: engineScrapeOptions(options),
+    scrapeOptions: coreScrapeOptions(options),
     rules: maxConcurrency === undefined ? {} : { maxConcurrency },
     extra: webhook ? { webhook } : {},
   });

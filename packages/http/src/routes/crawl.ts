@@ -11,7 +11,7 @@ import {
 } from '@trawl/core';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
-import { engineScrapeOptions } from '../schemas/shared.js';
+import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1CrawlBodySchema, v1CrawlRules } from '../schemas/v1-crawl.js';
 import { parseBody } from './parse-body.js';
 import type { ApiContext, RouteHandler } from './types.js';
@@ -22,7 +22,7 @@ export const v1CrawlStart: RouteHandler = async (request, api) => {
   const job = await startTeamCrawl(api, request.account, {
     url: body.url,
     rules: v1CrawlRules(body),
-    scrapeOptions: engineScrapeOptions(body.scrapeOptions ?? {}),
+    scrapeOptions: coreScrapeOptions(body.scrapeOptions ?? {}),
     extra: body.webhook ? { webhook: body.webhook } : {},
   });
   return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v1/crawl/${job.id}`) } };

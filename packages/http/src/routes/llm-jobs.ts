@@ -18,7 +18,7 @@ import {
 } from '@trawl/core';
 import { ApiError, MESSAGES, badRequest } from '../http/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
-import { engineScrapeOptions } from '../schemas/shared.js';
+import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1ExtractBodySchema, v1LlmsTxtBodySchema } from '../schemas/v1-llm-jobs.js';
 import { findTeamJob } from './find-job.js';
 import { parseBody } from './parse-body.js';
@@ -36,7 +36,7 @@ export const v1ExtractStart: RouteHandler = async (request, api) => {
   void origin, void integration, void ignoreInvalidURLs;
   const job = await startTeamExtract(api, request.account, {
     ...body,
-    ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}),
+    ...(scrapeOptions ? { scrapeOptions: coreScrapeOptions(scrapeOptions) } : {}),
   });
   return { body: { success: true, id: job.id } };
 };

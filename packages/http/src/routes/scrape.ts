@@ -1,7 +1,7 @@
 import { type Format, scrape, spendCredits } from '@trawl/core';
 import { pageCost } from '../limits/credits.js';
 import { v1ScrapeBodySchema } from '../schemas/v1-scrape.js';
-import { engineScrapeOptions } from '../schemas/shared.js';
+import { coreScrapeOptions } from '../schemas/shared.js';
 import { memoryExtraCost, memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../v2/memory-plan.js';
 import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
 import { parseBody } from './parse-body.js';
@@ -20,7 +20,7 @@ export const v1Scrape: RouteHandler = async (request, api) => {
     tracking ? (changeTrackingOptions ?? {}) : undefined,
     engineFormats.includes('markdown'),
   );
-  const scrapeOptions = { ...engineScrapeOptions(options), formats: engineFormats };
+  const scrapeOptions = { ...coreScrapeOptions(options), formats: engineFormats };
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
   const document = await spendCredits(api.store.teams, request.account, cost, () =>
     scrape(url, { ...scrapeOptions, ...api.runtime(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),

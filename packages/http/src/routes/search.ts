@@ -11,7 +11,7 @@ import {
 } from '@trawl/core';
 import { CREDIT_COSTS, pageCost, reserveUnits } from '../limits/credits.js';
 import { v0SearchBodySchema } from '../schemas/v0.js';
-import { engineScrapeOptions } from '../schemas/shared.js';
+import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1SearchBodySchema } from '../schemas/v1-search.js';
 import { searchProviderMissing } from './missing-adapter.js';
 import { parseBody } from './parse-body.js';
@@ -21,7 +21,7 @@ import type { ApiContext, RouteHandler, RouteRequest } from './types.js';
 export const v1Search: RouteHandler = async (request, api) => {
   const { origin, integration, filter, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1SearchBodySchema, request.body);
   void origin, void integration, void filter, void ignoreInvalidURLs;
-  const call = v1SearchCall({ ...body, ...(scrapeOptions ? { scrapeOptions: engineScrapeOptions(scrapeOptions) } : {}) });
+  const call = v1SearchCall({ ...body, ...(scrapeOptions ? { scrapeOptions: coreScrapeOptions(scrapeOptions) } : {}) });
   return { body: v1SearchResponse((await runTeamSearch(call, request, api)).outcome) };
 };
 

@@ -63,11 +63,11 @@ export function refineV1Waits(options: Pick<V1ScrapeOptions, 'waitFor' | 'timeou
 /** `scrapeOptions` of crawl and extract: the v1 scrape options with their rules. */
 export const v1PageOptionsSchema = v1ScrapeOptionsSchema.superRefine(refineV1Waits);
 
-/** Drops the accepted-but-ignored fields before the options reach the engine. */
-export function engineScrapeOptions<T extends Partial<V1ScrapeOptions>>(options: T): Omit<T, keyof typeof ignoredScrapeFields> {
-  const { maxAge, storeInCache, zeroDataRetention, ...engine } = options;
+/** Drops the accepted-but-ignored fields before the options reach core. */
+export function coreScrapeOptions<T extends Partial<V1ScrapeOptions>>(options: T): Omit<T, keyof typeof ignoredScrapeFields> {
+  const { maxAge, storeInCache, zeroDataRetention, ...forCore } = options;
   void maxAge, void storeInCache, void zeroDataRetention;
-  return engine;
+  return forCore;
 }
 
 /** Include/exclude pattern lists: at most MAX_PATTERNS strings. */
