@@ -1,8 +1,10 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl, stores, browser, api, startup.
+// `pnpm bench <name>` runs one: convert, crawl, stores, browser, api, startup, documents, memory.
 import { runApiBenchmark } from './api.js';
 import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
+import { runDocumentBenchmark } from './documents.js';
+import { runMemoryBenchmark } from './memory.js';
 import { runConvertBenchmark } from './speed.js';
 import { runStartupBenchmark } from './startup.js';
 import { runStoreBenchmark } from './stores.js';
@@ -14,6 +16,8 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   browser: () => runBrowserBenchmark(),
   api: () => runApiBenchmark(),
   startup: () => runStartupBenchmark(),
+  documents: () => runDocumentBenchmark(),
+  memory: () => runMemoryBenchmark(),
 };
 
 const only = process.argv[2];
