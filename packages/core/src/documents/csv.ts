@@ -1,5 +1,5 @@
 import type { DocumentReading } from './reading.js';
-import { type Sheet, sheetsHtml } from './sheets.js';
+import { type Sheet, sheetsHtml, sheetsMarkdown } from './sheets.js';
 
 /** The delimiter of the first line's fields: the one of comma, semicolon and tab found most outside quotes. */
 export function sniffDelimiter(text: string): string {
@@ -55,5 +55,11 @@ export function readCsv(name: string, body: Uint8Array): DocumentReading {
   const text = new TextDecoder('utf-8').decode(body).replace(/^\uFEFF/, '');
   const sheet: Sheet = { name: name.replace(/\.csv$/i, '') || 'Sheet 1', rows: parseCsv(text) };
   const warnings: string[] = [];
-  return { format: 'csv', parts: [sheetsHtml([sheet], warnings)], extra: { rows: sheet.rows.length }, warnings };
+  return {
+    format: 'csv',
+    parts: [sheetsHtml([sheet], warnings)],
+    markdown: sheetsMarkdown([sheet]),
+    extra: { rows: sheet.rows.length },
+    warnings,
+  };
 }

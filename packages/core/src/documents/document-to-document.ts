@@ -33,6 +33,9 @@ export function readingToDocument(
     .map((part, index) => (marked && index > 0 ? `<p>\uE000page ${reading.pageNumbers![index]}\uE001</p>\n${part}` : part))
     .join('\n');
   const html = htmlPage(body, reading);
+  // A reader that wrote its own Markdown spares the converter the work.
+  const ownMarkdown = reading.markdown !== undefined && options.formats.includes('markdown');
+  const formats = ownMarkdown ? options.formats.filter((format) => format !== 'markdown') : options.formats;
   const document: Document = buildHtmlDocument(
     {
       html,
@@ -41,9 +44,10 @@ export function readingToDocument(
       statusCode: source.statusCode,
       contentType: source.contentType ?? DOCUMENT_MEDIA_TYPES[reading.format],
     },
-    { ...options, onlyMainContent: false },
+    { ...options, formats, onlyMainContent: false },
     hooks,
   );
+  if (ownMarkdown) document.markdown = reading.markdown!;
   if (marked) applyPageMarks(document, reading, Boolean(pdf?.pageMarkers), Boolean(pdf?.pages));
   if (reading.author) document.metadata.author = reading.author;
   if (reading.title && !document.metadata.title) document.metadata.title = reading.title;

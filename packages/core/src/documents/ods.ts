@@ -2,7 +2,7 @@ import type { ZipLimits } from './bounded-zip.js';
 import { odfTableRows } from './odf-text.js';
 import { odfInfo, odfParts } from './odt.js';
 import type { DocumentReading } from './reading.js';
-import { type Sheet, sheetsHtml } from './sheets.js';
+import { type Sheet, sheetsHtml, sheetsMarkdown } from './sheets.js';
 import { descendants } from './xml.js';
 
 /** An OpenDocument spreadsheet: one table per sheet, under the sheet's name. */
@@ -17,5 +17,12 @@ export function readOds(name: string, body: Uint8Array, limits?: ZipLimits): Doc
     ),
   }));
   const warnings: string[] = [];
-  return { format: 'ods', parts: [sheetsHtml(sheets, warnings)], ...odfInfo(meta), extra: { sheets: sheets.length }, warnings };
+  return {
+    format: 'ods',
+    parts: [sheetsHtml(sheets, warnings)],
+    markdown: sheetsMarkdown(sheets),
+    ...odfInfo(meta),
+    extra: { sheets: sheets.length },
+    warnings,
+  };
 }

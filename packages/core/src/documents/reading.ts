@@ -14,6 +14,12 @@ export interface DocumentReading {
   title?: string;
   author?: string;
   description?: string;
+  /**
+   * The document's Markdown when the reader writes it itself (sheets: a table of thousands of rows
+   * is cheap to write directly and slow through the HTML converter); the HTML still gives `html`
+   * and `links`.
+   */
+  markdown?: string;
   /** Metadata fields the format adds: numPages (PDF), sheets, slides… */
   extra: Record<string, string | number>;
   warnings: string[];

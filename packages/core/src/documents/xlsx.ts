@@ -2,7 +2,7 @@ import { partText, type ZipLimits, unzipBounded } from './bounded-zip.js';
 import { documentUnreadable } from './document-errors.js';
 import { parseXmlSafe } from './docx.js';
 import type { DocumentReading } from './reading.js';
-import { type Sheet, sheetsHtml } from './sheets.js';
+import { type Sheet, sheetsHtml, sheetsMarkdown } from './sheets.js';
 import { coreProperty, descendants, parseXml, type XmlElement } from './xml.js';
 
 /** Columns read per row: a cell past it (XFD is 16,384) is ignored. */
@@ -32,6 +32,7 @@ export function readXlsx(name: string, body: Uint8Array, limits?: ZipLimits): Do
   return {
     format: 'xlsx',
     parts: [sheetsHtml(sheets, warnings)],
+    markdown: sheetsMarkdown(sheets),
     ...(title ? { title } : {}),
     ...(author ? { author } : {}),
     extra: { sheets: sheets.length },

@@ -2,6 +2,7 @@ import { brokenDocumentFixtures, buildPdf, documentFixtures, zipArchive } from '
 import { describe, expect, it } from 'vitest';
 import { unzipBounded } from '../../src/documents/bounded-zip.js';
 import { parseCsv, sniffDelimiter } from '../../src/documents/csv.js';
+import { sheetsMarkdown } from '../../src/documents/sheets.js';
 import { detectDocumentFormat } from '../../src/documents/formats.js';
 import type { PdfContent, PdfTextRun } from '../../src/documents/pdf/pdf-content.js';
 import { blocksHtml } from '../../src/documents/pdf/pdf-html.js';
@@ -36,6 +37,24 @@ describe('CSV', () => {
     expect(sniffDelimiter('a;b;c\n1;2;3')).toBe(';');
     expect(sniffDelimiter('a\tb\n1\t2')).toBe('\t');
     expect(sniffDelimiter('"x;y",b,c\n')).toBe(',');
+  });
+});
+
+describe('sheets as Markdown', () => {
+  it('writes one table per sheet, escaping what Markdown would read, trimming empty rows and columns', () => {
+    expect(
+      sheetsMarkdown([
+        {
+          name: 'Prices',
+          rows: [
+            ['Name', 'Note', ''],
+            ['a|b', 'two\nlines *bold*', ''],
+            ['', '', ''],
+          ],
+        },
+        { name: 'Empty', rows: [] },
+      ]),
+    ).toBe('## Prices\n\n| Name | Note |\n| --- | --- |\n| a\\|b | two<br>lines \\*bold\\* |\n\n## Empty\n\n(empty sheet)');
   });
 });
 
@@ -98,6 +117,19 @@ describe('PDF layout', () => {
         '<p>More body text, long enough to be the body.</p>',
       ].join('\n'),
     );
+  });
+
+  it("drops the hyphen of a word broken across lines, and keeps a compound's", () => {
+    const html = blocksHtml(
+      layoutPdf(
+        page([
+          run('A well-known fact about the well and what is known: the docu-', 50, 800, 10),
+          run('mentation says it is a well-', 50, 788, 10),
+          run('known fact.', 50, 776, 10),
+        ]),
+      ).pages[0]!.blocks,
+    );
+    expect(html).toBe('<p>A well-known fact about the well and what is known: the documentation says it is a well-known fact.</p>');
   });
 
   it('reads aligned cells as a table, cutting a cell a reader merged across a column start', () => {
