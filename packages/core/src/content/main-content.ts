@@ -10,6 +10,7 @@ import { classifyPage, declaresArticle, type PageType } from './page-type/page-t
 import type { PageSignals } from './page-type/page-signals.js';
 import type { HtmlDocument } from './parse.js';
 import { readabilityArticle } from './readability.js';
+import { removeLinkLists } from './link-lists.js';
 import { removeProductChrome } from './product-chrome.js';
 import { findProductRegion } from './product-region.js';
 import { revealTabPanels } from './tab-panels.js';
@@ -95,6 +96,9 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'documentation') removeDocsChrome(content);
   // Option pickers and review widgets are controls and other people's words, on either reading.
   if (pageType === 'product' || pageType === 'collection') removeProductChrome(content);
+  // Boards whose markup names neither posts nor menus leave their board pickers in the region.
+  // Only on threads: measured on WCXB, it cost listings, collections and docs their link-heavy content.
+  if (pageType === 'forum') removeLinkLists(content);
   keepPageHeading(content, heading);
   return { content, pageType };
 }

@@ -26,6 +26,7 @@ async function markdownOf(fixture: PageTypeFixture): Promise<string> {
 const expectedTypes: Record<keyof typeof pageTypeFixtures, PageType> = {
   forumThread: 'forum',
   qaThread: 'forum',
+  boardThread: 'forum',
   product: 'product',
   marketplaceItem: 'product',
   grid: 'collection',

@@ -83,6 +83,26 @@ ${forumPosts
   ),
 };
 
+const boardPosts = [
+  { author: 'Bosun', text: 'Has anyone fitted the new shore power posts on the east quay yet?' },
+  { author: 'Harbourmaster', text: 'Two of them are live; the rest follow after the electrician visits on Friday.' },
+];
+/** A message board whose markup names neither its posts nor its menus: every post is kept, the menus of short links go. */
+const boardThread: PageTypeFixture = {
+  path: '/types/board/showthread.php',
+  heading: 'Shore power on the east quay',
+  keeps: boardPosts.flatMap((post) => [post.text, post.author]),
+  drops: ['Engines board', 'Chandlery board', 'Weather board'],
+  html: harbourPage(
+    'Shore power on the east quay - Harbour Boards',
+    `<div id="page-body">
+<div class="board-picker"><ul>${['Seamanship', 'Engines', 'Chandlery', 'Moorings', 'Weather', 'Off topic'].map((board) => `<li><a href="/boards/${board.toLowerCase()}">${board} board</a></li>`).join('')}</ul></div>
+<h1>Shore power on the east quay</h1>
+${boardPosts.map((post, i) => `<div class="msg" id="m${i + 1}"><b>${post.author}</b> <span>#${i + 1}</span><p>${post.text}</p></div>`).join('\n')}
+</div>`,
+  ),
+};
+
 /** A Q&A thread: the question and every answer are the content; the comments under each are remarks. */
 const qaThread: PageTypeFixture = {
   path: '/types/questions/314/how-long-does-a-tide-clock-battery-last',
@@ -333,6 +353,7 @@ const fewWords: PageTypeFixture = {
 export const pageTypeFixtures = {
   forumThread,
   qaThread,
+  boardThread,
   product,
   marketplaceItem,
   grid,
