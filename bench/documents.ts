@@ -5,7 +5,6 @@
 // pipeline's Markdown (the round trip's fidelity); pages/s and peak RSS of each converter in a
 // process of its own, on one thread, beside a plain text extraction (pdf.js text items joined).
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { htmlToDocument, parse } from '@trawl/core';
 import { parseHTML } from 'linkedom';
 import { runJson } from './lib/child.js';
-import { evalDir, loadEvalPages } from './lib/eval-pages.js';
+import { loadEvalPages } from './lib/eval-pages.js';
 import { htmlToDocx } from './lib/html-to-docx.js';
+import { score } from './lib/score.js';
 import { fmt, peakRssMb, printTable } from './lib/stats.js';
 
 /** Targets of issue 18. */
@@ -109,22 +109,6 @@ async function printPdfs(pages: Array<{ id: string; html: string }>, dir: string
     );
   }
   await browser.close();
-}
-
-function score(metric: string[], predictions: Record<string, string>): { f1: number; precision: number; recall: number } {
-  const dir = mkdtempSync(join(tmpdir(), 'trawl-documents-score-'));
-  try {
-    const file = join(dir, 'predictions.json');
-    writeFileSync(file, JSON.stringify(predictions));
-    const [name, ...rest] = metric;
-    const report = execFileSync(process.execPath, [join(evalDir(), 'score.mjs'), name!, file, ...rest, '--markdown'], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-    });
-    return JSON.parse(report.slice(0, report.lastIndexOf('}') + 1));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** A gold folder in WCXB's shape whose text is the HTML pipeline's Markdown: score.mjs's word F1 then measures the round trip. */

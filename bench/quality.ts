@@ -2,12 +2,10 @@
 // scored by its score.mjs: the article-extraction benchmark (181 articles) and the WCXB
 // development split (1,497 pages of seven types), each beside the published figures.
 // Exits non-zero when either falls below its floor.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { htmlToDocument } from '@trawl/core';
 import { evalDir, loadEvalPages, loadWcxbPages, type EvalPage } from './lib/eval-pages.js';
+import { score } from './lib/score.js';
 import { fmt, printTable } from './lib/stats.js';
 
 /** Readability.js's published F1 on the article set: the floor. trafilatura's 0.958 is the next mark. */
@@ -28,13 +26,6 @@ const RS_TRAFILATURA: Record<string, number> = {
 const WCXB_OTHERS = 'MinerU-HTML 0.827, trafilatura 0.791, dom-smoothie 0.762';
 const TYPE_ORDER = ['article', 'documentation', 'service', 'forum', 'collection', 'listing', 'product'];
 
-interface Scores {
-  precision: number;
-  recall: number;
-  f1: number;
-  f1ByType?: Record<string, number>;
-}
-
 async function predict(pages: EvalPage[]): Promise<{ predictions: Record<string, string>; seconds: number; cpuSeconds: number }> {
   const predictions: Record<string, string> = {};
   const started = performance.now();
@@ -46,22 +37,6 @@ async function predict(pages: EvalPage[]): Promise<{ predictions: Record<string,
   // CPU time stays meaningful when other work shares the machine; wall time does not.
   const cpu = process.cpuUsage(cpuStarted);
   return { predictions, seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
-}
-
-function score(args: string[], predictions: Record<string, string>): Scores {
-  const dir = mkdtempSync(join(tmpdir(), 'trawl-quality-'));
-  try {
-    const predictionFile = join(dir, 'predictions.json');
-    writeFileSync(predictionFile, JSON.stringify(predictions));
-    const [metric, ...rest] = args;
-    const report = execFileSync(process.execPath, [join(evalDir(), 'score.mjs'), metric!, predictionFile, ...rest, '--markdown'], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 24,
-    });
-    return JSON.parse(report.slice(0, report.lastIndexOf('}') + 1)) as Scores;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 function printSpeed(pages: number, run: { seconds: number; cpuSeconds: number }): void {

@@ -49,7 +49,7 @@ export function buildPdf(spec: PdfSpec): Buffer {
   for (const page of spec.pages) {
     const stream = [
       ...page.lines.map((line) => `BT /${line.bold ? 'F2' : 'F1'} ${line.size} Tf ${line.x} ${line.y} Td ${pdfString(line.text)} Tj ET`),
-      page.drawing ?? '',
+      ...(page.drawing ? [page.drawing] : []),
     ].join('\n');
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     const contentId = objects.length;
