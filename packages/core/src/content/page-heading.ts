@@ -1,6 +1,10 @@
+import { nextInTree } from './tree-walk.js';
+
 /** Containers whose <h1> is the site's name or a widget's, never the page's title. */
 const NOT_THE_PAGE = 'nav, footer, aside, [role="navigation"], [role="contentinfo"], [role="dialog"]';
 const MAX_HEADING_CHARS = 300;
+/** Block elements that split a heading into several Markdown blocks. */
+const BLOCK_IN_HEADING = 'div, p, br, ul, ol, section, h1, h2, h3, h4, h5, h6';
 
 /**
  * The page's own title heading (its first real <h1>), copied before extraction changes the
@@ -27,9 +31,12 @@ export function keepPageHeading(content: Element, heading: Element | null): void
   const text = headingText(heading);
   for (const existing of Array.from(content.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
     if (headingText(existing) !== text) continue;
-    if (existing.tagName !== 'H1') {
+    // A heading built of blocks (a shop's name line over its variant line) would come out as an
+    // empty "#" above loose paragraphs: such a heading becomes its text on one line.
+    if (existing.tagName !== 'H1' || existing.querySelector(BLOCK_IN_HEADING)) {
       const promoted = existing.ownerDocument.createElement('h1');
-      promoted.append(...Array.from(existing.childNodes));
+      if (existing.querySelector(BLOCK_IN_HEADING)) promoted.textContent = blocksAsLine(existing);
+      else promoted.append(...Array.from(existing.childNodes));
       existing.replaceWith(promoted);
     }
     return;
@@ -45,6 +52,16 @@ function isSiteName(heading: Element, text: string): boolean {
   if (!link) return false;
   const href = link.getAttribute('href')!.trim();
   return href === '/' || /^(?:https?:)?\/\/[^/]+\/?$/i.test(href) || /(?:^|[\s_-])logo(?:$|[\s_-])/i.test(heading.className);
+}
+
+/** A heading's text with its blocks' texts joined by spaces (blocks carry no spaces of their own). */
+function blocksAsLine(heading: Element): string {
+  let line = '';
+  for (let node = nextInTree(heading, heading); node; node = nextInTree(node, heading)) {
+    if (node.nodeType === 3) line += node.nodeValue ?? '';
+    else if (node.nodeType === 1 && (node as Element).matches(BLOCK_IN_HEADING)) line += ' ';
+  }
+  return line.replace(/\s+/g, ' ').trim().replace(PERMALINK_MARK, '');
 }
 
 /** Permalink marks docs generators append to headings (Sphinx's ¶, "#", a link emoji). */

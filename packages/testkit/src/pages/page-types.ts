@@ -159,7 +159,10 @@ const product: PageTypeFixture = {
     'Tide Clock Classic | Harbour Co. Shop',
     `<main>
 <div class="product-detail" itemscope itemtype="https://schema.org/Product">
-<h1 itemprop="name">Tide Clock Classic</h1>
+<h1 itemprop="name">
+<div class="product-name__master">Tide Clock</div>
+<div class="product-name__variation">Classic</div>
+</h1>
 <p class="price" itemprop="price">$149.00</p>
 <form action="/cart/add" method="post">
 <fieldset class="product-form__input"><legend>Finish:</legend>
