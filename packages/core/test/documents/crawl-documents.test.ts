@@ -1,6 +1,6 @@
 import { documentContent as c, documentFixtures, type FixtureSite, startFixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CrawlJob, crawl, type Document, map } from '../../src/index.js';
+import { batchScrape, type CrawlJob, crawl, type Document, map } from '../../src/index.js';
 
 /** Crawls and maps follow a site's links to documents, and read them like its pages. */
 let site: FixtureSite;
@@ -41,6 +41,19 @@ describe('documents in crawls and maps', () => {
     expect(urls).not.toContain(`${site.url}${documentFixtures.pdf.path}`);
     expect(urls).not.toContain(`${site.url}${documentFixtures.docx.path}`);
     expect(urls).toContain(`${site.url}${documentFixtures.xlsx.path}`);
+  });
+
+  it('a batch reads documents, each failure its own', async () => {
+    const urls = [
+      `${site.url}${documentFixtures.pdf.path}`,
+      `${site.url}${documentFixtures.pptx.path}`,
+      `${site.url}/documents/encrypted.pdf`,
+    ];
+    const job = batchScrape(urls, { convertPool: false });
+    const documents = await collect(job);
+    expect((await job.done).status).toBe('completed');
+    expect(documents.map((doc) => doc.metadata.sourceURL).sort()).toEqual(urls.slice(0, 2).sort());
+    expect((await job.errors()).errors).toEqual([expect.objectContaining({ url: urls[2], code: 'DOCUMENT_UNREADABLE' })]);
   });
 
   it('a map lists the document links', async () => {

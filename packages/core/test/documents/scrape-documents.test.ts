@@ -7,7 +7,7 @@ import {
   stockSheet,
 } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConvertPool, scrape } from '../../src/index.js';
+import { ConvertPool, parse, scrape } from '../../src/index.js';
 
 /** Every document format through scrape(), as a web page would go: Markdown with structure, metadata, links. */
 let site: FixtureSite;
@@ -175,5 +175,28 @@ describe('broken documents', () => {
     }
     // The thread that read it still converts the next page.
     expect((await scrape(url(documentFixtures.csv.path), { convertPool: pool })).markdown).toContain('Anchor');
+  });
+});
+
+describe('parse() of a file the caller has', () => {
+  it('reads a document as scrape() would, named by its file', async () => {
+    const doc = await parse(documentFixtures.docx.bytes(), { fileName: 'report.docx', convertPool: pool });
+    expect(doc.markdown).toMatch(new RegExp(`^# ${c.title}`));
+    expect(doc.metadata).toMatchObject({ sourceFile: 'report.docx', sourceURL: 'report.docx', title: c.title });
+  });
+
+  it('reads HTML and text by their type or name, and refuses what it cannot read', async () => {
+    const html = await parse(Buffer.from('<h1>Uploaded</h1><p>Body text.</p>'), { fileName: 'page.html', convertPool: false });
+    expect(html.markdown).toContain('Uploaded');
+    await expect(parse(Buffer.from([0x89, 0x50, 0x4e, 0x47]), { fileName: 'photo.png', contentType: 'image/png' })).rejects.toMatchObject({
+      code: 'SCRAPE_UNSUPPORTED_CONTENT',
+    });
+  });
+
+  it('refuses a file over maxBytes before reading it', async () => {
+    await expect(parse(documentFixtures.pdf.bytes(), { fileName: 'big.pdf', maxBytes: 100 })).rejects.toMatchObject({
+      code: 'SCRAPE_TOO_LARGE',
+      message: expect.stringContaining('files of at most 100 bytes are parsed'),
+    });
   });
 });
