@@ -8,22 +8,31 @@ import { AD_FRAME_HOST, AD_LABEL_TEXT } from '../content/boilerplate-selectors.j
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 
-/** Dates and times as pages print them ("Updated 2026-11-24 10:03", "Nov 24, 2026", "3 minutes ago"). */
-const TIME_PATTERNS: RegExp[] = [
-  /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g,
-  /\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/g,
-  new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`, 'gi'),
-  new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\s+\\d{4}\\b`, 'gi'),
-  /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?:\s?(?:UTC|GMT|[A-Z]{2,4}T))?\b/gi,
-  /\b(?:\d+|an?|one)\s+(?:second|minute|hour|day|week)s?\s+ago\b/gi,
-  /\bjust now\b/gi,
-];
-
 /**
- * Opaque tokens (CSRF tokens, nonces, session and request ids): a run of 24 or more letters,
- * digits, `-` and `_` that holds both letters and digits. Words and prices never look like this.
+ * Noise in one pass (one regular expression, so a long page is scanned once):
+ * - dates and times as pages print them ("Updated 2026-11-24 10:03", "Nov 24, 2026", "3 minutes ago");
+ * - opaque tokens (CSRF tokens, nonces, session and request ids): a run of 24 or more letters,
+ *   digits, `-` and `_` holding both letters and digits (checked in the replacer); words and
+ *   prices never look like this.
  */
-const TOKEN = /(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{24,}(?![\w-])/g;
+const NOISE = new RegExp(
+  [
+    '\\b\\d{4}-\\d{2}-\\d{2}(?:[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?\\b',
+    '\\b\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}\\b',
+    `\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`,
+    `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\s+\\d{4}\\b`,
+    '\\b\\d{1,2}:\\d{2}(?::\\d{2})?(?:\\s?[ap]\\.?m\\.?)?(?:\\s?(?:UTC|GMT))?\\b',
+    '\\b(?:\\d+|an?|one)\\s+(?:second|minute|hour|day|week)s?\\s+ago\\b',
+    '\\bjust now\\b',
+    '(?<![\\w-])[\\w-]{24,}(?![\\w-])',
+  ].join('|'),
+  'gi',
+);
+
+function noiseReplacement(match: string): string {
+  if (match.length < 24 || !/[\w-]{24}/.test(match)) return '<time>';
+  return /\d/.test(match) && /[a-z]/i.test(match) ? '<token>' : match;
+}
 
 /** Query parameters that only defeat caches or track the visit. */
 const CACHE_BUSTING_PARAM =
@@ -58,8 +67,7 @@ function isAdUrl(url: string): boolean {
 export function comparableText(markdown: string): string {
   let text = markdown.replace(MARKDOWN_LINK, (whole, _label: string, url: string) => (isAdUrl(url) ? '' : whole));
   text = text.replace(URL_IN_TEXT, (url) => withoutCacheBusting(url));
-  for (const pattern of TIME_PATTERNS) text = text.replace(pattern, '<time>');
-  text = text.replace(TOKEN, '<token>');
+  text = text.replace(NOISE, noiseReplacement);
   return text
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())

@@ -12,7 +12,7 @@ import type { PageSnapshot, Store } from '../ports/store.js';
 import { DEFAULT_PAGE_MEMORY_MAX_BYTES, DEFAULT_PAGE_MEMORY_PAGES } from '../settings/defaults.js';
 import { type ChangeTrackingResult, fieldChanges, gitDiff, isRemovedStatus, textChanged } from './change-status.js';
 import { cacheKey, trackingKey } from './keys.js';
-import { contentHash } from './noise.js';
+import { contentHash, digest } from './noise.js';
 import type { ChangeTrackingOptions } from './options.js';
 import { trackedText } from './structured-data.js';
 
@@ -96,7 +96,8 @@ export async function rememberDocument(
     key: cacheKey(url, options),
     url,
     scrapedAt,
-    contentHash: contentHash(markdown),
+    // A digest of the text as served: a cached copy is never compared, so it skips the noise rules.
+    contentHash: digest(markdown),
     markdown,
     statusCode: status,
     document,
@@ -131,7 +132,8 @@ export async function trackChanges(ctx: TrackingContext, page: TrackedPage, requ
   const text = removed ? '' : trackedText(page.markdown, page.rawHtml);
   const json = modes.includes('json') && !removed ? await extractFields(ctx, page, tracking) : undefined;
   const scrapedAt = nowOf(ctx);
-  const previous = await recallOrSwap(ctx, request, key, page, text, json, scrapedAt, removed);
+  const hash = contentHash(text);
+  const previous = await recallOrSwap(ctx, request, key, page, text, hash, json, scrapedAt, removed);
 
   const previousJson = (previous?.document as { json?: Record<string, unknown> } | undefined)?.json;
   const result: ChangeTrackingResult = {
@@ -146,7 +148,8 @@ export async function trackChanges(ctx: TrackingContext, page: TrackedPage, requ
   // A page that was gone is compared with what it said before it went; one never seen with content is new.
   if (!previous || (isRemovedStatus(previous.statusCode) && previous.markdown === '')) return result;
   const fields = json && previousJson ? fieldChanges(previousJson, json) : {};
-  const textDiffers = textChanged(previous.markdown, text);
+  // The stored hash stands for the previous text made comparable, so only this scrape's text is normalised.
+  const textDiffers = previous.contentHash ? previous.contentHash !== hash : textChanged(previous.markdown, text);
   const changed =
     modes.length === 1 && modes[0] === 'json' ? Object.keys(fields).length > 0 : textDiffers || Object.keys(fields).length > 0;
   result.changeStatus = changed ? 'changed' : 'same';
@@ -165,6 +168,7 @@ async function recallOrSwap(
   key: string,
   page: TrackedPage,
   text: string,
+  hash: string,
   json: Record<string, unknown> | undefined,
   scrapedAt: number,
   removed: boolean,
@@ -190,7 +194,7 @@ async function recallOrSwap(
     key,
     url: page.url,
     scrapedAt,
-    contentHash: contentHash(text),
+    contentHash: hash,
     markdown: text,
     statusCode: page.statusCode,
     ...(json ? { document: { json } } : {}),
