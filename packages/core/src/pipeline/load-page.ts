@@ -1,3 +1,5 @@
+import { declaredDocumentFormat, detectDocumentFormat } from '../documents/formats.js';
+import { isTrawlError } from '../errors.js';
 import { httpFetch } from '../fetch/engine.js';
 import type { LoadedPage } from '../fetch/types.js';
 import type { ResolvedScrapeOptions } from '../options.js';
@@ -24,7 +26,17 @@ export interface EngineContext {
 export async function loadPage(url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {
   const plan = planEngine(engine.engine ?? 'auto', options, Boolean(engine.browser));
   if (plan.engine === 'browser') return loadInBrowser(engine.browser!, url, options, engine);
-  const page = await httpFetch(
+  const page = await fetchOverHttp(url, options, engine);
+  if (plan.renderCheck && engine.browser && isJavaScriptShell(page)) return loadInBrowser(engine.browser, url, options, engine);
+  const warning = partialScrapeWarning(plan.skipped);
+  const loaded = warning ? { ...page, warning } : page;
+  // Without a browser the shell check only adds a warning: the conversion makes it, on the text it
+  // decodes anyway, instead of this thread copying every page into a string to read.
+  return plan.renderCheck && !engine.browser ? { ...loaded, warnIfRenderedByJavaScript: true } : loaded;
+}
+
+function fetchOverHttp(url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {
+  return httpFetch(
     url,
     {
       headers: options.headers,
@@ -37,25 +49,46 @@ export async function loadPage(url: string, options: ResolvedScrapeOptions, engi
     },
     engine.policy,
   );
-  if (plan.renderCheck && engine.browser && isJavaScriptShell(page)) return loadInBrowser(engine.browser, url, options, engine);
-  const warning = partialScrapeWarning(plan.skipped);
-  const loaded = warning ? { ...page, warning } : page;
-  // Without a browser the shell check only adds a warning: the conversion makes it, on the text it
-  // decodes anyway, instead of this thread copying every page into a string to read.
-  return plan.renderCheck && !engine.browser ? { ...loaded, warnIfRenderedByJavaScript: true } : loaded;
 }
 
 async function loadInBrowser(browser: Browser, url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {
   // A clear error before the browser starts; the adapter guards every later request (redirects, subresources).
   await assertAllowedTarget(parseTargetUrl(url), engine.policy);
-  return browser.load({
-    url,
-    options,
-    policy: engine.policy,
-    userAgent: engine.userAgent,
-    maxBodyBytes: engine.maxBodyBytes,
-    signal: engine.signal,
-  });
+  let page: LoadedPage;
+  try {
+    page = await browser.load({
+      url,
+      options,
+      policy: engine.policy,
+      userAgent: engine.userAgent,
+      maxBodyBytes: engine.maxBodyBytes,
+      signal: engine.signal,
+    });
+  } catch (error) {
+    // A browser starts a download for a Word file and refuses it: a document needs no rendering.
+    if (isTrawlError(error) && error.code === 'SCRAPE_UNSUPPORTED_CONTENT') return documentOverHttp(url, options, engine, error);
+    throw error;
+  }
+  // Chromium shows a PDF in its viewer and hands back no file: a document is read as it is served.
+  const contentType = page.headers['content-type'];
+  if (declaredDocumentFormat(contentType) && !detectDocumentFormat(contentType, page.body))
+    return documentOverHttp(page.url, options, engine);
+  return page;
+}
+
+const DOCUMENT_OVER_HTTP =
+  'The page is a document, which a browser does not render: it was fetched over HTTP, so what only a browser does (actions, waits, screenshots) did not apply.';
+
+/** A document fetched over HTTP in place of a browser load; when it is no document after all, the browser's error stands. */
+async function documentOverHttp(
+  url: string,
+  options: ResolvedScrapeOptions,
+  engine: EngineContext,
+  browserError?: unknown,
+): Promise<LoadedPage> {
+  const page = await fetchOverHttp(url, options, engine);
+  if (browserError !== undefined && contentKind(page.headers['content-type'], page.body) !== 'document') throw browserError;
+  return { ...page, warning: page.warning ? `${page.warning} ${DOCUMENT_OVER_HTTP}` : DOCUMENT_OVER_HTTP };
 }
 
 function isJavaScriptShell(page: LoadedPage): boolean {
