@@ -13,6 +13,7 @@ import { readabilityArticle } from './readability.js';
 import { removeLinkLists } from './link-lists.js';
 import { removeProductChrome } from './product-chrome.js';
 import { findProductRegion } from './product-region.js';
+import { quietRepeatedAlts } from './repeated-alts.js';
 import { revealTabPanels } from './tab-panels.js';
 import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from './related-sections.js';
 import { removeThreadChrome } from './thread-chrome.js';
@@ -99,6 +100,7 @@ export function extractMainContent(page: MainContentPage): MainContent {
   // Boards whose markup names neither posts nor menus leave their board pickers in the region.
   // Only on threads: measured on WCXB, it cost listings, collections and docs their link-heavy content.
   if (pageType === 'forum') removeLinkLists(content);
+  quietRepeatedAlts(content);
   keepPageHeading(content, heading);
   return { content, pageType };
 }

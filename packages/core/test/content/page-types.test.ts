@@ -57,6 +57,12 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     });
   }
 
+  it("writes a gallery's repeated alt text once", async () => {
+    const markdown = await markdownOf(pageTypeFixtures.product);
+    expect(markdown.match(/!\[Brass finish\]/g)).toHaveLength(1);
+    expect(markdown.match(/!\[\]\([^)]*tide-clock-\d\.jpg\)/g)).toHaveLength(2);
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));

@@ -163,6 +163,7 @@ const product: PageTypeFixture = {
 <div class="product-name__master">Tide Clock</div>
 <div class="product-name__variation">Classic</div>
 </h1>
+<div class="gallery">${[1, 2, 3].map((i) => `<img src="/img/tide-clock-${i}.jpg" alt="Brass finish">`).join('')}</div>
 <p class="price" itemprop="price">$149.00</p>
 <form action="/cart/add" method="post">
 <fieldset class="product-form__input"><legend>Finish:</legend>
