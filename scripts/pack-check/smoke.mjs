@@ -2,7 +2,7 @@
 // plain node: what a user of the published packages gets. No tsx, no workspace, no sources.
 import http from 'node:http';
 import express from 'express';
-import { scrape, closeDispatchers } from '@trawl/core';
+import { scrape, parse, closeDispatchers } from '@trawl/core';
 import { createTrawlApi } from '@trawl/http';
 
 const page =
@@ -19,6 +19,37 @@ const fail = (message) => {
 const doc = await scrape(pageUrl);
 if (!doc.markdown?.includes('The tarballs work with plain node.')) fail(`scrape() gave ${JSON.stringify(doc.markdown)}`);
 else console.log('scrape(): ok');
+
+// Documents load their readers (pdf.js, the Office readers) by dynamic import, in a conversion thread.
+function onePagePdf(text) {
+  const stream = `BT /F1 18 Tf 36 96 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+for (const convertPool of [undefined, false]) {
+  const pdf = await parse(onePagePdf('Packed PDF text'), { fileName: 'packed.pdf', ...(convertPool === false ? { convertPool } : {}) });
+  const csv = await parse(Buffer.from('a,b\n1,2\n'), { fileName: 'packed.csv', ...(convertPool === false ? { convertPool } : {}) });
+  const where = convertPool === false ? 'in this thread' : 'in a conversion thread';
+  if (!pdf.markdown?.includes('Packed PDF text') || pdf.metadata.numPages !== 1)
+    fail(`parse() of a PDF ${where} gave ${JSON.stringify(pdf)}`);
+  else if (!csv.markdown?.includes('| 1 | 2 |')) fail(`parse() of a CSV ${where} gave ${JSON.stringify(csv.markdown)}`);
+  else console.log(`parse() of documents ${where}: ok`);
+}
 
 const app = express();
 const api = createTrawlApi({ allowPrivateNetwork: true, sweepIntervalMs: 0 });
