@@ -1,5 +1,7 @@
 import { createMemoryStore } from '@trawl/core';
 import { createLlmProvider } from '@trawl/llm';
+import { searxngProvider } from '@trawl/search';
+import { startSearxngStandIn, type StandIn } from '@trawl/search/testing';
 import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
 import {
   changingPageHtml,
@@ -19,6 +21,7 @@ let site: FixtureSite;
 let model: OpenAiStandIn;
 let api: TestApi;
 let app: Firecrawl;
+let searxng: StandIn;
 const store = createMemoryStore();
 
 const publish = (path: string, changes: Partial<ChangingPageState> = {}) =>
@@ -27,6 +30,9 @@ const fetches = (path: string) => site.requests.filter((request) => request.path
 
 beforeAll(async () => {
   site = await startFixtureSite({ changingPages: pages });
+  searxng = await startSearxngStandIn({
+    hits: [{ url: `${site.url}/changing/search-hit`, title: 'Harbour kettle', description: 'A kettle' }],
+  });
   // The stand-in reads the price and the weight from the page, as a model would.
   model = await startOpenAiStandIn({
     respond: (request) => ({
@@ -35,12 +41,19 @@ beforeAll(async () => {
     }),
   });
   const llm = createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 });
-  api = await startApi({ store, auth: { 'fc-ct': 'ct-team', 'fc-other': 'other-team' }, llm, credits: { 'ct-team': 1000 } });
+  api = await startApi({
+    store,
+    auth: { 'fc-ct': 'ct-team', 'fc-other': 'other-team' },
+    llm,
+    credits: { 'ct-team': 1000 },
+    search: searxngProvider({ endpoint: searxng.origin }),
+  });
   app = new Firecrawl({ apiKey: 'fc-ct', apiUrl: api.url });
 });
 afterAll(async () => {
   await api?.close();
   await model?.close();
+  await searxng?.close();
   await site?.close();
 });
 
@@ -123,5 +136,29 @@ describe('the scrape cache', () => {
     const tracked = await scrapeV1({ formats: ['markdown', 'changeTracking'], changeTrackingOptions: { modes: ['git-diff'] } });
     expect(tracked.status).toBe(200);
     expect(tracked.body.data.changeTracking.changeStatus).toBe('new');
+  });
+
+  it('batch scrape and search with scrape go through the cache too', async () => {
+    const path = '/changing/cache-batch';
+    publish(path);
+    const url = `${site.url}${path}`;
+    const first = await app.batchScrape([url], { options: { formats: ['markdown'] }, pollInterval: 0.2 });
+    expect(first.data[0]?.metadata?.cacheState).toBe('miss');
+    const fetched = fetches(path);
+    const second = await app.batchScrape([url], { options: { formats: ['markdown'] }, pollInterval: 0.2 });
+    expect(second.data[0]?.metadata?.cacheState).toBe('hit');
+    expect(fetches(path)).toBe(fetched);
+    const third = await app.batchScrape([url], { options: { formats: ['markdown'], maxAge: 0 }, pollInterval: 0.2 });
+    expect(third.data[0]?.metadata?.cacheState).toBeUndefined();
+    expect(fetches(path)).toBe(fetched + 1);
+
+    publish('/changing/search-hit');
+    const search = () => app.search('kettle', { limit: 1, scrapeOptions: { formats: ['markdown'] } });
+    const cacheStateOf = (result: Awaited<ReturnType<typeof search>>) =>
+      (result.web?.[0] as { metadata?: { cacheState?: string } } | undefined)?.metadata?.cacheState;
+    expect(cacheStateOf(await search())).toBe('miss');
+    const hitsBefore = fetches('/changing/search-hit');
+    expect(cacheStateOf(await search())).toBe('hit');
+    expect(fetches('/changing/search-hit')).toBe(hitsBefore);
   });
 });

@@ -1,3 +1,4 @@
+import type { PageMemoryRequest } from '../memory/page-memory.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { JobRecord } from '../ports/store.js';
 import type { ResolvedCrawlOptions } from './crawl-options.js';
@@ -12,6 +13,8 @@ export interface JobSpec {
   url: string;
   rules: ResolvedCrawlOptions;
   scrapeOptions: ResolvedScrapeOptions;
+  /** A batch's scrape cache fields (maxAge, minAge, storeInCache, zeroDataRetention): its pages go through the page memory. */
+  memory?: PageMemoryRequest;
   /** The label of the API key that started the job: its pages' credits and tokens are charged to it. */
   apiKey?: string;
   extra?: Record<string, unknown>;

@@ -10,6 +10,7 @@ import { convertLoadedPage } from '../pipeline/convert-loaded-page.js';
 import type { PageConversion } from '../pipeline/to-document.js';
 import { applyLlmFormats, conversionOptions, pageCredits } from '../llm/llm-formats.js';
 import { discover } from './discover.js';
+import { cachedPage, rememberPage } from './page-memory-step.js';
 import type { JobContext } from './job-context.js';
 import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './retry.js';
 
@@ -38,6 +39,14 @@ export async function processLease(ctx: JobContext, lease: Lease): Promise<void>
 /** Resolves the credits the page cost: those of a recorded document, else 0. */
 async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> {
   const { url, depth } = lease.item;
+  // A batch page the scrape cache holds is answered from it, with no fetch (billed as a scrape).
+  try {
+    const cached = await cachedPage(ctx, url);
+    if (cached) return record(ctx, lease, { type: 'document', document: cached, credits: pageCredits(ctx.scrape) });
+  } catch (error) {
+    const failure = asTrawlError(error);
+    return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+  }
   let page: LoadedPage;
   try {
     page = await ctx.scheduler.run(
@@ -82,6 +91,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
   try {
     const llmContext = { llm: ctx.llm, policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal };
     document = (await applyLlmFormats(conversion.document, ctx.scrape, llmContext)).document;
+    document = await rememberPage(ctx, url, document);
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
     const failure = asTrawlError(error);

@@ -1,3 +1,4 @@
+import type { PageMemoryRequest } from '../memory/page-memory.js';
 import { randomUUID } from 'node:crypto';
 import { TrawlError } from '../errors.js';
 import { MAX_CRAWL_LIMIT } from '../limits.js';
@@ -18,6 +19,8 @@ export interface StartJobInput {
   apiKey?: string | null;
   retentionMs?: number;
   scrapeOptions?: ScrapeOptionsInput;
+  /** A batch's page-memory request: its pages are served from and kept in the scrape cache. */
+  memory?: PageMemoryRequest;
   /** Opaque settings adapters keep with the job (e.g. the http package's webhook). */
   extra?: Record<string, unknown>;
 }
@@ -58,6 +61,7 @@ export async function startBatchJob(urls: readonly string[], rulesInput: CrawlOp
     url: targets[0]!,
     rules: resolveCrawlOptions({ ...rulesInput, ignoreSitemap: true, ignoreRobots: true, limit: targets.length }),
     scrapeOptions: resolveScrapeOptions(input.scrapeOptions),
+    ...(input.memory ? { memory: input.memory } : {}),
     ...(input.apiKey ? { apiKey: input.apiKey } : {}),
     ...(input.extra ? { extra: input.extra } : {}),
   };

@@ -1,3 +1,4 @@
+import type { PageMemoryOptions } from '../memory/through-memory.js';
 import type { Document } from '../document.js';
 import { TrawlError, isTrawlError } from '../errors.js';
 import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
@@ -33,6 +34,8 @@ export interface SearchAndScrapeOptions extends Omit<ScrapeRuntimeOptions, 'sign
   signal?: AbortSignal;
   /** Sees every page scraped here, e.g. to add it to a local index. */
   onDocument?: (document: Document) => void;
+  /** The scrape cache the hits' scrapes go through (a store, a team, maxAge…; docs/change-tracking.md). */
+  memory?: Omit<PageMemoryOptions, 'changeTracking'>;
 }
 
 export const DEFAULT_SEARCH_LIMIT = 5;
@@ -60,6 +63,7 @@ export async function searchAndScrape(
     country,
     location,
     tbs,
+    memory,
     ...runtime
   } = options;
   if (!query.trim()) throw new TrawlError('INVALID_OPTIONS', 'A search query is required');
@@ -79,7 +83,9 @@ export async function searchAndScrape(
     );
     const hits = usableHits(found, limit);
     const data = scraping
-      ? await mapConcurrently(hits, concurrency, (hit) => scrapeHit(hit, { ...runtime, ...scrapeOptions, formats, signal }, onDocument))
+      ? await mapConcurrently(hits, concurrency, (hit) =>
+          scrapeHit(hit, { ...runtime, ...scrapeOptions, ...memory, formats, signal }, onDocument),
+        )
       : hits.map(hitOnly);
     signal.throwIfAborted();
     const warning = searchWarning(limit, data, scraping);
@@ -100,7 +106,8 @@ export async function searchAndScrape(
 async function scrapeHit(
   hit: SearchHit,
   options: ScrapeOptionsInput &
-    Omit<ScrapeRuntimeOptions, 'signal'> & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
+    Omit<ScrapeRuntimeOptions, 'signal'> &
+    Omit<PageMemoryOptions, 'changeTracking'> & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
   onDocument: ((document: Document) => void) | undefined,
 ): Promise<SearchResultItem> {
   if (coversFormats(hit.document, options.formats)) return scrapedResult(hit, hit.document);

@@ -5,6 +5,7 @@ import {
   type Account,
   type CrawlOptionsInput,
   type JobRecord,
+  type PageMemoryRequest,
   type ScrapeOptionsInput,
 } from '@trawl/core';
 import { badRequest } from '../http/api-error.js';
@@ -12,6 +13,7 @@ import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { coreScrapeOptions, normalizeTargetUrl } from '../schemas/shared.js';
 import { v1BatchBodySchema } from '../schemas/v1-batch.js';
+import { memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../v2/memory-plan.js';
 import { assertJobCan, jobInput } from './crawl.js';
 import { parseBody } from './parse-body.js';
 import type { ApiContext, RouteHandler } from './types.js';
@@ -24,6 +26,7 @@ export const v1BatchStart: RouteHandler = async (request, api) => {
     urls,
     ignoreInvalidURLs,
     scrapeOptions: coreScrapeOptions(options),
+    memory: memoryRequest(options, V1_DEFAULT_MAX_AGE_MS, undefined, true),
     rules: maxConcurrency === undefined ? {} : { maxConcurrency },
     extra: webhook ? { webhook } : {},
   });
@@ -41,6 +44,8 @@ export interface TeamBatchInput {
   urls: readonly string[];
   ignoreInvalidURLs: boolean;
   scrapeOptions: ScrapeOptionsInput;
+  /** The scrape cache the pages go through (maxAge, minAge, storeInCache, zeroDataRetention). */
+  memory?: PageMemoryRequest;
   rules: CrawlOptionsInput;
   extra: Record<string, unknown>;
 }
@@ -57,7 +62,10 @@ export async function startTeamBatch(
   const valid = validUrls(input.urls, input.ignoreInvalidURLs);
   assertJobCan(api, input.scrapeOptions);
   await requireCredits(api.store, account.teamId, pageCost(input.scrapeOptions) * valid.urls.length);
-  const job = await startBatchJob(valid.urls, input.rules, jobInput(api, account, input));
+  const job = await startBatchJob(valid.urls, input.rules, {
+    ...jobInput(api, account, input),
+    ...(input.memory ? { memory: input.memory } : {}),
+  });
   api.notifier.started(job);
   return { job, invalidURLs: valid.invalidURLs };
 }

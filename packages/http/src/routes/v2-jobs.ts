@@ -53,6 +53,7 @@ export const v2BatchStart: RouteHandler = async (request, api) => {
         urls,
         ignoreInvalidURLs,
         scrapeOptions,
+        memory,
         rules: maxConcurrency == null ? {} : { maxConcurrency },
         extra: jobExtra(webhook, shaping),
       });
