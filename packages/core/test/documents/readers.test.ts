@@ -151,6 +151,25 @@ describe('PDF layout', () => {
     );
   });
 
+  it('drops running headers and page numbers, keeping a top line that changes from page to page', () => {
+    const pages = [1, 2, 3, 4].map((number) => ({
+      number,
+      runs: [
+        run('Annual report 2026', 50, 820, 9),
+        run(`Chapter heading ${number}`, 50, 780, 18),
+        run(`Body text of page ${number}, long enough to be the body of the page.`, 50, 760, 10),
+        run(`Page ${number} of 4`, 280, 40, 9),
+      ],
+      links: [],
+    }));
+    const layout = layoutPdf({ numPages: 4, pages });
+    const html = layout.pages.map((p) => blocksHtml(p.blocks)).join('\n');
+    expect(html).not.toContain('Annual report');
+    expect(html).not.toMatch(/Page \d of 4/);
+    expect(html).toContain('<h1>Chapter heading 3</h1>');
+    expect(html).toContain('Body text of page 4');
+  });
+
   it('reads a hand-built PDF: runs, link areas and document info', async () => {
     const pdf = buildPdf({
       title: 'Info title',

@@ -1,5 +1,6 @@
 import type { PdfContent } from './pdf-content.js';
 import { pageLines, type Line, type Span } from './pdf-lines.js';
+import { withoutRunningLines } from './pdf-running-lines.js';
 import { tableFromLines, type TableBlock } from './pdf-tables.js';
 
 /** What a page's layout reads as: headings, paragraphs, list items and tables, in reading order. */
@@ -29,7 +30,9 @@ const PLAIN_NUMBER = /^\s*\d{1,3}\.\s+/;
  * aligned cells are a table.
  */
 export function layoutPdf(content: PdfContent): PdfLayout {
-  const pageLinesList = content.pages.map((page) => ({ number: page.number, lines: pageLines(page.runs, page.links) }));
+  const pageLinesList = withoutRunningLines(
+    content.pages.map((page) => ({ number: page.number, lines: pageLines(page.runs, page.links) })),
+  );
   const allLines = pageLinesList.flatMap((page) => page.lines);
   const bodySize = dominantSize(allLines);
   const headingSizes = [...new Set(allLines.filter((line) => isHeadingSized(line, bodySize)).map((line) => line.size))].sort(
