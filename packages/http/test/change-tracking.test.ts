@@ -161,4 +161,21 @@ describe('the scrape cache', () => {
     expect(cacheStateOf(await search())).toBe('hit');
     expect(fetches('/changing/search-hit')).toBe(hitsBefore);
   });
+
+  it("crawl and batch pages carry changeTracking too, in the team's history of their tag", async () => {
+    const path = '/changing/job-tracked';
+    publish(path);
+    const url = `${site.url}${path}`;
+    const formats = ['markdown' as const, { type: 'changeTracking' as const, modes: ['git-diff' as const], tag: 'jobs' }];
+    const crawled = await app.crawl(url, { limit: 1, scrapeOptions: { formats }, pollInterval: 0.2 });
+    expect(crawled.data[0]?.changeTracking).toMatchObject({ changeStatus: 'new' });
+    const batched = await app.batchScrape([url], { options: { formats }, pollInterval: 0.2 });
+    expect(batched.data[0]?.changeTracking).toMatchObject({ changeStatus: 'same' });
+    expect(batched.data[0]?.rawHtml).toBeUndefined();
+    publish(path, { price: '$30.00' });
+    const again = await app.crawl(url, { limit: 1, scrapeOptions: { formats }, pollInterval: 0.2 });
+    const tracking = again.data[0]?.changeTracking as { changeStatus: string; diff: { text: string } };
+    expect(tracking.changeStatus).toBe('changed');
+    expect(tracking.diff.text).toContain('+Price: **$30.00**');
+  });
 });

@@ -13,7 +13,7 @@ export interface JobSpec {
   url: string;
   rules: ResolvedCrawlOptions;
   scrapeOptions: ResolvedScrapeOptions;
-  /** A batch's scrape cache fields (maxAge, minAge, storeInCache, zeroDataRetention): its pages go through the page memory. */
+  /** What the job's pages ask of the page memory: change tracking (crawl and batch), the scrape cache (batch). */
   memory?: PageMemoryRequest;
   /** The label of the API key that started the job: its pages' credits and tokens are charged to it. */
   apiKey?: string;

@@ -1,22 +1,51 @@
 import type { Document } from '../document.js';
-import { cachedDocument, type PageMemoryContext, type PageMemoryRequest, rememberDocument } from '../memory/page-memory.js';
+import { cachedDocument, type PageMemoryContext, type PageMemoryRequest, rememberDocument, trackChanges } from '../memory/page-memory.js';
+import { trackingConversion } from '../memory/through-memory.js';
+import type { ResolvedScrapeOptions } from '../options.js';
 import type { JobContext } from './job-context.js';
 
-/** A batch page's page memory: the job's request and its team's memory; none for crawls and batches without one. */
+/** A job page's page memory: the job's request and its team's memory; none for jobs without one. */
 function memoryOf(ctx: JobContext): { memory: PageMemoryContext; request: PageMemoryRequest } | undefined {
   const request = ctx.spec.memory;
-  if (!request || ctx.kind !== 'batch_scrape') return undefined;
-  return { memory: { store: ctx.store, teamId: ctx.teamId }, request };
+  return request ? { memory: { store: ctx.store, teamId: ctx.teamId }, request } : undefined;
 }
 
-/** The cached copy a batch page may be answered with (no fetch), or null; rejects SCRAPE_NO_CACHED_DATA under `minAge`. */
+/**
+ * The cached copy a batch page may be answered with (no fetch), or null; rejects
+ * SCRAPE_NO_CACHED_DATA under `minAge`. Crawl pages are always fetched: their links feed the crawl.
+ */
 export async function cachedPage(ctx: JobContext, url: string): Promise<Document | null> {
   const step = memoryOf(ctx);
-  return step ? cachedDocument(step.memory, url, ctx.scrape, step.request) : null;
+  return step && ctx.kind === 'batch_scrape' ? cachedDocument(step.memory, url, ctx.scrape, step.request) : null;
 }
 
-/** Keeps a fresh batch page in the cache (as the request allows) and marks it a miss. */
-export async function rememberPage(ctx: JobContext, url: string, document: Document): Promise<Document> {
+/** The options a job page is converted with: with change tracking, Markdown and the raw HTML too. */
+export function pageConversion(ctx: JobContext): ResolvedScrapeOptions {
   const step = memoryOf(ctx);
-  return step ? rememberDocument(step.memory, url, ctx.scrape, step.request, document) : document;
+  return step ? trackingConversion(ctx.scrape, step.request) : ctx.scrape;
+}
+
+/**
+ * After a job page is scraped: change tracking (crawl and batch pages, in the team's history of
+ * the request's tag), then the cache write of a batch page (as the request allows).
+ */
+export async function rememberPage(ctx: JobContext, url: string, scraped: Document): Promise<Document> {
+  const step = memoryOf(ctx);
+  if (!step) return scraped;
+  let document = scraped;
+  if (step.request.changeTracking) {
+    const changeTracking = await trackChanges(
+      { ...step.memory, ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.abort.signal },
+      {
+        url,
+        statusCode: document.metadata.statusCode,
+        markdown: document.markdown ?? '',
+        ...(document.rawHtml === undefined ? {} : { rawHtml: document.rawHtml }),
+      },
+      step.request,
+    );
+    const { rawHtml, ...rest } = document;
+    document = { ...rest, ...(ctx.scrape.formats.includes('rawHtml') && rawHtml !== undefined ? { rawHtml } : {}), changeTracking };
+  }
+  return ctx.kind === 'batch_scrape' ? rememberDocument(step.memory, url, ctx.scrape, step.request, document) : document;
 }

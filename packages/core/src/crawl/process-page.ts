@@ -10,7 +10,7 @@ import { convertLoadedPage } from '../pipeline/convert-loaded-page.js';
 import type { PageConversion } from '../pipeline/to-document.js';
 import { applyLlmFormats, conversionOptions, pageCredits } from '../llm/llm-formats.js';
 import { discover } from './discover.js';
-import { cachedPage, rememberPage } from './page-memory-step.js';
+import { cachedPage, pageConversion, rememberPage } from './page-memory-step.js';
 import type { JobContext } from './job-context.js';
 import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './retry.js';
 
@@ -71,7 +71,14 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
 
   let conversion: PageConversion;
   try {
-    conversion = await convertLoadedPage(page, url, conversionOptions(ctx.scrape), ctx.kind === 'crawl', ctx.convertPool, ctx.abort.signal);
+    conversion = await convertLoadedPage(
+      page,
+      url,
+      conversionOptions(pageConversion(ctx)),
+      ctx.kind === 'crawl',
+      ctx.convertPool,
+      ctx.abort.signal,
+    );
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
     const failure = asTrawlError(error);

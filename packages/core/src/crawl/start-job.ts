@@ -19,7 +19,7 @@ export interface StartJobInput {
   apiKey?: string | null;
   retentionMs?: number;
   scrapeOptions?: ScrapeOptionsInput;
-  /** A batch's page-memory request: its pages are served from and kept in the scrape cache. */
+  /** What the pages ask of the page memory: change tracking (crawl and batch), the scrape cache (batch). */
   memory?: PageMemoryRequest;
   /** Opaque settings adapters keep with the job (e.g. the http package's webhook). */
   extra?: Record<string, unknown>;
@@ -36,6 +36,7 @@ export async function startCrawlJob(url: string, rulesInput: CrawlOptionsInput, 
     url: start,
     rules: resolveCrawlOptions(rulesInput),
     scrapeOptions: resolveScrapeOptions(input.scrapeOptions),
+    ...(input.memory ? { memory: input.memory } : {}),
     ...(input.apiKey ? { apiKey: input.apiKey } : {}),
     ...(input.extra ? { extra: input.extra } : {}),
   };

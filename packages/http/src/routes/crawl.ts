@@ -6,6 +6,7 @@ import {
   type Account,
   type CrawlOptionsInput,
   type JobRecord,
+  type PageMemoryRequest,
   type ScrapeOptionsInput,
   type StartJobInput,
 } from '@trawl/core';
@@ -32,11 +33,21 @@ export const v1CrawlStart: RouteHandler = async (request, api) => {
 export async function startTeamCrawl(
   api: ApiContext,
   account: Account,
-  input: { url: string; rules: CrawlOptionsInput; scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> },
+  input: {
+    url: string;
+    rules: CrawlOptionsInput;
+    scrapeOptions: ScrapeOptionsInput;
+    extra: Record<string, unknown>;
+    /** Change tracking of the crawl's pages (v2's changeTracking format). */
+    memory?: PageMemoryRequest;
+  },
 ): Promise<JobRecord> {
   assertJobCan(api, input.scrapeOptions);
   const rules = await affordableRules(api, account.teamId, input.rules, pageCost(input.scrapeOptions));
-  const job = await startCrawlJob(input.url, rules, jobInput(api, account, input));
+  const job = await startCrawlJob(input.url, rules, {
+    ...jobInput(api, account, input),
+    ...(input.memory ? { memory: input.memory } : {}),
+  });
   api.notifier.started(job);
   return job;
 }

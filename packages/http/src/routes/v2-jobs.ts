@@ -1,11 +1,11 @@
-import { appendBatchUrls, specOf, type JobRecord, type PageMemoryRequest } from '@trawl/core';
+import { appendBatchUrls, specOf, type JobRecord } from '@trawl/core';
 import { codedError } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { v2BatchBodySchema } from '../schemas/v2-batch.js';
 import { v2CrawlBodySchema, v2CrawlPreviewBodySchema, v2CrawlRules } from '../schemas/v2-crawl.js';
 import { crawlParamsFromPrompt } from '../v2/crawl-prompt.js';
-import { hostedOnlyWarnings, notImplemented, planV2Scrape, type V2Shaping } from '../v2/scrape-plan.js';
+import { hostedOnlyWarnings, planV2Scrape, type V2Shaping } from '../v2/scrape-plan.js';
 import { toV2Document } from '../v2/v2-document.js';
 import { startTeamBatch, validUrls } from './batch.js';
 import { startTeamCrawl } from './crawl.js';
@@ -23,9 +23,9 @@ export const v2CrawlStart: RouteHandler = async (request, api) => {
     body = parseV2Body(v2CrawlBodySchema, { ...params, ...(request.body as Record<string, unknown>) });
   }
   const { scrapeOptions, shaping, memory } = planV2Scrape(body.scrapeOptions ?? {});
-  refuseJobChangeTracking(memory);
   const job = await startTeamCrawl(api, request.account, {
     url: body.url,
+    memory,
     rules: v2CrawlRules(body),
     scrapeOptions,
     extra: jobExtra(body.webhook, shaping),
@@ -46,7 +46,6 @@ export const v2CrawlParamsPreview: RouteHandler = async (request, api) => {
 export const v2BatchStart: RouteHandler = async (request, api) => {
   const { urls, webhook, ignoreInvalidURLs, maxConcurrency, appendToId, ...options } = parseV2Body(v2BatchBodySchema, request.body);
   const { scrapeOptions, shaping, memory } = planV2Scrape(options);
-  refuseJobChangeTracking(memory);
   const { job, invalidURLs } = appendToId
     ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
     : await startTeamBatch(api, request.account, {
@@ -120,8 +119,3 @@ export const activeCrawls: RouteHandler = async (request, api) => {
   });
   return { body: { success: true, crawls } };
 };
-
-/** Change tracking runs on scrapes and monitors; crawl and batch jobs do not compare pages yet (501 says so). */
-function refuseJobChangeTracking(memory: PageMemoryRequest): void {
-  if (memory.changeTracking) throw notImplemented('The "changeTracking" format in crawl and batch scrape jobs');
-}
