@@ -1,6 +1,7 @@
 import type { Document } from '../document.js';
 import { cachedDocument, type PageMemoryContext, type PageMemoryRequest, rememberDocument, trackChanges } from '../memory/page-memory.js';
 import { trackingConversion } from '../memory/through-memory.js';
+import { LLM_PAGE_CREDITS, pageCredits } from '../llm/llm-formats.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { JobContext } from './job-context.js';
 
@@ -48,4 +49,10 @@ export async function rememberPage(ctx: JobContext, url: string, scraped: Docume
     document = { ...rest, ...(ctx.scrape.formats.includes('rawHtml') && rawHtml !== undefined ? { rawHtml } : {}), changeTracking };
   }
   return ctx.kind === 'batch_scrape' ? rememberDocument(step.memory, url, ctx.scrape, step.request, document) : document;
+}
+
+/** What a fetched job page costs: its formats', or a model-read page's when change tracking's json mode reads it. */
+export function jobPageCredits(ctx: JobContext): number {
+  const tracksFields = ctx.spec.memory?.changeTracking?.modes?.includes('json') ?? false;
+  return Math.max(pageCredits(ctx.scrape), tracksFields ? LLM_PAGE_CREDITS : 0);
 }

@@ -10,7 +10,7 @@ import { convertLoadedPage } from '../pipeline/convert-loaded-page.js';
 import type { PageConversion } from '../pipeline/to-document.js';
 import { applyLlmFormats, conversionOptions, pageCredits } from '../llm/llm-formats.js';
 import { discover } from './discover.js';
-import { cachedPage, pageConversion, rememberPage } from './page-memory-step.js';
+import { cachedPage, jobPageCredits, pageConversion, rememberPage } from './page-memory-step.js';
 import type { JobContext } from './job-context.js';
 import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './retry.js';
 
@@ -21,7 +21,7 @@ import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './ret
  * to the key that started the job.
  */
 export async function processLease(ctx: JobContext, lease: Lease): Promise<void> {
-  const { hold: taken } = await ctx.store.teams.reserve(ctx.teamId, pageCredits(ctx.scrape));
+  const { hold: taken } = await ctx.store.teams.reserve(ctx.teamId, jobPageCredits(ctx));
   if (!taken) {
     const refused = insufficientCredits();
     await record(ctx, lease, { type: 'error', error: refused.message, code: refused.code });
@@ -104,7 +104,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     const failure = asTrawlError(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
-  return record(ctx, lease, { type: 'document', document, credits: pageCredits(ctx.scrape) });
+  return record(ctx, lease, { type: 'document', document, credits: jobPageCredits(ctx) });
 }
 
 function fetchPage(ctx: JobContext, url: string): Promise<LoadedPage> {
