@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changingPageHtml, INITIAL_CHANGING_PAGE, startFixtureSite, type ChangingPage, type FixtureSite } from '@trawl/testkit';
+import { createMemoryStore, type MonitorSpec, nextRunAfter, normalizeSchedule, runMonitorNow, scheduledCheckId } from '../../src/index.js';
+
+const pages = new Map<string, ChangingPage>();
+let site: FixtureSite;
+
+beforeAll(async () => {
+  site = await startFixtureSite({ changingPages: pages });
+});
+afterAll(async () => {
+  await site.close();
+});
+
+const hub = (links: string[]) =>
+  `<!doctype html><html><head><title>Hub</title></head><body><main><h1>Products</h1><ul>${links
+    .map((path) => `<li><a href="${path}">${path}</a></li>`)
+    .join('')}</ul><p>Every product we sell, listed on one page for the monitor to find.</p></main></body></html>`;
+
+describe('schedules', () => {
+  it('reads cron of 5 and 6 fields and the phrases, in a timezone, and refuses the rest', () => {
+    expect(normalizeSchedule({ cron: '*/30 * * * *' })).toEqual({ cron: '*/30 * * * *', timezone: 'UTC' });
+    expect(normalizeSchedule({ text: 'every 10 seconds' }).cron).toBe('*/10 * * * * *');
+    expect(normalizeSchedule({ text: 'every minute' }).cron).toBe('0 * * * * *');
+    expect(normalizeSchedule({ text: 'hourly' }).cron).toBe('0 0 * * * *');
+    expect(normalizeSchedule({ text: 'daily at 9:30 pm', timezone: 'Europe/Paris' })).toMatchObject({
+      cron: '0 30 21 * * *',
+      timezone: 'Europe/Paris',
+    });
+    for (const bad of [{ cron: 'every day' }, { text: 'now and then' }, { cron: '* * * * *', timezone: 'Mars/Olympus' }, {}]) {
+      expect(() => normalizeSchedule(bad)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+    }
+  });
+
+  it('gives the next due time strictly after a moment, in the schedule timezone', () => {
+    const at = Date.UTC(2026, 10, 24, 8, 15, 0);
+    expect(nextRunAfter(normalizeSchedule({ cron: '0 9 * * *' }), at)).toBe(Date.UTC(2026, 10, 24, 9, 0, 0));
+    expect(nextRunAfter(normalizeSchedule({ cron: '0 9 * * *', timezone: 'Europe/Paris' }), at)).toBe(Date.UTC(2026, 10, 25, 8, 0, 0));
+    expect(nextRunAfter(normalizeSchedule({ cron: '* * * * * *' }), at)).toBe(at + 1000);
+    expect(scheduledCheckId('m', at)).toBe(scheduledCheckId('m', at));
+    expect(scheduledCheckId('m', at)).not.toBe(scheduledCheckId('m', at + 1000));
+  });
+});
+
+describe('a monitor check of a crawl target', () => {
+  it('finds the pages with a map on each check, and reports a page it no longer finds as removed', async () => {
+    pages.set('/changing/hub', { status: 200, html: hub(['/changing/p1', '/changing/p2']) });
+    pages.set('/changing/p1', { status: 200, html: changingPageHtml(INITIAL_CHANGING_PAGE) });
+    pages.set('/changing/p2', { status: 200, html: changingPageHtml({ ...INITIAL_CHANGING_PAGE, title: 'Second kettle' }) });
+    const store = createMemoryStore();
+    const spec: MonitorSpec = {
+      name: 'shop',
+      status: 'active',
+      schedule: normalizeSchedule({ text: 'hourly' }),
+      targets: [{ id: 'site', type: 'crawl', url: `${site.url}/changing/hub`, limit: 10, request: {} }],
+      engine: { site: { formats: ['markdown'] } },
+      changeTracking: { site: { modes: ['git-diff'] } },
+      retentionDays: 30,
+    };
+    const monitor = (await store.monitors.create({ id: 'shop', teamId: 'team', createdAt: Date.now(), spec, nextRunAt: null }))!;
+    const check = async () => {
+      const run = await runMonitorNow({ store, runtime: { convertPool: false } }, (await store.monitors.get(monitor.id))!);
+      return (await run.done)!;
+    };
+    const first = await check();
+    expect(first.check.summary).toMatchObject({ totalPages: 3, new: 3 });
+
+    pages.set('/changing/hub', { status: 200, html: hub(['/changing/p1']) });
+    pages.set('/changing/p1', { status: 200, html: changingPageHtml({ ...INITIAL_CHANGING_PAGE, price: '$20.00' }) });
+    const second = await check();
+    const byPath = Object.fromEntries(second.pages.map((page) => [new URL(page.url).pathname, page.status]));
+    expect(byPath).toEqual({ '/changing/hub': 'changed', '/changing/p1': 'changed', '/changing/p2': 'removed' });
+    expect(second.pages.find((page) => page.url.endsWith('/p1'))?.diff?.text).toContain('+Price: **$20.00**');
+    expect((await store.monitors.get(monitor.id))?.state).toMatchObject({ lastCheckSummary: { changed: 2, removed: 1 } });
+    expect((await store.monitors.listChecks(monitor.id, { offset: 0, limit: 10 })).map((record) => record.id)).toEqual([
+      second.check.id,
+      first.check.id,
+    ]);
+  });
+});
