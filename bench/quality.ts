@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { htmlToDocument } from '@trawl/core';
 import { evalDir, loadEvalPages, loadWcxbPages, type EvalPage } from './lib/eval-pages.js';
-import { score } from './lib/score.js';
+import { score, withoutH1Lines } from './lib/score.js';
 import { fmt, printTable } from './lib/stats.js';
 
 /** Readability.js's published F1 on the article set: the floor. trafilatura's 0.958 is the next mark. */
@@ -51,11 +51,8 @@ console.log(`## Main-content quality: article-extraction benchmark (${articles.l
 console.log(`precision  ${fmt(aeb.precision, 4)}`);
 console.log(`recall     ${fmt(aeb.recall, 4)}`);
 console.log(`F1         ${fmt(aeb.f1, 4)}   (Readability.js 0.947, trafilatura 0.958, rs-trafilatura 0.970)`);
-// This set's gold text leaves the article's title out; Trawl keeps the page's H1 on purpose.
-const withoutTitles = Object.fromEntries(
-  Object.entries(articleRun.predictions).map(([id, markdown]) => [id, markdown.replace(/^# .*$/gm, '')]),
-);
-console.log(`F1         ${fmt(score(['aeb'], withoutTitles).f1, 4)}   with the H1 lines set aside (the gold text has no titles)`);
+const aebWithoutH1 = score(['aeb'], withoutH1Lines(articleRun.predictions));
+console.log(`F1         ${fmt(aebWithoutH1.f1, 4)}   with the H1 lines set aside (the gold text has no titles)`);
 printSpeed(articles.length, articleRun);
 
 const wcxbPages = loadWcxbPages();
@@ -80,8 +77,10 @@ console.log(`\nprecision ${fmt(wcxb.precision, 4)}, recall ${fmt(wcxb.recall, 4)
 printSpeed(wcxbPages.length, wcxbRun);
 
 let failed = false;
-if (aeb.f1 < MIN_AEB_F1) {
-  console.error(`\nArticle F1 ${fmt(aeb.f1, 4)} is below ${MIN_AEB_F1}, Readability.js's own score on that set.`);
+if (aebWithoutH1.f1 < MIN_AEB_F1) {
+  console.error(
+    `\nArticle F1 (H1 lines set aside) ${fmt(aebWithoutH1.f1, 4)} is below ${MIN_AEB_F1}, Readability.js's own score on that set.`,
+  );
   failed = true;
 }
 if (wcxb.f1 < MIN_WCXB_F1) {
