@@ -185,17 +185,14 @@ describe('parseSitemap', () => {
     expect(parseSitemap(text, base)).toEqual(expected);
   });
 
-  it('parses a full 50,000-URL sitemap quickly', () => {
+  it('parses a full 50,000-URL sitemap', () => {
     const entries = Array.from(
       { length: 50_000 },
       (_, i) => `<url><loc>https://example.com/p/${i}?a=1&amp;b=2</loc><lastmod>2024-01-01</lastmod></url>`,
     );
-    const started = performance.now();
     const parsed = parseSitemap(`<urlset>${entries.join('\n')}</urlset>`, base);
     expect(parsed.kind === 'urlset' && parsed.pages.length).toBe(50_000);
     expect(parsed.kind === 'urlset' && parsed.pages[49_999]).toBe('https://example.com/p/49999?a=1&b=2');
-    // About 1-2 s on a loaded 2-core machine; the bound only catches a pathological slowdown.
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 
