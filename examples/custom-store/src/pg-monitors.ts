@@ -1,7 +1,9 @@
 import {
+  checkCutoff,
   requireDueTime,
   requireInteger,
   requirePage,
+  type CheckRetention,
   type MonitorCheckRecord,
   type MonitorClaim,
   type MonitorPatch,
@@ -136,8 +138,8 @@ export class PgMonitorRepo implements MonitorRepo {
     return rowCount === 1;
   }
 
-  async saveCheck(check: MonitorCheckRecord, options: { keep: number }): Promise<void> {
-    requireInteger('keep', options.keep, 1);
+  async saveCheck(check: MonitorCheckRecord, options: CheckRetention): Promise<void> {
+    const cutoff = checkCutoff(options, this.now());
     await inTransaction(this.pool, async (client) => {
       const { rowCount } = await client.query(
         `INSERT INTO monitor_checks (monitor_id, id, created_at, body) SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM monitors WHERE id = $1)
@@ -150,6 +152,8 @@ export class PgMonitorRepo implements MonitorRepo {
            (SELECT id FROM monitor_checks WHERE monitor_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2)`,
         [check.monitorId, options.keep],
       );
+      if (cutoff !== null)
+        await client.query('DELETE FROM monitor_checks WHERE monitor_id = $1 AND created_at < $2', [check.monitorId, cutoff]);
     });
   }
 

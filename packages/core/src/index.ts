@@ -154,6 +154,7 @@ export {
   requireSnapshot,
   requirePage,
   requireDueTime,
+  checkCutoff,
 } from './ports/store-arguments.js';
 // Page memory: the scrape cache, change tracking and monitors (issue 19)
 export { throughPageMemory, memoryRequestOf, type PageMemoryOptions } from './memory/through-memory.js';

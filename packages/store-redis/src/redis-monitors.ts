@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { MonitorCheckRecord, MonitorClaim, MonitorPatch, MonitorRecord, MonitorRepo, NewMonitor, OpaqueJson } from '@trawl/core';
-import { requireDueTime, requireInteger, requirePage } from '@trawl/core';
+import type {
+  CheckRetention,
+  MonitorCheckRecord,
+  MonitorClaim,
+  MonitorPatch,
+  MonitorRecord,
+  MonitorRepo,
+  NewMonitor,
+  OpaqueJson,
+} from '@trawl/core';
+import { checkCutoff, requireDueTime, requireInteger, requirePage } from '@trawl/core';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
 
@@ -131,8 +140,8 @@ export class RedisMonitorRepo implements MonitorRepo {
     return Number(done) === 1;
   }
 
-  async saveCheck(check: MonitorCheckRecord, options: { keep: number }): Promise<void> {
-    requireInteger('keep', options.keep, 1);
+  async saveCheck(check: MonitorCheckRecord, options: CheckRetention): Promise<void> {
+    const cutoff = checkCutoff(options, this.now());
     const id = check.monitorId;
     await this.scripts.saveMonitorCheck(
       this.key(id),
@@ -142,6 +151,7 @@ export class RedisMonitorRepo implements MonitorRepo {
       check.createdAt,
       JSON.stringify({ createdAt: check.createdAt, check: check.check }),
       options.keep,
+      cutoff === null ? '' : cutoff,
     );
   }
 

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { MonitorCheckRecord, MonitorClaim, MonitorPatch, MonitorRecord, MonitorRepo, NewMonitor, OpaqueJson } from '@trawl/core';
+import type {
+  CheckRetention,
+  MonitorCheckRecord,
+  MonitorClaim,
+  MonitorPatch,
+  MonitorRecord,
+  MonitorRepo,
+  NewMonitor,
+  OpaqueJson,
+} from '@trawl/core';
 import type { Connection } from './connection.js';
-import { fromJsonText, requireDueTime, requireInteger, requirePage, toJsonText } from './validate.js';
+import { checkCutoff, fromJsonText, requireDueTime, requireInteger, requirePage, toJsonText } from './validate.js';
 
 interface MonitorRow {
   id: string;
@@ -86,6 +95,7 @@ export class SqliteMonitorRepo implements MonitorRepo {
         `DELETE FROM monitor_checks WHERE monitor_id = ? AND rowid NOT IN
            (SELECT rowid FROM monitor_checks WHERE monitor_id = ? ORDER BY created_at DESC, id DESC LIMIT ?)`,
       ),
+      expireChecks: db.prepare('DELETE FROM monitor_checks WHERE monitor_id = ? AND created_at < ?'),
       getCheck: db.prepare<[string, string], CheckRow>(
         'SELECT monitor_id, id, created_at, body FROM monitor_checks WHERE monitor_id = ? AND id = ?',
       ),
@@ -164,12 +174,13 @@ export class SqliteMonitorRepo implements MonitorRepo {
     );
   }
 
-  async saveCheck(check: MonitorCheckRecord, options: { keep: number }): Promise<void> {
-    requireInteger('keep', options.keep, 1);
+  async saveCheck(check: MonitorCheckRecord, options: CheckRetention): Promise<void> {
+    const cutoff = checkCutoff(options, this.now());
     const s = this.statements;
     this.connection.write(() => {
       s.saveCheck.run(check.monitorId, check.id, check.createdAt, JSON.stringify(check.check), check.monitorId);
       s.trimChecks.run(check.monitorId, check.monitorId, options.keep);
+      if (cutoff !== null) s.expireChecks.run(check.monitorId, cutoff);
     });
   }
 

@@ -1,5 +1,14 @@
 /** Argument checks come from core; JSON helpers are this store's own. */
-export { refundOf, requireDueTime, requireFinite, requireInteger, requirePage, requireSnapshot, usageAmounts } from '@trawl/core';
+export {
+  checkCutoff,
+  refundOf,
+  requireDueTime,
+  requireFinite,
+  requireInteger,
+  requirePage,
+  requireSnapshot,
+  usageAmounts,
+} from '@trawl/core';
 
 /** JSON text of an opaque value, or null for `undefined` (which JSON cannot carry). */
 export function toJsonText(value: unknown): string | null {

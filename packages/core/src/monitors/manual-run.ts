@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MonitorRecord } from '../ports/store.js';
 import type { MonitorCheck, MonitorCheckBody, MonitorCheckPage, MonitorState } from './monitor-spec.js';
 import { emptySummary } from './monitor-spec.js';
-import { DEFAULT_CHECKS_KEPT, stateAfter } from './monitor-scheduler.js';
+import { checkRetentionOf, stateAfter } from './monitor-scheduler.js';
 import { type MonitorCheckContext, runMonitorCheck } from './run-check.js';
 
 export interface ManualRun {
@@ -45,7 +45,7 @@ export async function runMonitorNow(
     createdAt: at,
     updatedAt: at,
   };
-  const keep = { keep: ctx.checksKept ?? DEFAULT_CHECKS_KEPT };
+  const keep = checkRetentionOf(monitor, ctx.checksKept);
   await ctx.store.monitors.saveCheck({ id, monitorId: monitor.id, createdAt: Date.parse(at), check: { check: started, pages: [] } }, keep);
   const done = (async () => {
     const { onPage, ...checkCtx } = ctx;

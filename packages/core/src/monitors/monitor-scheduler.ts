@@ -6,7 +6,7 @@
  * is reported once. Missed due times are not caught up: the next one is the first after now.
  */
 import { createHash } from 'node:crypto';
-import type { MonitorClaim, MonitorRecord } from '../ports/store.js';
+import type { CheckRetention, MonitorClaim, MonitorRecord } from '../ports/store.js';
 import { DEFAULT_LEASE_MS } from '../settings/defaults.js';
 import type { MonitorCheckBody, MonitorCheckPage, MonitorSpec, MonitorState } from './monitor-spec.js';
 import { type CheckOutcome, type MonitorCheckContext, runMonitorCheck } from './run-check.js';
@@ -34,6 +34,16 @@ export interface MonitorScheduler {
 }
 
 export const DEFAULT_CHECKS_KEPT = 100;
+
+const DAY_MS = 86_400_000;
+
+/** What a monitor's checks keep: the newest `checksKept`, none older than its `retentionDays`. */
+export function checkRetentionOf(monitor: MonitorRecord, checksKept = DEFAULT_CHECKS_KEPT): CheckRetention {
+  const days = (monitor.spec as Partial<MonitorSpec>).retentionDays;
+  return typeof days === 'number' && Number.isSafeInteger(days) && days > 0
+    ? { keep: checksKept, maxAgeMs: days * DAY_MS }
+    : { keep: checksKept };
+}
 
 /** A check id fixed by the monitor and due time, so a due time run twice (after a crash) is one check. */
 export function scheduledCheckId(monitorId: string, dueAt: number): string {
@@ -75,7 +85,7 @@ export function startMonitorScheduler(options: MonitorSchedulerOptions): Monitor
     const { knownUrls: _known, ...body } = outcome;
     await options.store.monitors.saveCheck(
       { id: body.check.id, monitorId: monitor.id, createdAt: Date.parse(body.check.createdAt), check: body },
-      { keep: options.checksKept ?? DEFAULT_CHECKS_KEPT },
+      checkRetentionOf(monitor, options.checksKept),
     );
     const nextRunAt = spec.status === 'active' ? nextRunAfter(spec.schedule, Math.max(now(), claim.dueAt)) : null;
     const finished = await options.store.monitors.finishRun(claim, {

@@ -1,4 +1,4 @@
-import type { CreditHold, PageSnapshot, UsageAmounts, UsageSlot } from './store.js';
+import type { CheckRetention, CreditHold, PageSnapshot, UsageAmounts, UsageSlot } from './store.js';
 
 /** Argument checks for Store implementations: misuse rejects instead of corrupting stored state. */
 export function requireInteger(name: string, value: number, min: number): void {
@@ -56,4 +56,15 @@ export function requirePage(page: { offset: number; limit: number }): void {
 /** Checks a monitor's due time: an integer, or null while paused. */
 export function requireDueTime(nextRunAt: number | null | undefined): void {
   if (nextRunAt !== null && nextRunAt !== undefined) requireInteger('nextRunAt', nextRunAt, Number.MIN_SAFE_INTEGER);
+}
+
+/**
+ * Checks `saveCheck`'s retention and gives the creation time before which checks go (`now` -
+ * `maxAgeMs`), or null when only the count bounds them.
+ */
+export function checkCutoff(retention: CheckRetention, now: number): number | null {
+  requireInteger('keep', retention.keep, 1);
+  if (retention.maxAgeMs === undefined) return null;
+  requireInteger('maxAgeMs', retention.maxAgeMs, 1);
+  return now - retention.maxAgeMs;
 }

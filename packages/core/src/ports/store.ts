@@ -387,6 +387,13 @@ export interface MonitorClaim {
   monitor: MonitorRecord;
 }
 
+/** How many of a monitor's checks `saveCheck` keeps: the newest `keep`, none older than `maxAgeMs`. */
+export interface CheckRetention {
+  keep: number;
+  /** Positive integer ms: checks created longer ago than this (store clock) are dropped. */
+  maxAgeMs?: number;
+}
+
 /** One check of a monitor (opaque JSON body: status, summary, pages). */
 export interface MonitorCheckRecord {
   id: string;
@@ -422,9 +429,10 @@ export interface MonitorRepo {
   finishRun(claim: MonitorClaim, next: { nextRunAt: number | null; state?: OpaqueJson }): Promise<boolean>;
   /**
    * Stores `check` under its monitor, replacing one with the same id, then keeps the monitor's
-   * newest `keep` (>= 1) checks. Ignored when the monitor is missing.
+   * newest `keep` (>= 1) checks and, with `maxAgeMs`, drops every check created before the store
+   * clock's now - `maxAgeMs` (a monitor's `retentionDays`). Ignored when the monitor is missing.
    */
-  saveCheck(check: MonitorCheckRecord, options: { keep: number }): Promise<void>;
+  saveCheck(check: MonitorCheckRecord, options: CheckRetention): Promise<void>;
   getCheck(monitorId: string, checkId: string): Promise<MonitorCheckRecord | null>;
   /** The monitor's checks, newest first (by `createdAt`, then id descending), from `offset`, at most `limit`. */
   listChecks(monitorId: string, page: { offset: number; limit: number }): Promise<MonitorCheckRecord[]>;

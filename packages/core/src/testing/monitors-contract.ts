@@ -137,6 +137,30 @@ export function describeMonitors(h: Harness, makeStore: StoreFactory, sharedStor
       expect(await monitors.getCheck(m.id, 'c4')).toBeNull();
     });
 
+    it('drops checks older than `maxAgeMs` (store clock) when a check is saved', async () => {
+      const monitors = h.store().monitors;
+      const m = newMonitor(h, h.id('team'), null);
+      await monitors.create(m);
+      const day = 86_400_000;
+      // Checks dated by the store's clock (fake or real): ages are whole hours, far from the cutoff.
+      const aged = (id: string, hours: number) => check(m.id, id, h.now() - hours * 3_600_000);
+      await monitors.saveCheck(aged('three-days', 72), { keep: 100 });
+      await monitors.saveCheck(aged('two-days', 48), { keep: 100 });
+      await monitors.saveCheck(aged('half-day', 12), { keep: 100 });
+      // Without maxAgeMs only the count bounds them.
+      expect((await monitors.listChecks(m.id, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual(['half-day', 'two-days', 'three-days']);
+      await monitors.saveCheck(aged('now', 0), { keep: 100, maxAgeMs: day });
+      expect((await monitors.listChecks(m.id, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual(['now', 'half-day']);
+      expect(await monitors.getCheck(m.id, 'two-days')).toBeNull();
+      // A shorter retention drops what the longer one kept; the count still bounds them too.
+      await monitors.saveCheck(aged('hour', 1), { keep: 100, maxAgeMs: 6 * 3_600_000 });
+      expect((await monitors.listChecks(m.id, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual(['now', 'hour']);
+      await monitors.saveCheck(aged('later', -1), { keep: 1, maxAgeMs: day });
+      expect((await monitors.listChecks(m.id, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual(['later']);
+      await expect(monitors.saveCheck(aged('x', 0), { keep: 1, maxAgeMs: 0 })).rejects.toThrow(RangeError);
+      await expect(monitors.saveCheck(aged('x', 0), { keep: 1, maxAgeMs: 1.5 })).rejects.toThrow(RangeError);
+    });
+
     it('rejects a fractional due time, a bad page and a claim of no monitors', async () => {
       const monitors = h.store().monitors;
       await expect(monitors.create(newMonitor(h, h.id('team'), 1.5))).rejects.toThrow(RangeError);

@@ -78,3 +78,31 @@ describe('a monitor check of a crawl target', () => {
     ]);
   });
 });
+
+describe('check retention', () => {
+  it("drops a monitor's checks older than its retentionDays when a check is saved", async () => {
+    pages.set('/changing/kept', { status: 200, html: changingPageHtml(INITIAL_CHANGING_PAGE) });
+    let clock = Date.UTC(2026, 10, 1);
+    const now = () => clock;
+    const store = createMemoryStore({ now });
+    const spec: MonitorSpec = {
+      name: 'kettle',
+      status: 'active',
+      schedule: normalizeSchedule({ text: 'hourly' }),
+      targets: [{ id: 'page', type: 'scrape', urls: [`${site.url}/changing/kept`], request: {} }],
+      engine: { page: { formats: ['markdown'] } },
+      changeTracking: { page: { modes: ['git-diff'] } },
+      retentionDays: 1,
+    };
+    const monitor = (await store.monitors.create({ id: 'kettle', teamId: 'team', createdAt: clock, spec, nextRunAt: null }))!;
+    const check = async () => (await (await runMonitorNow({ store, now, runtime: { convertPool: false } }, monitor)).done)!;
+    const first = await check();
+    clock += 12 * 3_600_000;
+    const second = await check();
+    const ids = async () => (await store.monitors.listChecks(monitor.id, { offset: 0, limit: 10 })).map((record) => record.id);
+    expect(await ids()).toEqual([second.check.id, first.check.id]);
+    clock += 18 * 3_600_000; // the first check is now 30 hours old, the second 18
+    const third = await check();
+    expect(await ids()).toEqual([third.check.id, second.check.id]);
+  });
+});

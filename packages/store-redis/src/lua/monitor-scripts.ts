@@ -87,5 +87,12 @@ if excess > 0 then
   redis.call('HDEL', ARGV[2], unpack(victims))
   redis.call('ZREM', ARGV[3], unpack(victims))
 end
+if ARGV[8] ~= '' then
+  local expired = redis.call('ZRANGEBYSCORE', ARGV[3], '-inf', '(' .. ARGV[8])
+  if #expired > 0 then
+    redis.call('HDEL', ARGV[2], unpack(expired))
+    redis.call('ZREM', ARGV[3], unpack(expired))
+  end
+end
 return 1
 `;

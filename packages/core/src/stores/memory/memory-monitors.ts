@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  CheckRetention,
   MonitorCheckRecord,
   MonitorClaim,
   MonitorPatch,
@@ -8,7 +9,7 @@ import type {
   NewMonitor,
   OpaqueJson,
 } from '../../ports/store.js';
-import { requireDueTime, requireInteger, requirePage } from '../../ports/store-arguments.js';
+import { checkCutoff, requireDueTime, requireInteger, requirePage } from '../../ports/store-arguments.js';
 import { copyJson } from './json-copy.js';
 
 interface Held {
@@ -90,11 +91,14 @@ export class MemoryMonitorRepo implements MonitorRepo {
     return true;
   }
 
-  async saveCheck(check: MonitorCheckRecord, options: { keep: number }): Promise<void> {
-    requireInteger('keep', options.keep, 1);
+  async saveCheck(check: MonitorCheckRecord, options: CheckRetention): Promise<void> {
+    const cutoff = checkCutoff(options, this.now());
     const held = this.monitors.get(check.monitorId);
     if (!held) return;
     held.checks.set(check.id, copyJson(check));
+    if (cutoff !== null) {
+      for (const old of held.checks.values()) if (old.createdAt < cutoff) held.checks.delete(old.id);
+    }
     if (held.checks.size > options.keep) {
       for (const old of [...held.checks.values()].sort(newestFirst).slice(options.keep)) held.checks.delete(old.id);
     }
