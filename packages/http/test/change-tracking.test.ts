@@ -179,3 +179,51 @@ describe('the scrape cache', () => {
     expect(tracking.diff.text).toContain('+Price: **$30.00**');
   });
 });
+
+describe("v1 crawl and batch bodies take changeTracking in their formats (Firecrawl v1's scrapeOptions)", () => {
+  /** Starts a v1 job and polls its status until it is done; its pages. */
+  async function v1Job(path: string, body: Record<string, unknown>): Promise<Array<Record<string, any>>> {
+    const started = await api.request('POST', path, { token: 'fc-ct', body });
+    expect(started.status).toBe(200);
+    for (;;) {
+      const status = await api.request('GET', `${path}/${started.body.id}`, { token: 'fc-ct' });
+      if (status.body.status === 'completed') return status.body.data;
+      expect(status.body.status).toBe('scraping');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('a v1 crawl then a v1 batch read new, same, then changed with the diff, in the history of their tag', async () => {
+    const path = '/changing/v1-job-tracked';
+    publish(path);
+    const url = `${site.url}${path}`;
+    const options = { formats: ['markdown', 'changeTracking'], changeTrackingOptions: { modes: ['git-diff'], tag: 'v1-jobs' } };
+    const crawled = await v1Job('/v1/crawl', { url, limit: 1, scrapeOptions: options });
+    expect(crawled[0]?.changeTracking).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
+    const batched = await v1Job('/v1/batch/scrape', { urls: [url], ...options });
+    expect(batched[0]?.changeTracking).toMatchObject({ changeStatus: 'same' });
+    publish(path, { price: '$41.00' });
+    const again = await v1Job('/v1/batch/scrape', { urls: [url], ...options });
+    expect(again[0]?.changeTracking.changeStatus).toBe('changed');
+    expect(again[0]?.changeTracking.diff.text).toContain('+Price: **$41.00**');
+    // Another tag is another history; without the format nothing is compared.
+    const otherTag = await v1Job('/v1/crawl', { url, limit: 1, scrapeOptions: { ...options, changeTrackingOptions: { tag: 'v1-other' } } });
+    expect(otherTag[0]?.changeTracking).toMatchObject({ changeStatus: 'new' });
+    const plain = await v1Job('/v1/batch/scrape', { urls: [url], formats: ['markdown'] });
+    expect(plain[0]?.changeTracking).toBeUndefined();
+  });
+
+  it('refuses the format without markdown, and unknown change-tracking options, with a 400', async () => {
+    const url = `${site.url}/changing/v1-job-tracked`;
+    const noMarkdown = await api.request('POST', '/v1/crawl', {
+      token: 'fc-ct',
+      body: { url, scrapeOptions: { formats: ['html', 'changeTracking'] } },
+    });
+    expect(noMarkdown.status).toBe(400);
+    const unknown = await api.request('POST', '/v1/batch/scrape', {
+      token: 'fc-ct',
+      body: { urls: [url], formats: ['markdown', 'changeTracking'], changeTrackingOptions: { modes: ['git-diff'], colour: 'red' } },
+    });
+    expect(unknown.status).toBe(400);
+  });
+});

@@ -11,9 +11,9 @@ import {
 import { badRequest } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
-import { coreScrapeOptions, normalizeTargetUrl } from '../schemas/shared.js';
+import { normalizeTargetUrl } from '../schemas/shared.js';
 import { v1BatchBodySchema } from '../schemas/v1-batch.js';
-import { memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../v2/memory-plan.js';
+import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { assertJobCan, jobInput } from './crawl.js';
 import { parseBody } from './parse-body.js';
 import type { ApiContext, RouteHandler } from './types.js';
@@ -22,11 +22,12 @@ import type { ApiContext, RouteHandler } from './types.js';
 export const v1BatchStart: RouteHandler = async (request, api) => {
   const { urls, webhook, ignoreInvalidURLs, maxConcurrency, origin, integration, ...options } = parseBody(v1BatchBodySchema, request.body);
   void origin, void integration;
+  const { scrapeOptions, memory } = planV1Tracked(options);
   const { job, invalidURLs } = await startTeamBatch(api, request.account, {
     urls,
     ignoreInvalidURLs,
-    scrapeOptions: coreScrapeOptions(options),
-    memory: memoryRequest(options, V1_DEFAULT_MAX_AGE_MS, undefined, true),
+    scrapeOptions,
+    memory,
     rules: maxConcurrency === undefined ? {} : { maxConcurrency },
     extra: webhook ? { webhook } : {},
   });

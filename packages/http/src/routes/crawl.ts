@@ -12,7 +12,7 @@ import {
 } from '@trawl/core';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
-import { coreScrapeOptions } from '../schemas/shared.js';
+import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1CrawlBodySchema, v1CrawlRules } from '../schemas/v1-crawl.js';
 import { parseBody } from './parse-body.js';
 import type { ApiContext, RouteHandler } from './types.js';
@@ -20,10 +20,12 @@ import type { ApiContext, RouteHandler } from './types.js';
 /** `POST /v1/crawl`: creates the job and answers at once; the worker runs it. */
 export const v1CrawlStart: RouteHandler = async (request, api) => {
   const body = parseBody(v1CrawlBodySchema, request.body);
+  const { scrapeOptions, memory } = planV1Tracked(body.scrapeOptions ?? {}, body);
   const job = await startTeamCrawl(api, request.account, {
     url: body.url,
     rules: v1CrawlRules(body),
-    scrapeOptions: coreScrapeOptions(body.scrapeOptions ?? {}),
+    scrapeOptions,
+    memory,
     extra: body.webhook ? { webhook: body.webhook } : {},
   });
   return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v1/crawl/${job.id}`) } };

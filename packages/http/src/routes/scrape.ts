@@ -1,26 +1,17 @@
-import { type Format, scrape, spendCredits } from '@trawl/core';
+import { scrape, spendCredits } from '@trawl/core';
 import { pageCost } from '../limits/credits.js';
+import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1ScrapeBodySchema } from '../schemas/v1-scrape.js';
-import { coreScrapeOptions } from '../schemas/shared.js';
-import { memoryExtraCost, memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../v2/memory-plan.js';
+import { memoryExtraCost } from '../v2/memory-plan.js';
 import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
 import { parseBody } from './parse-body.js';
 import type { RouteHandler } from './types.js';
 
 /** `POST /v1/scrape`: one page, answered when done. The target's own 404 is a 200 with `metadata.statusCode`. */
 export const v1Scrape: RouteHandler = async (request, api) => {
-  const { url, origin, integration, formats, changeTrackingOptions, maxAge, minAge, storeInCache, zeroDataRetention, ...options } =
-    parseBody(v1ScrapeBodySchema, request.body);
+  const { url, origin, integration, ...options } = parseBody(v1ScrapeBodySchema, request.body);
   void origin, void integration;
-  const tracking = formats.includes('changeTracking');
-  const engineFormats = formats.filter((format): format is Format => format !== 'changeTracking');
-  const memory = memoryRequest(
-    { maxAge, minAge, storeInCache, zeroDataRetention },
-    V1_DEFAULT_MAX_AGE_MS,
-    tracking ? (changeTrackingOptions ?? {}) : undefined,
-    engineFormats.includes('markdown'),
-  );
-  const scrapeOptions = { ...coreScrapeOptions(options), formats: engineFormats };
+  const { scrapeOptions, memory } = planV1Tracked(options);
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
   const document = await spendCredits(api.store.teams, request.account, cost, () =>
     scrape(url, { ...scrapeOptions, ...api.runtime(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),

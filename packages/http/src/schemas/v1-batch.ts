@@ -1,10 +1,11 @@
 import { MAX_CONCURRENCY } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
-import { clientFields, refineV1Waits, v1ScrapeOptionsSchema } from './shared.js';
+import { clientFields, refineV1Waits } from './shared.js';
+import { v1TrackedOptionsSchema } from './v1-change-tracking.js';
 
-/** `POST /v1/batch/scrape`: the scrape options at the top level, plus the URLs. */
-export const v1BatchBodySchema = v1ScrapeOptionsSchema
+/** `POST /v1/batch/scrape`: the scrape options (change tracking included) at the top level, plus the URLs. */
+export const v1BatchBodySchema = v1TrackedOptionsSchema
   .extend({
     // Checked one by one in the handler: `ignoreInvalidURLs` decides whether a bad one fails the request.
     urls: z.array(z.string()).min(1),

@@ -1,7 +1,8 @@
 import { MAX_CONCURRENCY, MAX_CRAWL_DELAY_S, MAX_CRAWL_LIMIT, MAX_DEPTH, type CrawlOptionsInput } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
-import { clientFields, patternListSchema, refineRegexList, targetUrlSchema, v1PageOptionsSchema } from './shared.js';
+import { clientFields, patternListSchema, refineRegexList, refineV1Waits, targetUrlSchema } from './shared.js';
+import { v1TrackedOptionsSchema } from './v1-change-tracking.js';
 
 /** `POST /v1/crawl`: Firecrawl's v1 crawl body. */
 export const v1CrawlBodySchema = z
@@ -26,7 +27,8 @@ export const v1CrawlBodySchema = z
     /** Seconds between requests to one host. */
     delay: z.number().min(0).max(MAX_CRAWL_DELAY_S).optional(),
     maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).optional(),
-    scrapeOptions: v1PageOptionsSchema.optional(),
+    /** v1's page options, change tracking included (each page compared with its last scrape). */
+    scrapeOptions: v1TrackedOptionsSchema.superRefine(refineV1Waits).optional(),
     webhook: webhookSpecSchema.optional(),
     zeroDataRetention: z.boolean().optional(),
     ...clientFields,
