@@ -11,6 +11,8 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from './context.js';
 
+const FINAL_PROGRESS_PAUSE_MS = 50;
+
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface WaitOutcome {
@@ -28,7 +30,8 @@ export async function waitForJob(context: ToolContext, jobId: string, label: str
     const job = await context.api.store.jobs.get(jobId);
     if (!job) return { status: 'unknown' };
     const { completed, total } = job.counters;
-    if (progressToken !== undefined && completed > reported) {
+    const notify = progressToken !== undefined && completed > reported;
+    if (notify) {
       reported = completed;
       await extra.sendNotification({
         method: 'notifications/progress',
@@ -40,7 +43,12 @@ export async function waitForJob(context: ToolContext, jobId: string, label: str
         },
       });
     }
-    if (isTerminal(job.status)) return { status: job.status };
+    if (isTerminal(job.status)) {
+      // The SDK's client drops a call's progress handler as soon as it reads the answer, and runs
+      // notification handlers a microtask later: a pause lets the last count go out on its own.
+      if (notify) await sleep(FINAL_PROGRESS_PAUSE_MS);
+      return { status: job.status };
+    }
     if (extra.signal.aborted) return { status: job.status, gaveUp: 'cancelled by the client' };
     if (Date.now() >= deadline) return { status: job.status, gaveUp: 'time budget' };
     await sleep(context.limits.pollIntervalMs, undefined, { signal: extra.signal }).catch(() => undefined);
