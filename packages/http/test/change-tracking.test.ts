@@ -227,3 +227,47 @@ describe("v1 crawl and batch bodies take changeTracking in their formats (Firecr
     expect(unknown.status).toBe(400);
   });
 });
+
+describe('search with scrape takes changeTracking', () => {
+  it("compares each scraped hit with its last scrape in the team's history of the tag: new, same, changed, removed", async () => {
+    const path = '/changing/search-hit';
+    publish(path);
+    const formats = ['markdown' as const, { type: 'changeTracking' as const, modes: ['git-diff' as const], tag: 'search' }];
+    const trackingOf = async () => {
+      const result = await app.search('kettle', { limit: 1, scrapeOptions: { formats } });
+      return (
+        result.web?.[0] as unknown as
+          | { changeTracking?: { changeStatus: string; previousScrapeAt: string | null; diff?: { text: string } } }
+          | undefined
+      )?.changeTracking;
+    };
+    const fetched = fetches(path);
+    expect(await trackingOf()).toMatchObject({ changeStatus: 'new', previousScrapeAt: null });
+    const second = await trackingOf();
+    expect(second).toMatchObject({ changeStatus: 'same' });
+    expect(second?.previousScrapeAt).toEqual(expect.any(String));
+    // A tracked hit is always fetched: it compares what the page says now, never a cached copy.
+    expect(fetches(path)).toBe(fetched + 2);
+    publish(path, { price: '$52.00' });
+    const changed = await trackingOf();
+    expect(changed?.changeStatus).toBe('changed');
+    expect(changed?.diff?.text).toContain('+Price: **$52.00**');
+    pages.set(path, { status: 404, html: '<html><body><h1>Gone</h1></body></html>' });
+    expect((await trackingOf())?.changeStatus).toBe('removed');
+  });
+
+  it("json mode's hits cost a model-read page's credits (5 each)", async () => {
+    publish('/changing/search-hit');
+    const result = await api.request('POST', '/v2/search', {
+      token: 'fc-ct',
+      body: {
+        query: 'kettle',
+        limit: 1,
+        scrapeOptions: { formats: ['markdown', { type: 'changeTracking', modes: ['json'], prompt: 'the price', tag: 'search-json' }] },
+      },
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.creditsUsed).toBe(5);
+    expect(result.body.data.web[0].changeTracking.changeStatus).toBe('new');
+  });
+});

@@ -34,8 +34,11 @@ export interface SearchAndScrapeOptions extends Omit<ScrapeRuntimeOptions, 'sign
   signal?: AbortSignal;
   /** Sees every page scraped here, e.g. to add it to a local index. */
   onDocument?: (document: Document) => void;
-  /** The scrape cache the hits' scrapes go through (a store, a team, maxAge…; docs/change-tracking.md). */
-  memory?: Omit<PageMemoryOptions, 'changeTracking'>;
+  /**
+   * The page memory the hits' scrapes go through (a store, a team, maxAge…, changeTracking; docs/change-tracking.md):
+   * with changeTracking, each hit is scraped and compared with its last scrape, as a batch page is.
+   */
+  memory?: PageMemoryOptions;
 }
 
 export const DEFAULT_SEARCH_LIMIT = 5;
@@ -107,10 +110,11 @@ async function scrapeHit(
   hit: SearchHit,
   options: ScrapeOptionsInput &
     Omit<ScrapeRuntimeOptions, 'signal'> &
-    Omit<PageMemoryOptions, 'changeTracking'> & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
+    PageMemoryOptions & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
   onDocument: ((document: Document) => void) | undefined,
 ): Promise<SearchResultItem> {
-  if (coversFormats(hit.document, options.formats)) return scrapedResult(hit, hit.document);
+  // A page the provider already read serves, unless it is to be compared with its last scrape.
+  if (!options.changeTracking && coversFormats(hit.document, options.formats)) return scrapedResult(hit, hit.document);
   try {
     const document = await scrape(hit.url, options);
     onDocument?.(document);

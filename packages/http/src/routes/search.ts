@@ -1,5 +1,6 @@
 import {
   DEFAULT_SEARCH_LIMIT,
+  memoryRequestOf,
   searchAndScrape,
   spendHold,
   v0SearchCall,
@@ -13,6 +14,7 @@ import { CREDIT_COSTS, pageCost, reserveUnits } from '../limits/credits.js';
 import { v0SearchBodySchema } from '../schemas/v0.js';
 import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1SearchBodySchema } from '../schemas/v1-search.js';
+import { memoryExtraCost } from '../v2/memory-plan.js';
 import { searchProviderMissing } from './missing-adapter.js';
 import { parseBody } from './parse-body.js';
 import type { ApiContext, RouteHandler, RouteRequest } from './types.js';
@@ -32,7 +34,8 @@ export const v0Search: RouteHandler = async (request, api) => {
 };
 
 /**
- * Runs a search for the team: 1 credit per result, or the page price per result when scraped.
+ * Runs a search for the team: 1 credit per result, or the page price per result when scraped
+ * (a model-read page's when change tracking's json mode reads the hits).
  * Every result the limit allows is reserved first (the limit shrinks to what the team can pay);
  * the results found are what is charged.
  */
@@ -44,7 +47,8 @@ export async function runTeamSearch(
   if (!api.search) throw searchProviderMissing();
   const provider = api.search;
   const scraped = call.options.scrapeOptions;
-  const costPerResult = scraped ? pageCost(scraped) : CREDIT_COSTS.searchResult;
+  const memory = call.options.memory ? memoryRequestOf(call.options.memory) : {};
+  const costPerResult = scraped ? pageCost(scraped) + memoryExtraCost(memory, pageCost(scraped)) : CREDIT_COSTS.searchResult;
   const costOf = (outcome: SearchOutcome) => costPerResult * outcome.data.length;
   const { hold, units } = await reserveUnits(api.store, request.account, {
     unitCost: costPerResult,

@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  mapLinks,
-  spendCredits,
-  type Format,
-  type MapLink,
-  type PageMemoryOptions,
-  type PageMemoryRequest,
-  type SearchResultItem,
-} from '@trawl/core';
+import { mapLinks, spendCredits, type Format, type MapLink, type SearchResultItem } from '@trawl/core';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v2MapBodySchema } from '../schemas/v2-map.js';
 import { v2SearchBodySchema } from '../schemas/v2-search.js';
 import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
-import { hostedOnlyWarnings, notImplemented, planV2Scrape, type V2ScrapePlan } from '../v2/scrape-plan.js';
+import { hostedOnlyWarnings, planV2Scrape, type V2ScrapePlan } from '../v2/scrape-plan.js';
 import { categoryOf, providerQuery } from '../v2/search-query.js';
 import { toV2Document } from '../v2/v2-document.js';
 import { parseV2Body } from './parse-v2-body.js';
 import { runTeamSearch } from './search.js';
-import type { ApiContext, RouteHandler } from './types.js';
+import type { RouteHandler } from './types.js';
 
 /** `POST /v2/map`: links as `{url, title?, description?}` (titles of the pages the map fetched). */
 export const v2Map: RouteHandler = async (request, api) => {
@@ -87,7 +79,7 @@ export const v2Search: RouteHandler = async (request, api) => {
         ...(body.location ? { location: body.location } : {}),
         ...(body.country ? { country: body.country } : {}),
         ...(body.lang ? { lang: body.lang } : {}),
-        ...(plan ? { scrapeOptions: plan.scrapeOptions, memory: searchMemory(api, request.teamId, plan.memory) } : {}),
+        ...(plan ? { scrapeOptions: plan.scrapeOptions, memory: memoryScrapeOptions(api, request.teamId, plan.memory) } : {}),
       },
     },
     request,
@@ -132,10 +124,4 @@ function toWebResult(
   const { url, title, description, ...document } = item;
   void url, void title, void description;
   return { ...toV2Document({ ...document, metadata: item.metadata }, plan?.shaping), ...base };
-}
-
-/** The scrape cache the hits' scrapes go through (v2's maxAge default and fields); change tracking is for scrapes and monitors. */
-function searchMemory(api: ApiContext, teamId: string, memory: PageMemoryRequest): Omit<PageMemoryOptions, 'changeTracking'> {
-  if (memory.changeTracking) throw notImplemented('The "changeTracking" format in search');
-  return memoryScrapeOptions(api, teamId, memory);
 }
