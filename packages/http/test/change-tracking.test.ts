@@ -271,3 +271,47 @@ describe('search with scrape takes changeTracking', () => {
     expect(result.body.data.web[0].changeTracking.changeStatus).toBe('new');
   });
 });
+
+describe('crawl pages go through the scrape cache', () => {
+  it('a second crawl is served from the copies the first kept, links included, with no fetch; maxAge 0 fetches', async () => {
+    const hubHtml = (links: string[]) =>
+      `<!doctype html><html><head><title>Shelf</title></head><body><main><h1>Shelf</h1><ul>${links
+        .map((link) => `<li><a href="${link}">${link}</a></li>`)
+        .join('')}</ul><p>The shelf of kettles the crawl starts from, one link per kettle.</p></main></body></html>`;
+    pages.set('/changing/shelf', { status: 200, html: hubHtml(['/changing/shelf-a', '/changing/shelf-b']) });
+    publish('/changing/shelf-a', { title: 'Kettle A' });
+    publish('/changing/shelf-b', { title: 'Kettle B' });
+    const paths = ['/changing/shelf', '/changing/shelf-a', '/changing/shelf-b'];
+    const fetchedNow = () => paths.map(fetches);
+    const crawl = (options: { maxAge?: number } = {}) =>
+      app.crawl(`${site.url}/changing/shelf`, {
+        limit: 10,
+        crawlEntireDomain: true,
+        sitemap: 'skip',
+        includePaths: ['^/changing/shelf'],
+        scrapeOptions: { formats: ['markdown'], ...options },
+        pollInterval: 0.2,
+      });
+    const pathsOf = (job: Awaited<ReturnType<typeof crawl>>) =>
+      job.data.map((document) => new URL(document.metadata?.sourceURL ?? document.metadata?.url ?? '').pathname).sort();
+    const states = (job: Awaited<ReturnType<typeof crawl>>) => job.data.map((document) => document.metadata?.cacheState);
+
+    const first = await crawl();
+    expect(pathsOf(first)).toEqual(paths);
+    expect(states(first)).toEqual(['miss', 'miss', 'miss']);
+    const before = fetchedNow();
+    // The hub now links elsewhere, but its cached copy (two days' maxAge, v2's default) still answers.
+    pages.set('/changing/shelf', { status: 200, html: hubHtml(['/changing/shelf-a']) });
+    const second = await crawl();
+    expect(pathsOf(second)).toEqual(paths);
+    expect(states(second)).toEqual(['hit', 'hit', 'hit']);
+    expect(second.data.every((document) => typeof document.metadata?.cachedAt === 'string')).toBe(true);
+    expect(fetchedNow()).toEqual(before);
+    expect(second.creditsUsed).toBe(3);
+    // maxAge 0 fetches every page again and follows what the hub says now.
+    const third = await crawl({ maxAge: 0 });
+    expect(pathsOf(third)).toEqual(['/changing/shelf', '/changing/shelf-a']);
+    expect(states(third)).toEqual([undefined, undefined]);
+    expect(fetches('/changing/shelf')).toBe(before[0]! + 1);
+  });
+});

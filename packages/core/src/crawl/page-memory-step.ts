@@ -1,5 +1,12 @@
 import type { Document } from '../document.js';
-import { cachedDocument, type PageMemoryContext, type PageMemoryRequest, rememberDocument, trackChanges } from '../memory/page-memory.js';
+import {
+  type CachedCopy,
+  cachedCopy,
+  type PageMemoryContext,
+  type PageMemoryRequest,
+  rememberDocument,
+  trackChanges,
+} from '../memory/page-memory.js';
 import { trackingConversion } from '../memory/through-memory.js';
 import { LLM_PAGE_CREDITS, pageCredits } from '../llm/llm-formats.js';
 import type { ResolvedScrapeOptions } from '../options.js';
@@ -12,12 +19,14 @@ function memoryOf(ctx: JobContext): { memory: PageMemoryContext; request: PageMe
 }
 
 /**
- * The cached copy a batch page may be answered with (no fetch), or null; rejects
- * SCRAPE_NO_CACHED_DATA under `minAge`. Crawl pages are always fetched: their links feed the crawl.
+ * The cached copy a job page may be answered with (no fetch), or null; rejects
+ * SCRAPE_NO_CACHED_DATA under `minAge`. A crawl page needs a copy a crawl kept, with the page's
+ * links, since they are what the crawl follows; a crawl of URLs only always fetches.
  */
-export async function cachedPage(ctx: JobContext, url: string): Promise<Document | null> {
+export async function cachedPage(ctx: JobContext, url: string): Promise<CachedCopy | null> {
   const step = memoryOf(ctx);
-  return step && ctx.kind === 'batch_scrape' ? cachedDocument(step.memory, url, ctx.scrape, step.request) : null;
+  if (!step || (ctx.kind === 'crawl' && ctx.rules.returnOnlyUrls)) return null;
+  return cachedCopy(step.memory, url, ctx.scrape, step.request, ctx.kind === 'crawl');
 }
 
 /** The options a job page is converted with: with change tracking, Markdown and the raw HTML too. */
@@ -28,9 +37,10 @@ export function pageConversion(ctx: JobContext): ResolvedScrapeOptions {
 
 /**
  * After a job page is scraped: change tracking (crawl and batch pages, in the team's history of
- * the request's tag), then the cache write of a batch page (as the request allows).
+ * the request's tag), then the cache write (as the request allows). A crawl page is kept with
+ * its `links` when it was not redirected (a copy answers for the URL it was fetched at).
  */
-export async function rememberPage(ctx: JobContext, url: string, scraped: Document): Promise<Document> {
+export async function rememberPage(ctx: JobContext, url: string, scraped: Document, links?: readonly string[]): Promise<Document> {
   const step = memoryOf(ctx);
   if (!step) return scraped;
   let document = scraped;
@@ -48,7 +58,8 @@ export async function rememberPage(ctx: JobContext, url: string, scraped: Docume
     const { rawHtml, ...rest } = document;
     document = { ...rest, ...(ctx.scrape.formats.includes('rawHtml') && rawHtml !== undefined ? { rawHtml } : {}), changeTracking };
   }
-  return ctx.kind === 'batch_scrape' ? rememberDocument(step.memory, url, ctx.scrape, step.request, document) : document;
+  if (ctx.kind === 'crawl' && !links) return document;
+  return rememberDocument(step.memory, url, ctx.scrape, step.request, document, ctx.kind === 'crawl' ? links : undefined);
 }
 
 /** What a fetched job page costs: its formats', or a model-read page's when change tracking's json mode reads it. */

@@ -39,10 +39,14 @@ export async function processLease(ctx: JobContext, lease: Lease): Promise<void>
 /** Resolves the credits the page cost: those of a recorded document, else 0. */
 async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> {
   const { url, depth } = lease.item;
-  // A batch page the scrape cache holds is answered from it, with no fetch (billed as a scrape).
+  // A page the scrape cache holds is answered from it, with no fetch (billed as a scrape); a
+  // crawl follows the links kept with the copy.
   try {
     const cached = await cachedPage(ctx, url);
-    if (cached) return record(ctx, lease, { type: 'document', document: cached, credits: pageCredits(ctx.scrape) });
+    if (cached) {
+      if (ctx.kind === 'crawl') await discover(ctx, cached.links ?? [], depth + 1, 'link', cached.document.metadata.url ?? url);
+      return record(ctx, lease, { type: 'document', document: cached.document, credits: pageCredits(ctx.scrape) });
+    }
   } catch (error) {
     const failure = asTrawlError(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
@@ -98,7 +102,8 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
   try {
     const llmContext = { llm: ctx.llm, policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal };
     document = (await applyLlmFormats(conversion.document, ctx.scrape, llmContext)).document;
-    document = await rememberPage(ctx, url, document);
+    const links = ctx.kind === 'crawl' && page.redirects.length === 0 ? conversion.pageLinks : undefined;
+    document = await rememberPage(ctx, url, document, links);
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
     const failure = asTrawlError(error);

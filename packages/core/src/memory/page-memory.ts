@@ -49,25 +49,41 @@ export function readsCache(request: PageMemoryRequest): boolean {
   return !request.changeTracking && (request.minAge !== undefined || (request.maxAge ?? 0) > 0);
 }
 
+/** A cached copy: the document, and the links a crawl follows from the page when a crawl kept it. */
+export interface CachedCopy {
+  document: Document;
+  /** The page's links as a crawl discovers them (absent when a scrape or batch kept the copy). */
+  links?: string[];
+}
+
+/** Where a cached copy keeps a crawl's links, beside the document's own fields (never handed out). */
+type StoredCopy = Document & { crawlLinks?: string[] };
+
 /**
  * The cached copy the request may be answered with, marked `cacheState: "hit"`, or null. A
  * change-tracking request never reads the cache: it compares what the page says now. With
- * `minAge`, no copy old enough is SCRAPE_NO_CACHED_DATA.
+ * `minAge`, no copy old enough (or, when `needsLinks`, none with a crawl's links) is SCRAPE_NO_CACHED_DATA.
  */
-export async function cachedDocument(
+export async function cachedCopy(
   ctx: PageMemoryContext,
   url: string,
   options: ResolvedScrapeOptions,
   request: PageMemoryRequest,
-): Promise<Document | null> {
+  needsLinks = false,
+): Promise<CachedCopy | null> {
   if (!readsCache(request)) return null;
   const snapshot = await ctx.store.pages.recall(teamOf(ctx), cacheKey(url, options));
   const age = snapshot ? nowOf(ctx) - snapshot.scrapedAt : Number.POSITIVE_INFINITY;
   const fresh = request.maxAge === undefined ? request.minAge !== undefined : age <= request.maxAge;
   const oldEnough = request.minAge === undefined || age >= request.minAge;
-  if (snapshot?.document && fresh && oldEnough) {
-    const document = snapshot.document as Document;
-    return { ...document, metadata: { ...document.metadata, cacheState: 'hit', cachedAt: new Date(snapshot.scrapedAt).toISOString() } };
+  const stored = snapshot?.document as StoredCopy | undefined;
+  if (stored && fresh && oldEnough && (!needsLinks || stored.crawlLinks)) {
+    const { crawlLinks, ...document } = stored;
+    const cachedAt = new Date(snapshot!.scrapedAt).toISOString();
+    return {
+      document: { ...document, metadata: { ...document.metadata, cacheState: 'hit', cachedAt } },
+      ...(crawlLinks ? { links: crawlLinks } : {}),
+    };
   }
   if (request.minAge !== undefined) {
     throw new TrawlError(
@@ -78,13 +94,28 @@ export async function cachedDocument(
   return null;
 }
 
-/** Keeps a fresh document as the cached copy (unless the request keeps nothing) and marks it a cache miss. */
+/** The cached document the request may be answered with (see cachedCopy), or null. */
+export async function cachedDocument(
+  ctx: PageMemoryContext,
+  url: string,
+  options: ResolvedScrapeOptions,
+  request: PageMemoryRequest,
+): Promise<Document | null> {
+  return (await cachedCopy(ctx, url, options, request))?.document ?? null;
+}
+
+/**
+ * Keeps a fresh document as the cached copy (unless the request keeps nothing) and marks it a
+ * cache miss. A crawl gives the page's `links` too, kept with the copy (inside the snapshot's
+ * size bound) so that a later crawl served from it can follow them.
+ */
 export async function rememberDocument(
   ctx: PageMemoryContext,
   url: string,
   options: ResolvedScrapeOptions,
   request: PageMemoryRequest,
   document: Document,
+  links?: readonly string[],
 ): Promise<Document> {
   const marked = readsCache(request) ? { ...document, metadata: { ...document.metadata, cacheState: 'miss' } } : document;
   const status = document.metadata.statusCode;
@@ -100,7 +131,7 @@ export async function rememberDocument(
     contentHash: digest(markdown),
     markdown,
     statusCode: status,
-    document,
+    document: links ? ({ ...document, crawlLinks: [...links] } satisfies StoredCopy) : document,
   });
   return marked;
 }
