@@ -163,7 +163,7 @@ export async function trackChanges(ctx: TrackingContext, page: TrackedPage, requ
   const text = removed ? '' : trackedText(page.markdown, page.rawHtml);
   const json = modes.includes('json') && !removed ? await extractFields(ctx, page, tracking) : undefined;
   const scrapedAt = nowOf(ctx);
-  const hash = contentHash(text);
+  const hash = await comparableHash(ctx, request, key, text, removed);
   const previous = await recallOrSwap(ctx, request, key, page, text, hash, json, scrapedAt, removed);
 
   const previousJson = (previous?.document as { json?: Record<string, unknown> } | undefined)?.json;
@@ -190,6 +190,24 @@ export async function trackChanges(ctx: TrackingContext, page: TrackedPage, requ
   }
   if (changed && modes.includes('json')) result.json = fields;
   return result;
+}
+
+/**
+ * The hash of `text` made comparable (noise rules, then SHA-256). Most scrapes of a watched page
+ * find it as it was: when the last snapshot kept exactly this text, its hash is this text's too,
+ * so the noise rules (most of change tracking's CPU on a page that did not change) are skipped.
+ * That read is only a shortcut: the comparison itself is with the snapshot the swap replaces.
+ */
+async function comparableHash(
+  ctx: PageMemoryContext,
+  request: PageMemoryRequest,
+  key: string,
+  text: string,
+  removed: boolean,
+): Promise<string> {
+  if (removed || request.zeroDataRetention) return contentHash(text);
+  const last = await ctx.store.pages.recall(teamOf(ctx), key);
+  return last?.contentHash && last.markdown === text ? last.contentHash : contentHash(text);
 }
 
 /** Makes this scrape the last tracked one (resolving the one before), or only reads it when nothing may be kept. */

@@ -8,6 +8,7 @@ import {
   type FixtureSite,
 } from '@trawl/testkit';
 import { createMemoryStore, scrape, type MemoryStore } from '../../src/index.js';
+import { trackingKey } from '../../src/memory/keys.js';
 
 const pages = new Map<string, ChangingPage>();
 let site: FixtureSite;
@@ -77,6 +78,20 @@ describe('change tracking', () => {
     publish({ updatedAt: new Date('2026-11-25T17:42:13Z'), ad: 7, csrf: 'z9y8x7w6v5u4t3s2r1q0p9o8n7m6l5k4', assetVersion: 1800000000 });
     const noisy = await tracked();
     expect(noisy.changeTracking?.changeStatus).toBe('same');
+  });
+
+  it('keeps the comparable hash when an identical page skips the noise rules, so noise after it still reads same', async () => {
+    await tracked();
+    const snapshot = () => store.pages.recall('local', trackingKey(url(), undefined));
+    const first = await snapshot();
+    expect(first?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await tracked()).changeTracking?.changeStatus).toBe('same');
+    expect((await tracked()).changeTracking?.changeStatus).toBe('same');
+    expect((await snapshot())?.contentHash).toBe(first?.contentHash);
+    publish({ updatedAt: new Date('2026-12-01T08:00:00Z'), csrf: 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6' });
+    expect((await tracked()).changeTracking?.changeStatus).toBe('same');
+    publish({ price: '$77.00' });
+    expect((await tracked()).changeTracking?.changeStatus).toBe('changed');
   });
 
   it('reports a page that answers 404 or 410 as removed, and one that comes back as changed or same', async () => {
