@@ -28,3 +28,10 @@ export { answer, startReceiver, type ReceivedRequest, type Receiver, type Receiv
 export { dataUrlImage, jpegSize, pngSize, type ImageSize } from './image-size.js';
 export { changingPageHtml, INITIAL_CHANGING_PAGE, type ChangingPageState } from './pages/changing.js';
 export type { ChangingPage } from './routes/changing.js';
+export {
+  createEverySecondMonitor,
+  pauseMonitor,
+  summarizeScheduledRun,
+  type CheckOutcome,
+  type ScheduledRunSummary,
+} from './monitor-runs.js';
