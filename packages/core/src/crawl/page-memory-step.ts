@@ -1,13 +1,6 @@
 import type { Document } from '../document.js';
-import {
-  type CachedCopy,
-  cachedCopy,
-  type PageMemoryContext,
-  type PageMemoryRequest,
-  rememberDocument,
-  trackChanges,
-} from '../memory/page-memory.js';
-import { trackingConversion } from '../memory/through-memory.js';
+import { type CachedCopy, cachedCopy, type PageMemoryContext, type PageMemoryRequest, rememberDocument } from '../memory/page-memory.js';
+import { trackingConversion, withChangeTracking } from '../memory/through-memory.js';
 import { LLM_PAGE_CREDITS, pageCredits } from '../llm/llm-formats.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { JobContext } from './job-context.js';
@@ -43,21 +36,15 @@ export function pageConversion(ctx: JobContext): ResolvedScrapeOptions {
 export async function rememberPage(ctx: JobContext, url: string, scraped: Document, links?: readonly string[]): Promise<Document> {
   const step = memoryOf(ctx);
   if (!step) return scraped;
-  let document = scraped;
-  if (step.request.changeTracking) {
-    const changeTracking = await trackChanges(
-      { ...step.memory, ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.abort.signal },
-      {
+  const document = step.request.changeTracking
+    ? await withChangeTracking(
+        { ...step.memory, ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.abort.signal },
         url,
-        statusCode: document.metadata.statusCode,
-        markdown: document.markdown ?? '',
-        ...(document.rawHtml === undefined ? {} : { rawHtml: document.rawHtml }),
-      },
-      step.request,
-    );
-    const { rawHtml, ...rest } = document;
-    document = { ...rest, ...(ctx.scrape.formats.includes('rawHtml') && rawHtml !== undefined ? { rawHtml } : {}), changeTracking };
-  }
+        scraped,
+        ctx.scrape,
+        step.request,
+      )
+    : scraped;
   if (ctx.kind === 'crawl' && !links) return document;
   return rememberDocument(step.memory, url, ctx.scrape, step.request, document, ctx.kind === 'crawl' ? links : undefined);
 }

@@ -66,24 +66,36 @@ export async function throughPageMemory(
   const cached = await cachedDocument(ctx, url, options, request);
   if (cached) return cached;
   let document = await fetch(trackingConversion(options, request));
-  if (request.changeTracking) {
-    const changeTracking = await trackChanges(
-      ctx,
-      {
-        url,
-        statusCode: document.metadata.statusCode,
-        markdown: document.markdown ?? '',
-        ...(document.rawHtml === undefined ? {} : { rawHtml: document.rawHtml }),
-      },
-      request,
-    );
-    const { markdown, rawHtml, ...rest } = document;
-    document = {
-      ...rest,
-      ...(options.formats.includes('markdown') && markdown !== undefined ? { markdown } : {}),
-      ...(options.formats.includes('rawHtml') && rawHtml !== undefined ? { rawHtml } : {}),
-      changeTracking,
-    };
-  }
+  if (request.changeTracking) document = await withChangeTracking(ctx, url, document, options, request);
   return rememberDocument(ctx, url, options, request, document);
+}
+
+/**
+ * A fresh document compared with the team's history of the page: with `changeTracking`, and
+ * without the Markdown and raw HTML that only the comparison asked for (trackingConversion).
+ */
+export async function withChangeTracking(
+  ctx: TrackingContext,
+  url: string,
+  document: Document,
+  options: ResolvedScrapeOptions,
+  request: PageMemoryRequest,
+): Promise<Document> {
+  const changeTracking = await trackChanges(
+    ctx,
+    {
+      url,
+      statusCode: document.metadata.statusCode,
+      markdown: document.markdown ?? '',
+      ...(document.rawHtml === undefined ? {} : { rawHtml: document.rawHtml }),
+    },
+    request,
+  );
+  const { markdown, rawHtml, ...rest } = document;
+  return {
+    ...rest,
+    ...(options.formats.includes('markdown') && markdown !== undefined ? { markdown } : {}),
+    ...(options.formats.includes('rawHtml') && rawHtml !== undefined ? { rawHtml } : {}),
+    changeTracking,
+  };
 }
