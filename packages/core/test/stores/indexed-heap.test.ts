@@ -65,6 +65,38 @@ describe('IndexedHeap', () => {
     }
   });
 
+  it('compares at most twice per level of the heap in any one operation, never scanning its values', () => {
+    let comparisons = 0;
+    const heap = new IndexedHeap<Box>((a, b) => {
+      comparisons++;
+      return byPriority(a, b);
+    });
+    const next = random(7);
+    const boxes: Box[] = [];
+    let most = 0;
+    const count = (operation: () => void) => {
+      comparisons = 0;
+      operation();
+      most = Math.max(most, comparisons);
+    };
+    for (let id = 0; id < 100_000; id++) {
+      const box = { id, priority: Math.floor(next() * 1_000_000), heapIndex: -1 };
+      boxes.push(box);
+      count(() => heap.push(box));
+    }
+    for (let i = 0; i < 20_000; i++) {
+      const box = boxes[Math.floor(next() * boxes.length)] as Box;
+      if (i % 2 === 0) {
+        box.priority = Math.floor(next() * 1_000_000);
+        count(() => heap.upsert(box));
+      } else if (heap.has(box)) count(() => heap.remove(box));
+    }
+    while (heap.size > 0) count(() => heap.pop());
+    // 100,000 values make 17 levels; a sift up costs one comparison a level, a sift down two.
+    const levels = Math.ceil(Math.log2(100_001));
+    expect(most).toBeLessThanOrEqual(2 * levels);
+  });
+
   it('refuses a value already in a heap and inserts on upsert when absent', () => {
     const heap = new IndexedHeap<Box>(byPriority);
     const box = { id: 1, priority: 1, heapIndex: -1 };

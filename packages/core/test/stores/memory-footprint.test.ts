@@ -64,10 +64,12 @@ describe('memory store footprint', () => {
   });
 });
 
+// No operation scans pending items: the frontier keeps them in IndexedHeaps, whose comparisons
+// per operation are counted in indexed-heap.test.ts; how fast 100k items go through is
+// `pnpm bench frontier`'s to measure. These tests hold the behaviour at that scale.
 describe('memory store at scale', () => {
-  it('runs 100k items through enqueue, lease and ack without scanning pending items', async () => {
+  it('runs 100k items through enqueue, lease and ack', async () => {
     const store = createMemoryStore();
-    const started = performance.now();
     const total = 100_000;
     for (let i = 0; i < total; i += 1000) await store.frontier.enqueue('big', entries(`b${i}`, 1000), { limit: total });
     let acked = 0;
@@ -78,11 +80,9 @@ describe('memory store at scale', () => {
     }
     expect(acked).toBe(total);
     expect(await store.frontier.isDrained('big')).toBe(true);
-    // A scan per lease would be ~5e9 steps (minutes); heaps take about a second even on a busy machine.
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
-  it('leases past 100k delayed items without looking at them', async () => {
+  it('leases ready items of another job past 100k delayed items, leaving the delayed ones untouched', async () => {
     let now = 1_700_000_000_000;
     const store = createMemoryStore({ now: () => now });
     const delayed = 100_000;
@@ -93,15 +93,13 @@ describe('memory store at scale', () => {
       for (const lease of leases) await store.frontier.retry(lease, { notBefore: now + 3_600_000 });
     }
     await store.frontier.enqueue('fast', entries('f', 5000));
-    const started = performance.now();
     for (let i = 0; i < 5000; i++) {
       const [lease] = await store.frontier.lease({ max: 1, leaseMs: 60_000 });
       if (lease?.jobId !== 'fast') throw new Error(`expected a ready item of "fast" at ${i}`);
       await store.frontier.ack(lease);
       now += 1;
     }
-    // Scanning the delayed items per lease would be 5e8 steps (seconds); heaps take milliseconds.
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await store.frontier.lease({ max: 1, leaseMs: 60_000 })).toEqual([]);
     expect(await store.frontier.stats('slow')).toEqual({ pending: delayed, leased: 0, done: 0, seen: delayed });
   });
 });
