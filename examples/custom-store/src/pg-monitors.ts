@@ -6,6 +6,7 @@ import {
   type CheckRetention,
   type MonitorCheckRecord,
   type MonitorClaim,
+  type MonitorEventRecord,
   type MonitorPatch,
   type MonitorRecord,
   type MonitorRepo,
@@ -32,6 +33,13 @@ interface CheckRow {
   body: string;
 }
 
+interface EventRow {
+  id: string;
+  monitor_id: string;
+  created_at: string;
+  event: string;
+}
+
 const COLUMNS = 'id, team_id, created_at, updated_at, next_run_at, spec, state';
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
@@ -55,7 +63,17 @@ const toCheck = (row: CheckRow): MonitorCheckRecord => ({
   check: JSON.parse(row.body) as OpaqueJson,
 });
 
-/** Monitors and checks in two tables; a claim is a token and deadline set by one UPDATE over SKIP LOCKED rows. */
+/** Inside a transaction: the events join the outbox (an id it holds is left as it is). */
+async function addEvents(client: pg.PoolClient, events: readonly MonitorEventRecord[] | undefined): Promise<void> {
+  for (const event of events ?? []) {
+    await client.query(
+      'INSERT INTO monitor_events (id, monitor_id, created_at, event) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
+      [event.id, event.monitorId, event.createdAt, JSON.stringify(event.event)],
+    );
+  }
+}
+
+/** Monitors, checks and the outbox of their events in three tables; a claim is a token and deadline set by one UPDATE over SKIP LOCKED rows. */
 export class PgMonitorRepo implements MonitorRepo {
   constructor(
     private readonly pool: pg.Pool,
@@ -88,13 +106,17 @@ export class PgMonitorRepo implements MonitorRepo {
 
   async update(id: string, patch: MonitorPatch): Promise<MonitorRecord | null> {
     requireDueTime(patch.nextRunAt);
-    const { rows } = await this.pool.query<MonitorRow>(
-      `UPDATE monitors SET spec = COALESCE($2, spec), state = COALESCE($3, state),
-         next_run_at = CASE WHEN $4 THEN $5::BIGINT ELSE next_run_at END, updated_at = $6
-       WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, json(patch.spec), json(patch.state), patch.nextRunAt !== undefined, patch.nextRunAt ?? null, this.now()],
-    );
-    return rows[0] ? toRecord(rows[0]) : null;
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<MonitorRow>(
+        `UPDATE monitors SET spec = COALESCE($2, spec), state = COALESCE($3, state),
+           next_run_at = CASE WHEN $4 THEN $5::BIGINT ELSE next_run_at END, updated_at = $6
+         WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, json(patch.spec), json(patch.state), patch.nextRunAt !== undefined, patch.nextRunAt ?? null, this.now()],
+      );
+      if (!rows[0]) return null;
+      await addEvents(client, patch.events);
+      return toRecord(rows[0]);
+    });
   }
 
   async delete(id: string): Promise<boolean> {
@@ -128,23 +150,36 @@ export class PgMonitorRepo implements MonitorRepo {
       .sort((a, b) => a.dueAt - b.dueAt);
   }
 
-  async finishRun(claim: MonitorClaim, next: { nextRunAt: number | null; state?: OpaqueJson }): Promise<boolean> {
+  async finishRun(
+    claim: MonitorClaim,
+    next: { nextRunAt: number | null; state?: OpaqueJson; events?: readonly MonitorEventRecord[] },
+  ): Promise<boolean> {
     requireDueTime(next.nextRunAt);
-    const { rowCount } = await this.pool.query(
-      `UPDATE monitors SET next_run_at = $4, state = COALESCE($5, state), claim_token = NULL, claim_deadline = 0, updated_at = $6
-       WHERE id = $1 AND claim_token = $2 AND next_run_at = $3`,
-      [claim.monitor.id, claim.token, claim.dueAt, next.nextRunAt, json(next.state), this.now()],
-    );
-    return rowCount === 1;
+    return inTransaction(this.pool, async (client) => {
+      const { rowCount } = await client.query(
+        `UPDATE monitors SET next_run_at = $4, state = COALESCE($5, state), claim_token = NULL, claim_deadline = 0, updated_at = $6
+         WHERE id = $1 AND claim_token = $2 AND next_run_at = $3`,
+        [claim.monitor.id, claim.token, claim.dueAt, next.nextRunAt, json(next.state), this.now()],
+      );
+      if (rowCount !== 1) return false;
+      await addEvents(client, next.events);
+      return true;
+    });
   }
 
   async saveCheck(check: MonitorCheckRecord, options: CheckRetention): Promise<void> {
     const cutoff = checkCutoff(options, this.now());
     await inTransaction(this.pool, async (client) => {
       const { rowCount } = await client.query(
-        `INSERT INTO monitor_checks (monitor_id, id, created_at, body) SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM monitors WHERE id = $1)
-         ON CONFLICT (monitor_id, id) DO UPDATE SET created_at = excluded.created_at, body = excluded.body`,
-        [check.monitorId, check.id, check.createdAt, JSON.stringify(check.check)],
+        `INSERT INTO monitor_checks (monitor_id, id, created_at, body, expires_at) SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM monitors WHERE id = $1)
+         ON CONFLICT (monitor_id, id) DO UPDATE SET created_at = excluded.created_at, body = excluded.body, expires_at = excluded.expires_at`,
+        [
+          check.monitorId,
+          check.id,
+          check.createdAt,
+          JSON.stringify(check.check),
+          options.maxAgeMs === undefined ? null : check.createdAt + options.maxAgeMs,
+        ],
       );
       if (rowCount === 0) return;
       await client.query(
@@ -155,6 +190,35 @@ export class PgMonitorRepo implements MonitorRepo {
       if (cutoff !== null)
         await client.query('DELETE FROM monitor_checks WHERE monitor_id = $1 AND created_at < $2', [check.monitorId, cutoff]);
     });
+  }
+
+  async sweepChecks(request: { limit: number }): Promise<number> {
+    requireInteger('limit', request.limit, 1);
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM monitor_checks WHERE (monitor_id, id) IN
+         (SELECT monitor_id, id FROM monitor_checks WHERE expires_at IS NOT NULL AND expires_at <= $1 LIMIT $2)`,
+      [this.now(), request.limit],
+    );
+    return rowCount ?? 0;
+  }
+
+  async pendingEvents(request: { limit: number }): Promise<MonitorEventRecord[]> {
+    requireInteger('limit', request.limit, 1);
+    const { rows } = await this.pool.query<EventRow>(
+      'SELECT id, monitor_id, created_at, event FROM monitor_events ORDER BY created_at, id LIMIT $1',
+      [request.limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      monitorId: row.monitor_id,
+      createdAt: Number(row.created_at),
+      event: JSON.parse(row.event) as OpaqueJson,
+    }));
+  }
+
+  async deleteEvent(id: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM monitor_events WHERE id = $1', [id]);
+    return rowCount === 1;
   }
 
   async getCheck(monitorId: string, checkId: string): Promise<MonitorCheckRecord | null> {

@@ -114,6 +114,15 @@ CREATE TABLE IF NOT EXISTS monitor_checks (
   PRIMARY KEY (monitor_id, id)
 );
 CREATE INDEX IF NOT EXISTS monitor_checks_by_age ON monitor_checks (monitor_id, created_at, id);
+ALTER TABLE monitor_checks ADD COLUMN IF NOT EXISTS expires_at BIGINT;
+CREATE INDEX IF NOT EXISTS monitor_checks_by_expiry ON monitor_checks (expires_at) WHERE expires_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS monitor_events (
+  id TEXT PRIMARY KEY,
+  monitor_id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  event TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS monitor_events_by_age ON monitor_events (created_at, id);
 `;
 
 export async function createSchema(pool: pg.Pool, schema: string): Promise<void> {

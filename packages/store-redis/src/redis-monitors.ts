@@ -3,6 +3,7 @@ import type {
   CheckRetention,
   MonitorCheckRecord,
   MonitorClaim,
+  MonitorEventRecord,
   MonitorPatch,
   MonitorRecord,
   MonitorRepo,
@@ -36,13 +37,21 @@ function toRecord(fields: Record<string, string>): MonitorRecord {
 const jsonOrEmpty = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value));
 const dueText = (nextRunAt: number | null): string => (nextRunAt === null ? '' : String(nextRunAt));
 
+/** Events as a script's trailing (id, createdAt, json) arguments. */
+const eventArgs = (events: readonly MonitorEventRecord[] | undefined): Array<string | number> =>
+  (events ?? []).flatMap((event) => [event.id, event.createdAt, JSON.stringify({ monitorId: event.monitorId, event: event.event })]);
+
 /**
  * Monitors as hashes with a sorted set per team and one of due times; a claim is a token and
  * deadline on the monitor's hash, taken by a script, so processes never share a due time.
- * Checks: a hash per monitor (id → JSON) and a sorted set of their creation times.
+ * Checks: a hash per monitor (id → JSON) and a sorted set of their creation times, and one
+ * sorted set of expiries. The outbox: a hash of events and a sorted set of their times.
  */
 export class RedisMonitorRepo implements MonitorRepo {
   private readonly dueKey: string;
+  private readonly expiryKey: string;
+  private readonly eventsKey: string;
+  private readonly eventOrderKey: string;
 
   constructor(
     private readonly redis: Redis,
@@ -51,6 +60,9 @@ export class RedisMonitorRepo implements MonitorRepo {
     private readonly now: () => number,
   ) {
     this.dueKey = `${prefix}:monitors-due`;
+    this.expiryKey = `${prefix}:monitor-check-expiry`;
+    this.eventsKey = `${prefix}:monitor-events`;
+    this.eventOrderKey = `${prefix}:monitor-event-order`;
   }
 
   async create(monitor: NewMonitor): Promise<MonitorRecord | null> {
@@ -91,6 +103,9 @@ export class RedisMonitorRepo implements MonitorRepo {
       jsonOrEmpty(patch.state),
       patch.nextRunAt === undefined ? '0' : '1',
       dueText(patch.nextRunAt ?? null),
+      this.eventsKey,
+      this.eventOrderKey,
+      ...eventArgs(patch.events),
     );
     return reply ? toRecord(pairs(reply)) : null;
   }
@@ -103,6 +118,7 @@ export class RedisMonitorRepo implements MonitorRepo {
       this.checkOrderKey(id),
       id,
       `${this.prefix}:monitors-of:`,
+      this.expiryKey,
     );
     return Number(deleted) === 1;
   }
@@ -124,7 +140,10 @@ export class RedisMonitorRepo implements MonitorRepo {
     });
   }
 
-  async finishRun(claim: MonitorClaim, next: { nextRunAt: number | null; state?: OpaqueJson }): Promise<boolean> {
+  async finishRun(
+    claim: MonitorClaim,
+    next: { nextRunAt: number | null; state?: OpaqueJson; events?: readonly MonitorEventRecord[] },
+  ): Promise<boolean> {
     requireDueTime(next.nextRunAt);
     const id = claim.monitor.id;
     const done = await this.scripts.finishMonitorRun(
@@ -136,6 +155,9 @@ export class RedisMonitorRepo implements MonitorRepo {
       dueText(next.nextRunAt),
       jsonOrEmpty(next.state),
       this.now(),
+      this.eventsKey,
+      this.eventOrderKey,
+      ...eventArgs(next.events),
     );
     return Number(done) === 1;
   }
@@ -152,7 +174,41 @@ export class RedisMonitorRepo implements MonitorRepo {
       JSON.stringify({ createdAt: check.createdAt, check: check.check }),
       options.keep,
       cutoff === null ? '' : cutoff,
+      this.expiryKey,
+      options.maxAgeMs === undefined ? '' : check.createdAt + options.maxAgeMs,
+      id,
     );
+  }
+
+  async sweepChecks(request: { limit: number }): Promise<number> {
+    requireInteger('limit', request.limit, 1);
+    const swept = await this.scripts.sweepMonitorChecks(
+      this.expiryKey,
+      this.now(),
+      request.limit,
+      `${this.prefix}:monitor-checks:`,
+      `${this.prefix}:monitor-check-order:`,
+    );
+    return Number(swept);
+  }
+
+  async pendingEvents(request: { limit: number }): Promise<MonitorEventRecord[]> {
+    requireInteger('limit', request.limit, 1);
+    const ids = await this.redis.zrange(this.eventOrderKey, '0', String(request.limit - 1), 'WITHSCORES');
+    const pairsOf: Array<[string, number]> = [];
+    for (let i = 0; i < ids.length; i += 2) pairsOf.push([ids[i]!, Number(ids[i + 1])]);
+    if (pairsOf.length === 0) return [];
+    const bodies = await this.redis.hmget(this.eventsKey, ...pairsOf.map(([id]) => id));
+    return pairsOf.flatMap(([id, createdAt], i) => {
+      if (!bodies[i]) return [];
+      const { monitorId, event } = JSON.parse(bodies[i]!) as { monitorId: string; event: OpaqueJson };
+      return [{ id, monitorId, createdAt, event }];
+    });
+  }
+
+  async deleteEvent(id: string): Promise<boolean> {
+    const [[, removed]] = (await this.redis.multi().hdel(this.eventsKey, id).zrem(this.eventOrderKey, id).exec()) as [[unknown, number]];
+    return Number(removed) === 1;
   }
 
   async getCheck(monitorId: string, checkId: string): Promise<MonitorCheckRecord | null> {

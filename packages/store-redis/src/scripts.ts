@@ -6,6 +6,7 @@ import {
   DELETE_MONITOR,
   FINISH_MONITOR_RUN,
   SAVE_MONITOR_CHECK,
+  SWEEP_MONITOR_CHECKS,
   UPDATE_MONITOR,
 } from './lua/monitor-scripts.js';
 import { REMEMBER_PAGE } from './lua/page-scripts.js';
@@ -35,6 +36,7 @@ const SOURCES = {
   claimMonitors: CLAIM_MONITORS,
   finishMonitorRun: FINISH_MONITOR_RUN,
   saveMonitorCheck: SAVE_MONITOR_CHECK,
+  sweepMonitorChecks: SWEEP_MONITOR_CHECKS,
 } as const;
 
 export type ScriptName = keyof typeof SOURCES;

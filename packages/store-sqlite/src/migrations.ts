@@ -133,6 +133,22 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       CREATE INDEX monitor_checks_by_age ON monitor_checks (monitor_id, created_at, id);
     `,
   },
+  {
+    version: 5,
+    // Monitor checks expire (the sweeper drops them without a new check); the outbox of monitor
+    // webhook events, written with the check that caused them and deleted once delivered.
+    sql: `
+      ALTER TABLE monitor_checks ADD COLUMN expires_at INTEGER;
+      CREATE INDEX monitor_checks_by_expiry ON monitor_checks (expires_at) WHERE expires_at IS NOT NULL;
+      CREATE TABLE monitor_events (
+        id TEXT PRIMARY KEY,
+        monitor_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        event TEXT NOT NULL
+      );
+      CREATE INDEX monitor_events_by_age ON monitor_events (created_at, id);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -3,6 +3,7 @@ import type {
   CheckRetention,
   MonitorCheckRecord,
   MonitorClaim,
+  MonitorEventRecord,
   MonitorPatch,
   MonitorRecord,
   MonitorRepo,
@@ -29,6 +30,13 @@ interface CheckRow {
   body: string;
 }
 
+interface EventRow {
+  id: string;
+  monitor_id: string;
+  created_at: number;
+  event: string;
+}
+
 const COLUMNS = 'id, team_id, created_at, updated_at, next_run_at, spec, state';
 
 function toRecord(row: MonitorRow): MonitorRecord {
@@ -51,8 +59,15 @@ const toCheck = (row: CheckRow): MonitorCheckRecord => ({
   check: JSON.parse(row.body) as OpaqueJson,
 });
 
+const toEvent = (row: EventRow): MonitorEventRecord => ({
+  id: row.id,
+  monitorId: row.monitor_id,
+  createdAt: row.created_at,
+  event: JSON.parse(row.event) as OpaqueJson,
+});
+
 /**
- * Monitors and checks in two tables. A claim is a token and deadline on the monitor's row, taken
+ * Monitors, checks and the outbox of their events in three tables. A claim is a token and deadline on the monitor's row, taken
  * by a conditional UPDATE in the write lock, so two processes never hold one due time.
  */
 export class SqliteMonitorRepo implements MonitorRepo {
@@ -88,9 +103,20 @@ export class SqliteMonitorRepo implements MonitorRepo {
          WHERE id = ? AND claim_token = ? AND next_run_at = ?`,
       ),
       saveCheck: db.prepare(
-        `INSERT INTO monitor_checks (monitor_id, id, created_at, body) SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM monitors WHERE id = ?)
-         ON CONFLICT (monitor_id, id) DO UPDATE SET created_at = excluded.created_at, body = excluded.body`,
+        `INSERT INTO monitor_checks (monitor_id, id, created_at, body, expires_at) SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM monitors WHERE id = ?)
+         ON CONFLICT (monitor_id, id) DO UPDATE SET created_at = excluded.created_at, body = excluded.body, expires_at = excluded.expires_at`,
       ),
+      sweepChecks: db.prepare(
+        `DELETE FROM monitor_checks WHERE rowid IN
+           (SELECT rowid FROM monitor_checks WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT ?)`,
+      ),
+      addEvent: db.prepare(
+        'INSERT INTO monitor_events (id, monitor_id, created_at, event) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+      ),
+      pendingEvents: db.prepare<[number], EventRow>(
+        'SELECT id, monitor_id, created_at, event FROM monitor_events ORDER BY created_at, id LIMIT ?',
+      ),
+      deleteEvent: db.prepare('DELETE FROM monitor_events WHERE id = ?'),
       trimChecks: db.prepare(
         `DELETE FROM monitor_checks WHERE monitor_id = ? AND rowid NOT IN
            (SELECT rowid FROM monitor_checks WHERE monitor_id = ? ORDER BY created_at DESC, id DESC LIMIT ?)`,
@@ -137,7 +163,9 @@ export class SqliteMonitorRepo implements MonitorRepo {
     return this.connection.write(() => {
       const setsDue = patch.nextRunAt !== undefined ? 1 : 0;
       const { changes } = s.update.run(toJsonText(patch.spec), toJsonText(patch.state), setsDue, patch.nextRunAt ?? null, this.now(), id);
-      return changes === 1 ? toRecord(s.get.get(id)!) : null;
+      if (changes !== 1) return null;
+      this.addEvents(patch.events);
+      return toRecord(s.get.get(id)!);
     });
   }
 
@@ -166,22 +194,51 @@ export class SqliteMonitorRepo implements MonitorRepo {
     );
   }
 
-  async finishRun(claim: MonitorClaim, next: { nextRunAt: number | null; state?: OpaqueJson }): Promise<boolean> {
+  async finishRun(
+    claim: MonitorClaim,
+    next: { nextRunAt: number | null; state?: OpaqueJson; events?: readonly MonitorEventRecord[] },
+  ): Promise<boolean> {
     requireDueTime(next.nextRunAt);
     const s = this.statements;
-    return this.connection.write(
-      () => s.finish.run(next.nextRunAt, toJsonText(next.state), this.now(), claim.monitor.id, claim.token, claim.dueAt).changes === 1,
-    );
+    return this.connection.write(() => {
+      const { changes } = s.finish.run(next.nextRunAt, toJsonText(next.state), this.now(), claim.monitor.id, claim.token, claim.dueAt);
+      if (changes !== 1) return false;
+      this.addEvents(next.events);
+      return true;
+    });
   }
 
   async saveCheck(check: MonitorCheckRecord, options: CheckRetention): Promise<void> {
     const cutoff = checkCutoff(options, this.now());
     const s = this.statements;
     this.connection.write(() => {
-      s.saveCheck.run(check.monitorId, check.id, check.createdAt, JSON.stringify(check.check), check.monitorId);
+      // Expires when saveCheck's cutoff would drop it (sweepChecks).
+      const expiry = options.maxAgeMs === undefined ? null : check.createdAt + options.maxAgeMs;
+      s.saveCheck.run(check.monitorId, check.id, check.createdAt, JSON.stringify(check.check), expiry, check.monitorId);
       s.trimChecks.run(check.monitorId, check.monitorId, options.keep);
       if (cutoff !== null) s.expireChecks.run(check.monitorId, cutoff);
     });
+  }
+
+  async sweepChecks(request: { limit: number }): Promise<number> {
+    requireInteger('limit', request.limit, 1);
+    const s = this.statements;
+    return this.connection.write(() => s.sweepChecks.run(this.now(), request.limit).changes);
+  }
+
+  async pendingEvents(request: { limit: number }): Promise<MonitorEventRecord[]> {
+    requireInteger('limit', request.limit, 1);
+    return this.statements.pendingEvents.all(request.limit).map(toEvent);
+  }
+
+  async deleteEvent(id: string): Promise<boolean> {
+    const s = this.statements;
+    return this.connection.write(() => s.deleteEvent.run(id).changes === 1);
+  }
+
+  /** Inside a write: the events join the outbox (an id it holds is left as it is). */
+  private addEvents(events: readonly MonitorEventRecord[] | undefined): void {
+    for (const event of events ?? []) this.statements.addEvent.run(event.id, event.monitorId, event.createdAt, JSON.stringify(event.event));
   }
 
   async getCheck(monitorId: string, checkId: string): Promise<MonitorCheckRecord | null> {

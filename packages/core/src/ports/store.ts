@@ -374,6 +374,22 @@ export interface MonitorPatch {
   spec?: OpaqueJson;
   nextRunAt?: number | null;
   state?: OpaqueJson;
+  /** Events to add to the outbox in the same atomic write (a manual check's webhooks). */
+  events?: readonly MonitorEventRecord[];
+}
+
+/**
+ * A monitor event waiting for delivery (the outbox): written in the same atomic step as the
+ * check that caused it, deleted once delivered, so a process that dies in between loses nothing.
+ */
+export interface MonitorEventRecord {
+  /** Stable: writing an id the outbox already holds changes nothing. */
+  id: string;
+  monitorId: string;
+  /** Epoch ms; pending events list oldest first by it. */
+  createdAt: number;
+  /** What to deliver and where (opaque JSON). */
+  event: OpaqueJson;
 }
 
 /** One worker's hold on one due time of a monitor, until `deadline`. */
@@ -411,7 +427,7 @@ export interface MonitorRepo {
   list(teamId: string, page: { offset: number; limit: number }): Promise<MonitorRecord[]>;
   /** Applies `patch`; null when the monitor is missing. A claim in progress is left alone. */
   update(id: string, patch: MonitorPatch): Promise<MonitorRecord | null>;
-  /** Deletes the monitor and its checks. Resolves true when it existed. */
+  /** Deletes the monitor and its checks (its pending events stay, to be delivered). Resolves true when it existed. */
   delete(id: string): Promise<boolean>;
   /**
    * Claims up to `max` monitors whose `nextRunAt` has come (store clock) and that no live claim
@@ -421,18 +437,33 @@ export interface MonitorRepo {
    */
   claimDue(request: { max: number; leaseMs: number }): Promise<MonitorClaim[]>;
   /**
-   * Ends a claim: sets `nextRunAt` (and `state` when given) and drops the claim, atomically, only
-   * while the claim is the monitor's current one and `nextRunAt` still equals its due time.
-   * Resolves true for that one call; false (changing nothing) for a lapsed-and-retaken claim, a
-   * monitor rescheduled or deleted meanwhile, or a second call.
+   * Ends a claim: sets `nextRunAt` (and `state` when given), adds `events` to the outbox and drops
+   * the claim, atomically, only while the claim is the monitor's current one and `nextRunAt` still
+   * equals its due time. Resolves true for that one call; false (changing nothing, adding no
+   * event) for a lapsed-and-retaken claim, a monitor rescheduled or deleted meanwhile, or a second call.
    */
-  finishRun(claim: MonitorClaim, next: { nextRunAt: number | null; state?: OpaqueJson }): Promise<boolean>;
+  finishRun(
+    claim: MonitorClaim,
+    next: { nextRunAt: number | null; state?: OpaqueJson; events?: readonly MonitorEventRecord[] },
+  ): Promise<boolean>;
   /**
    * Stores `check` under its monitor, replacing one with the same id, then keeps the monitor's
    * newest `keep` (>= 1) checks and, with `maxAgeMs`, drops every check created before the store
    * clock's now - `maxAgeMs` (a monitor's `retentionDays`). Ignored when the monitor is missing.
+   * With `maxAgeMs`, the check expires at `createdAt + maxAgeMs` (see sweepChecks).
    */
   saveCheck(check: MonitorCheckRecord, options: CheckRetention): Promise<void>;
+  /**
+   * Deletes up to `limit` (>= 1) checks, of any monitor, whose expiry (set by saveCheck) is at or
+   * before the store clock's now; resolves how many it deleted. Checks saved without `maxAgeMs`
+   * never expire this way. The API's sweeper calls it, so retention holds for monitors that no
+   * longer run.
+   */
+  sweepChecks(request: { limit: number }): Promise<number>;
+  /** Up to `limit` (>= 1) events of the outbox, oldest first (by `createdAt`, then id). */
+  pendingEvents(request: { limit: number }): Promise<MonitorEventRecord[]>;
+  /** Removes a delivered event from the outbox. Resolves true when it was there. */
+  deleteEvent(id: string): Promise<boolean>;
   getCheck(monitorId: string, checkId: string): Promise<MonitorCheckRecord | null>;
   /** The monitor's checks, newest first (by `createdAt`, then id descending), from `offset`, at most `limit`. */
   listChecks(monitorId: string, page: { offset: number; limit: number }): Promise<MonitorCheckRecord[]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MonitorCheckRecord, NewMonitor, Store } from '../ports/store.js';
+import type { MonitorCheckRecord, MonitorEventRecord, MonitorRepo, NewMonitor, Store } from '../ports/store.js';
 import type { Harness, StoreFactory } from './harness.js';
 
 const LEASE = 60_000;
@@ -20,6 +20,18 @@ const check = (monitorId: string, id: string, createdAt: number): MonitorCheckRe
   createdAt,
   check: { status: 'completed', pages: [{ url: 'https://m.test/', status: 'same' }] },
 });
+
+const event = (monitorId: string, id: string, createdAt: number): MonitorEventRecord => ({
+  id,
+  monitorId,
+  createdAt,
+  event: { url: 'https://hooks.test/', body: { type: 'monitor.check.completed', id } },
+});
+
+/** The outbox's events of these monitors, oldest first (a shared store holds other tests' too). */
+async function pendingOf(monitors: MonitorRepo, ids: readonly string[]): Promise<MonitorEventRecord[]> {
+  return (await monitors.pendingEvents({ limit: 10_000 })).filter((e) => ids.includes(e.monitorId));
+}
 
 export function describeMonitors(h: Harness, makeStore: StoreFactory, sharedStorage: boolean): void {
   describe('monitors', () => {
@@ -159,6 +171,90 @@ export function describeMonitors(h: Harness, makeStore: StoreFactory, sharedStor
       expect((await monitors.listChecks(m.id, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual(['later']);
       await expect(monitors.saveCheck(aged('x', 0), { keep: 1, maxAgeMs: 0 })).rejects.toThrow(RangeError);
       await expect(monitors.saveCheck(aged('x', 0), { keep: 1, maxAgeMs: 1.5 })).rejects.toThrow(RangeError);
+    });
+
+    it('adds events to the outbox only with the write that commits them, once per id', async () => {
+      const monitors = h.store().monitors;
+      const m = newMonitor(h, h.id('team'), h.now() - 10);
+      await monitors.create(m);
+      const claim = (await monitors.claimDue({ max: 100, leaseMs: 500 })).find((c) => c.monitor.id === m.id)!;
+      const e1 = event(m.id, h.id('event'), 20);
+      const e2 = event(m.id, h.id('event'), 10);
+      expect(await monitors.finishRun(claim, { nextRunAt: h.now() - 5, events: [e1, e2] })).toBe(true);
+      // A refused finish adds nothing: its events belong to a run whose check the store did not accept.
+      expect(await monitors.finishRun(claim, { nextRunAt: null, events: [event(m.id, h.id('lost'), 1)] })).toBe(false);
+      expect(await pendingOf(monitors, [m.id])).toEqual([e2, e1]);
+      // The same id written again (a due time run twice) stays one event, as first written.
+      const again = (await monitors.claimDue({ max: 100, leaseMs: 500 })).find((c) => c.monitor.id === m.id)!;
+      const e3 = event(m.id, h.id('event'), 30);
+      expect(await monitors.finishRun(again, { nextRunAt: null, events: [{ ...e1, event: { other: true } }, e3] })).toBe(true);
+      expect(await pendingOf(monitors, [m.id])).toEqual([e2, e1, e3]);
+      // An update (a manual check) commits its events too; one of a missing monitor adds none.
+      const e4 = event(m.id, h.id('event'), 40);
+      await monitors.update(m.id, { state: { lastRunAt: 1 }, events: [e4] });
+      expect(await monitors.update(h.id('missing'), { events: [event(h.id('missing'), h.id('event'), 1)] })).toBeNull();
+      expect((await pendingOf(monitors, [m.id])).map((e) => e.id)).toEqual([e2.id, e1.id, e3.id, e4.id]);
+      // Delivered events leave; a deleted monitor's pending ones stay to be delivered.
+      expect(await monitors.deleteEvent(e2.id)).toBe(true);
+      expect(await monitors.deleteEvent(e2.id)).toBe(false);
+      await monitors.delete(m.id);
+      expect((await pendingOf(monitors, [m.id])).map((e) => e.id)).toEqual([e1.id, e3.id, e4.id]);
+      expect((await monitors.pendingEvents({ limit: 1 })).length).toBe(1);
+      await expect(monitors.pendingEvents({ limit: 0 })).rejects.toThrow(RangeError);
+    });
+
+    it.runIf(sharedStorage)('keeps pending events for another store instance (a restarted worker)', async () => {
+      const m = newMonitor(h, h.id('team'), null);
+      await h.store().monitors.create(m);
+      const e = event(m.id, h.id('event'), h.now());
+      await h.store().monitors.update(m.id, { events: [e] });
+      const second: Store = await makeStore({ now: h.now });
+      try {
+        expect(await pendingOf(second.monitors, [m.id])).toEqual([e]);
+        expect(await second.monitors.deleteEvent(e.id)).toBe(true);
+        expect(await pendingOf(h.store().monitors, [m.id])).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('sweeps checks past their retention, of any monitor, without a new check being saved', async () => {
+      const monitors = h.store().monitors;
+      const short = newMonitor(h, h.id('team'), null);
+      const long = newMonitor(h, h.id('team'), null);
+      await monitors.create(short);
+      await monitors.create(long);
+      await monitors.saveCheck(check(short.id, 's1', h.now()), { keep: 10, maxAgeMs: 300 });
+      await monitors.saveCheck(check(short.id, 's2', h.now()), { keep: 10, maxAgeMs: 300 });
+      await monitors.saveCheck(check(long.id, 'kept', h.now()), { keep: 10, maxAgeMs: 86_400_000 });
+      await monitors.saveCheck(check(long.id, 'no-age', h.now()), { keep: 10 });
+      expect(await monitors.sweepChecks({ limit: 100 })).toBeGreaterThanOrEqual(0);
+      expect((await monitors.listChecks(short.id, { offset: 0, limit: 10 })).length).toBe(2);
+      await h.elapse(400);
+      // `limit` bounds one call; calls go on until nothing expired is left.
+      expect(await monitors.sweepChecks({ limit: 1 })).toBe(1);
+      let swept = 1;
+      for (let round = 0; round < 1000; round++) {
+        const n = await monitors.sweepChecks({ limit: 50 });
+        if (n === 0) break;
+        swept += n;
+      }
+      expect(swept).toBeGreaterThanOrEqual(2);
+      expect(await monitors.listChecks(short.id, { offset: 0, limit: 10 })).toEqual([]);
+      expect((await monitors.listChecks(long.id, { offset: 0, limit: 10 })).map((c) => c.id).sort()).toEqual(['kept', 'no-age']);
+      // A check saved again without maxAgeMs no longer expires; a trimmed or deleted check is not counted later.
+      const resaved = newMonitor(h, h.id('team'), null);
+      await monitors.create(resaved);
+      await monitors.saveCheck(check(resaved.id, 'resaved', h.now()), { keep: 10, maxAgeMs: 300 });
+      await monitors.saveCheck(check(resaved.id, 'resaved', h.now()), { keep: 10 });
+      await monitors.saveCheck(check(short.id, 's3', h.now()), { keep: 10, maxAgeMs: 300 });
+      await monitors.saveCheck(check(short.id, 's4', h.now() + 1), { keep: 1, maxAgeMs: 300 });
+      await monitors.delete(short.id);
+      await h.elapse(400);
+      while ((await monitors.sweepChecks({ limit: 50 })) > 0);
+      expect((await monitors.listChecks(long.id, { offset: 0, limit: 10 })).map((c) => c.id).sort()).toEqual(['kept', 'no-age']);
+      expect((await monitors.listChecks(resaved.id, { offset: 0, limit: 10 })).map((c) => c.id)).toEqual(['resaved']);
+      await expect(monitors.sweepChecks({ limit: 0 })).rejects.toThrow(RangeError);
     });
 
     it('rejects a fractional due time, a bad page and a claim of no monitors', async () => {

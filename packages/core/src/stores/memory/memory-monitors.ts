@@ -3,6 +3,7 @@ import type {
   CheckRetention,
   MonitorCheckRecord,
   MonitorClaim,
+  MonitorEventRecord,
   MonitorPatch,
   MonitorRecord,
   MonitorRepo,
@@ -16,13 +17,19 @@ interface Held {
   record: MonitorRecord;
   claim?: { token: string; deadline: number };
   checks: Map<string, MonitorCheckRecord>;
+  /** Expiry (epoch ms) of each check saved with a `maxAgeMs`. */
+  expiries: Map<string, number>;
 }
+
+const oldestEventFirst = (a: MonitorEventRecord, b: MonitorEventRecord) =>
+  a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const newestFirst = (a: MonitorCheckRecord, b: MonitorCheckRecord) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** Monitors and their checks in a Map; methods never await, so claims are atomic here. */
 export class MemoryMonitorRepo implements MonitorRepo {
   private readonly monitors = new Map<string, Held>();
+  private readonly outbox = new Map<string, MonitorEventRecord>();
 
   constructor(private readonly now: () => number) {}
 
@@ -37,7 +44,7 @@ export class MemoryMonitorRepo implements MonitorRepo {
       spec: copyJson(monitor.spec),
       nextRunAt: monitor.nextRunAt,
     };
-    this.monitors.set(monitor.id, { record, checks: new Map() });
+    this.monitors.set(monitor.id, { record, checks: new Map(), expiries: new Map() });
     return copyJson(record);
   }
 
@@ -82,7 +89,10 @@ export class MemoryMonitorRepo implements MonitorRepo {
     });
   }
 
-  async finishRun(claim: MonitorClaim, next: { nextRunAt: number | null; state?: OpaqueJson }): Promise<boolean> {
+  async finishRun(
+    claim: MonitorClaim,
+    next: { nextRunAt: number | null; state?: OpaqueJson; events?: readonly MonitorEventRecord[] },
+  ): Promise<boolean> {
     requireDueTime(next.nextRunAt);
     const held = this.monitors.get(claim.monitor.id);
     if (!held || held.claim?.token !== claim.token || held.record.nextRunAt !== claim.dueAt) return false;
@@ -96,12 +106,44 @@ export class MemoryMonitorRepo implements MonitorRepo {
     const held = this.monitors.get(check.monitorId);
     if (!held) return;
     held.checks.set(check.id, copyJson(check));
+    // Expires when saveCheck's cutoff would drop it (sweepChecks).
+    const expiry = options.maxAgeMs === undefined ? null : check.createdAt + options.maxAgeMs;
+    if (expiry === null) held.expiries.delete(check.id);
+    else held.expiries.set(check.id, expiry);
     if (cutoff !== null) {
-      for (const old of held.checks.values()) if (old.createdAt < cutoff) held.checks.delete(old.id);
+      for (const old of held.checks.values()) if (old.createdAt < cutoff) this.dropCheck(held, old.id);
     }
     if (held.checks.size > options.keep) {
-      for (const old of [...held.checks.values()].sort(newestFirst).slice(options.keep)) held.checks.delete(old.id);
+      for (const old of [...held.checks.values()].sort(newestFirst).slice(options.keep)) this.dropCheck(held, old.id);
     }
+  }
+
+  async sweepChecks(request: { limit: number }): Promise<number> {
+    requireInteger('limit', request.limit, 1);
+    const now = this.now();
+    let swept = 0;
+    for (const held of this.monitors.values()) {
+      for (const [id, expiry] of held.expiries) {
+        if (swept >= request.limit) return swept;
+        if (expiry <= now) {
+          this.dropCheck(held, id);
+          swept++;
+        }
+      }
+    }
+    return swept;
+  }
+
+  async pendingEvents(request: { limit: number }): Promise<MonitorEventRecord[]> {
+    requireInteger('limit', request.limit, 1);
+    return [...this.outbox.values()]
+      .sort(oldestEventFirst)
+      .slice(0, request.limit)
+      .map((event) => copyJson(event));
+  }
+
+  async deleteEvent(id: string): Promise<boolean> {
+    return this.outbox.delete(id);
   }
 
   async getCheck(monitorId: string, checkId: string): Promise<MonitorCheckRecord | null> {
@@ -121,12 +163,19 @@ export class MemoryMonitorRepo implements MonitorRepo {
 
   clear(): void {
     this.monitors.clear();
+    this.outbox.clear();
+  }
+
+  private dropCheck(held: Held, id: string): void {
+    held.checks.delete(id);
+    held.expiries.delete(id);
   }
 
   private apply(record: MonitorRecord, patch: MonitorPatch): void {
     if (patch.spec !== undefined) record.spec = copyJson(patch.spec);
     if (patch.nextRunAt !== undefined) record.nextRunAt = patch.nextRunAt;
     if (patch.state !== undefined) record.state = copyJson(patch.state);
+    for (const event of patch.events ?? []) if (!this.outbox.has(event.id)) this.outbox.set(event.id, copyJson(event));
     record.updatedAt = this.now();
   }
 }
