@@ -66,10 +66,10 @@ describe('map()', () => {
     for (const link of links) expect(link).toMatch(/blog/);
   });
 
+  // The start page never answers, and a page fetch gives up only after 30 s: a map that did not
+  // stop at its own timeout would outlast this test's 20 s deadline, however busy the machine.
   it('returns what it found when the timeout passes', async () => {
-    const started = Date.now();
-    const links = await map(`${site.url}/`, { timeout: 300, ignoreSitemap: false });
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(links.length).toBeGreaterThanOrEqual(1);
-  });
+    const links = await map(`${site.url}/hang`, { timeout: 300, ignoreSitemap: false });
+    expect(links[0]).toBe(`${site.url}/hang`);
+  }, 20_000);
 });

@@ -1,5 +1,5 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cancelJob,
   createMemoryStore,
@@ -68,24 +68,30 @@ describe('startWorker()', () => {
   });
 
   it('stops running the pages of a job cancelled elsewhere', async () => {
-    const slow = await startFixtureSite({ crawlDelay: 0.3 });
+    // Each page after the first waits out a 60 s Crawl-delay: only a worker that gives the
+    // cancelled job's pages up drains its frontier before the 20 s deadlines below.
+    const slow = await startFixtureSite({ crawlDelay: 60 });
     const store = createMemoryStore();
     const worker = startWorker({ store, concurrency: 2, cancelCheckMs: 100 });
     try {
       const job = await startCrawlJob(`${slow.url}/crawl/`, { ignoreSitemap: true }, { store });
-      while (((await store.jobs.get(job.id))?.counters.completed ?? 0) < 1) await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(async () => expect((await store.jobs.get(job.id))?.counters.completed).toBe(1), { timeout: 20_000, interval: 20 });
       await cancelJob(store, job.id);
-      await new Promise((r) => setTimeout(r, 400));
-      const after = slow.requests.length;
-      await new Promise((r) => setTimeout(r, 800));
-      expect(slow.requests.length).toBe(after);
+      await vi.waitFor(
+        async () => {
+          expect(await store.frontier.isDrained(job.id)).toBe(true);
+          expect(worker.activeJobs).toBe(0);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      expect(slow.requests.map((request) => request.path).filter((path) => path.startsWith('/crawl/'))).toEqual(['/crawl/']);
       expect((await store.jobs.get(job.id))?.status).toBe('cancelled');
-      expect(await store.frontier.stats(job.id)).toMatchObject({ leased: 0 });
+      expect(await store.frontier.stats(job.id)).toMatchObject({ leased: 0, pending: 0 });
     } finally {
       await worker.stop();
       await slow.close();
     }
-  });
+  }, 60_000);
 
   it('finishes a job left one count short by a worker killed between recording a page and counting it', async () => {
     const store = createMemoryStore();
