@@ -32,6 +32,8 @@ export {
   createEverySecondMonitor,
   pauseMonitor,
   summarizeScheduledRun,
+  deliveriesOf,
   type CheckOutcome,
+  type Delivery,
   type ScheduledRunSummary,
 } from './monitor-runs.js';

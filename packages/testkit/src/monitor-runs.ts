@@ -6,7 +6,13 @@
 
 /** A stored check's body as the API keeps it (`MonitorCheckBody`, only the fields read here). */
 export interface CheckOutcome {
-  check: { id: string; trigger: string; scheduledFor: string | null; status: string };
+  check: { id: string; trigger: string; scheduledFor: string | null; status: string; finishedAt: string | null };
+}
+
+/** One webhook delivery as the receiver got it: the check it reports (`id`) and its event id (`webhookId`). */
+export interface Delivery {
+  checkId: string;
+  eventId: string;
 }
 
 /** Creates a monitor that scrapes `pageUrl` every second and posts `monitor.check.completed` to `hookUrl`; its id. */
@@ -40,23 +46,50 @@ export interface ScheduledRunSummary {
   dueTimes: (string | null)[];
   /** Whether every scheduled check completed. */
   allCompleted: boolean;
-  /** Check ids the webhook receiver got, one entry per delivery. */
-  delivered: string[];
   /** Whether every delivery names a scheduled check. */
   deliveredOnlyScheduled: boolean;
-  /** How many scheduled checks there were. */
+  /** Whether each event id always came with the same check (a repeat is the same event). */
+  eventIdsStable: boolean;
+  /** How many scheduled checks there were, and how many of them the store committed. */
   scheduled: number;
+  committed: number;
+  /** Committed checks whose event never arrived. */
+  missing: string[];
+  /** Deliveries of an event id that had arrived before (at-least-once repeats). */
+  repeats: number;
 }
 
-/** The scheduled checks among `bodies` and the deliveries (`ids` of the webhook bodies), summed up. */
-export function summarizeScheduledRun(bodies: CheckOutcome[], deliveredIds: string[]): ScheduledRunSummary {
+/**
+ * The scheduled checks among `bodies` and the deliveries, summed up. A check is committed when the
+ * store accepted its finishRun: the monitor's `lastRunAt` (its state, written by that same write)
+ * is at or after the check's end. A check the pause cut (finished, refused because the monitor was
+ * paused meanwhile) is saved but not committed, and reports nothing.
+ */
+export function summarizeScheduledRun(bodies: CheckOutcome[], deliveries: Delivery[], lastRunAt: string | undefined): ScheduledRunSummary {
   const scheduled = bodies.filter((body) => body.check.trigger === 'scheduled');
   const checkIds = new Set(scheduled.map((body) => body.check.id));
+  const committedUntil = lastRunAt ? Date.parse(lastRunAt) : Number.NEGATIVE_INFINITY;
+  const committed = scheduled.filter((body) => body.check.finishedAt !== null && Date.parse(body.check.finishedAt) <= committedUntil);
+  const delivered = new Set(deliveries.map((delivery) => delivery.checkId));
+  const checkOfEvent = new Map<string, string>();
+  let eventIdsStable = true;
+  for (const { checkId, eventId } of deliveries) {
+    if ((checkOfEvent.get(eventId) ?? checkId) !== checkId) eventIdsStable = false;
+    checkOfEvent.set(eventId, checkId);
+  }
   return {
     dueTimes: scheduled.map((body) => body.check.scheduledFor),
     allCompleted: scheduled.every((body) => body.check.status === 'completed'),
-    delivered: deliveredIds,
-    deliveredOnlyScheduled: deliveredIds.every((id) => checkIds.has(id)),
+    deliveredOnlyScheduled: deliveries.every((delivery) => checkIds.has(delivery.checkId)),
+    eventIdsStable,
     scheduled: scheduled.length,
+    committed: committed.length,
+    missing: committed.filter((body) => !delivered.has(body.check.id)).map((body) => body.check.id),
+    repeats: deliveries.length - checkOfEvent.size,
   };
+}
+
+/** What the receiver's requests say: the check each reports and its event id. */
+export function deliveriesOf(requests: ReadonlyArray<{ json: Record<string, unknown> }>): Delivery[] {
+  return requests.map((request) => ({ checkId: request.json.id as string, eventId: request.json.webhookId as string }));
 }

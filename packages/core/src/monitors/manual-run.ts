@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MonitorRecord } from '../ports/store.js';
-import type { MonitorCheck, MonitorCheckBody, MonitorCheckPage, MonitorState } from './monitor-spec.js';
+import type { MonitorReporting } from './monitor-reporting.js';
+import type { MonitorCheck, MonitorCheckBody, MonitorState } from './monitor-spec.js';
 import { emptySummary } from './monitor-spec.js';
 import { checkRetentionOf, stateAfter } from './monitor-scheduler.js';
 import { type MonitorCheckContext, runMonitorCheck } from './run-check.js';
@@ -15,13 +16,10 @@ export interface ManualRun {
 /**
  * `runMonitor`: a check now, outside the schedule (trigger `manual`), in this process. It is
  * recorded as running at once, then replaced by the finished check; the schedule is left alone.
+ * Its events enter the outbox with the monitor's new state, in one write, then are delivered.
  */
 export async function runMonitorNow(
-  ctx: Omit<MonitorCheckContext, 'onPage'> & {
-    checksKept?: number;
-    onPage?: (monitor: MonitorRecord, page: MonitorCheckPage, checkId: string) => void;
-    onCheck?: (monitor: MonitorRecord, body: MonitorCheckBody) => void;
-  },
+  ctx: Omit<MonitorCheckContext, 'onPage'> & MonitorReporting & { checksKept?: number },
   monitor: MonitorRecord,
 ): Promise<ManualRun> {
   const now = ctx.now ?? Date.now;
@@ -48,13 +46,13 @@ export async function runMonitorNow(
   const keep = checkRetentionOf(monitor, ctx.checksKept);
   await ctx.store.monitors.saveCheck({ id, monitorId: monitor.id, createdAt: Date.parse(at), check: { check: started, pages: [] } }, keep);
   const done = (async () => {
-    const { onPage, ...checkCtx } = ctx;
+    const { eventsOf, deliver, ...checkCtx } = ctx;
     const outcome = await runMonitorCheck(checkCtx, monitor, { checkId: id, trigger: 'manual', scheduledFor: null });
     const { knownUrls: _known, ...body } = outcome;
     await ctx.store.monitors.saveCheck({ id, monitorId: monitor.id, createdAt: Date.parse(at), check: body }, keep);
-    await ctx.store.monitors.update(monitor.id, { state: stateAfter(outcome, monitor.state as MonitorState | undefined) });
-    for (const page of body.pages) onPage?.(monitor, page, id);
-    ctx.onCheck?.(monitor, body);
+    const events = eventsOf?.(monitor, body) ?? [];
+    await ctx.store.monitors.update(monitor.id, { state: stateAfter(outcome, monitor.state as MonitorState | undefined), events });
+    await deliver?.(ctx.store, events);
     return body;
   })().catch(() => null);
   return { started, done };

@@ -2,17 +2,21 @@
  * Runs monitors' checks when they are due, in any number of processes sharing a store: each due
  * time is claimed in the Store (MonitorRepo.claimDue), so one process checks it; a process that
  * dies mid-check lets its claim lapse and another runs that due time again, under the same check
- * id. Only the run whose finishRun the store accepts reports (onCheck, onPage), so each due time
- * is reported once. Missed due times are not caught up: the next one is the first after now.
+ * id. Only the run whose finishRun the store accepts reports: its events enter the store's outbox
+ * in that same write and are delivered from there (MonitorReporting), so each due time is
+ * reported at least once, under stable event ids. Due times missed while no process ran are
+ * caught up with one check: the monitor's `nextRunAt` stays at the first missed due time, which
+ * is claimed as soon as a process polls; after it, the next due time is the first after now.
  */
 import { createHash } from 'node:crypto';
 import type { CheckRetention, MonitorClaim, MonitorRecord } from '../ports/store.js';
 import { DEFAULT_LEASE_MS } from '../settings/defaults.js';
-import type { MonitorCheckBody, MonitorCheckPage, MonitorSpec, MonitorState } from './monitor-spec.js';
+import type { MonitorReporting } from './monitor-reporting.js';
+import type { MonitorSpec, MonitorState } from './monitor-spec.js';
 import { type CheckOutcome, type MonitorCheckContext, runMonitorCheck } from './run-check.js';
 import { nextRunAfter } from './schedule.js';
 
-export interface MonitorSchedulerOptions extends Omit<MonitorCheckContext, 'onPage'> {
+export interface MonitorSchedulerOptions extends Omit<MonitorCheckContext, 'onPage'>, MonitorReporting {
   /** How long a claimed check is this process's before another may run it (default: the page lease, 120 s). */
   leaseMs?: number;
   /** How often the store is asked for due checks (default 250 ms). */
@@ -21,10 +25,6 @@ export interface MonitorSchedulerOptions extends Omit<MonitorCheckContext, 'onPa
   maxChecks?: number;
   /** Checks kept per monitor (default 100). */
   checksKept?: number;
-  /** Each finished due time, once: `monitor.check.completed`. */
-  onCheck?: (monitor: MonitorRecord, body: MonitorCheckBody) => void;
-  /** Each page of a finished due time, once: `monitor.page`. */
-  onPage?: (monitor: MonitorRecord, page: MonitorCheckPage, checkId: string) => void;
   onError?: (error: unknown) => void;
 }
 
@@ -76,7 +76,7 @@ export function startMonitorScheduler(options: MonitorSchedulerOptions): Monitor
   async function runClaim(claim: MonitorClaim): Promise<void> {
     const monitor = claim.monitor;
     const spec = monitor.spec as MonitorSpec;
-    const { onPage: _onPage, ...ctx } = options;
+    const { eventsOf: _eventsOf, deliver: _deliver, ...ctx } = options;
     const outcome = await runMonitorCheck(ctx, monitor, {
       checkId: scheduledCheckId(monitor.id, claim.dueAt),
       trigger: 'scheduled',
@@ -88,13 +88,14 @@ export function startMonitorScheduler(options: MonitorSchedulerOptions): Monitor
       checkRetentionOf(monitor, options.checksKept),
     );
     const nextRunAt = spec.status === 'active' ? nextRunAfter(spec.schedule, Math.max(now(), claim.dueAt)) : null;
+    const events = options.eventsOf?.(monitor, body) ?? [];
     const finished = await options.store.monitors.finishRun(claim, {
       nextRunAt,
       state: stateAfter(outcome, monitor.state as MonitorState | undefined),
+      events,
     });
     if (!finished) return; // another process ran this due time again after our claim lapsed, or the monitor changed
-    for (const page of body.pages) options.onPage?.(monitor, page, body.check.id);
-    options.onCheck?.(monitor, body);
+    await options.deliver?.(options.store, events);
   }
 
   async function poll(): Promise<void> {
@@ -118,6 +119,8 @@ export function startMonitorScheduler(options: MonitorSchedulerOptions): Monitor
         if (!stopped) timer = setTimeout(tick, options.pollMs ?? 250);
       });
   };
+  // Events a process killed before delivering them left in the outbox go out first.
+  options.deliver?.(options.store).catch((error: unknown) => options.onError?.(error));
   tick();
 
   return {

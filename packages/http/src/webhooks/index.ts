@@ -16,4 +16,6 @@ export {
   type WebhookSender,
   type WebhookSenderOptions,
   type WebhookDeliveryFailure,
+  type DeliveryOutcome,
+  type SendOptions,
 } from './sender.js';

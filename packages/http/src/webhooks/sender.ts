@@ -42,9 +42,22 @@ export interface WebhookSenderOptions {
   onDeliveryFailure?: (info: WebhookDeliveryFailure) => void;
 }
 
+/** How a delivery ended: `failed` may succeed if sent again later (out of attempts, dropped, cut by close()); `rejected` will not. */
+export type DeliveryOutcome = 'delivered' | 'rejected' | 'failed';
+
+export interface SendOptions {
+  /**
+   * The delivery's id (`X-Trawl-Delivery`, v2's `webhookId`); default a fresh UUID. An event sent
+   * again after a restart keeps its id this way, so the receiver can tell it already has it.
+   */
+  deliveryId?: string;
+  /** Told once how the delivery ended (also for an event the spec does not want: `rejected`). */
+  onSettled?: (outcome: DeliveryOutcome) => void;
+}
+
 export interface WebhookSender {
   /** Queues a delivery and returns at once; never throws. */
-  send(spec: WebhookSpec, event: WebhookEvent): void;
+  send(spec: WebhookSpec, event: WebhookEvent, options?: SendOptions): void;
   /** Resolves when nothing is queued, waiting for a retry or in flight. */
   idle(): Promise<void>;
   /** Drops what is queued (reporting each), waits briefly for in-flight requests, frees sockets. */
@@ -59,6 +72,7 @@ interface Delivery extends QueuedDelivery {
   readonly headers: Record<string, string>;
   attempts: number;
   retryTimer?: NodeJS.Timeout;
+  onSettled?: SendOptions['onSettled'];
 }
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
@@ -87,10 +101,19 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     }
   }
 
-  function giveUp(delivery: Delivery, error: string): void {
+  function settled(onSettled: SendOptions['onSettled'], outcome: DeliveryOutcome): void {
+    try {
+      onSettled?.(outcome);
+    } catch {
+      // Like the failure hook: a caller's mistake must not break delivery of everything else.
+    }
+  }
+
+  function giveUp(delivery: Delivery, error: string, outcome: DeliveryOutcome = 'failed'): void {
     if (delivery.retryTimer) clearTimeout(delivery.retryTimer);
     queues.remove(delivery);
     report(delivery.spec, delivery.event, delivery.attempts, error);
+    settled(delivery.onSettled, outcome);
   }
 
   function pump(): void {
@@ -129,8 +152,11 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   function settle(delivery: Delivery, result: AttemptResult): void {
-    if (result.kind === 'delivered') return queues.remove(delivery);
-    if (result.kind === 'rejected') return giveUp(delivery, result.error);
+    if (result.kind === 'delivered') {
+      queues.remove(delivery);
+      return settled(delivery.onSettled, 'delivered');
+    }
+    if (result.kind === 'rejected') return giveUp(delivery, result.error, 'rejected');
     if (delivery.attempts >= maxAttempts) return giveUp(delivery, `gave up after ${delivery.attempts} attempts: ${result.error}`);
     if (closed) return giveUp(delivery, `the webhook sender closed before a retry: ${result.error}`);
     queues.hold(delivery);
@@ -144,14 +170,19 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     );
   }
 
-  function send(spec: WebhookSpec, event: WebhookEvent): void {
+  function send(spec: WebhookSpec, event: WebhookEvent, sendOptions: SendOptions = {}): void {
+    const { onSettled } = sendOptions;
     try {
-      if (closed) return report(spec, event, 0, 'the webhook sender is closed');
-      if (!wantsEvent(spec, event.type)) return;
-      const id = randomUUID();
+      if (closed) {
+        report(spec, event, 0, 'the webhook sender is closed');
+        return settled(onSettled, 'failed');
+      }
+      if (!wantsEvent(spec, event.type)) return settled(onSettled, 'rejected');
+      const id = sendOptions.deliveryId ?? randomUUID();
       const body = JSON.stringify(buildEnvelope(spec, event, id)); // serialised once: retries resend the same signed bytes
       const headers = deliveryHeaders({ spec, eventType: event.type, deliveryId: id, body, secret: options.secret });
-      queues.add({ id, spec, event, body, headers, attempts: 0, queueKey: `${event.id}\n${spec.url}`, state: 'queued' });
+      const queueKey = `${event.id}\n${spec.url}`;
+      queues.add({ id, spec, event, body, headers, attempts: 0, queueKey, state: 'queued', ...(onSettled ? { onSettled } : {}) });
       if (queues.size > maxPending) {
         const oldest = queues.oldestNotSending();
         if (oldest) giveUp(oldest, `dropped: more than ${maxPending} webhook deliveries were pending`);
@@ -159,6 +190,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       pump();
     } catch (error) {
       report(spec, event, 0, `could not prepare the delivery: ${error instanceof Error ? error.message : String(error)}`);
+      settled(onSettled, 'rejected');
     }
   }
 
