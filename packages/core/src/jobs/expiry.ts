@@ -7,10 +7,31 @@ export interface SweepOptions {
 
 /**
  * Deletes every job that expired by `now`, with its results and frontier, and resolves how many
- * were deleted. Safe to run from several processes at once: deleting twice is harmless.
+ * were deleted; then every monitor check past its monitor's retention (sweepExpiredChecks). Safe
+ * to run from several processes at once: deleting twice is harmless.
  */
 export async function sweepExpiredJobs(store: Store, now: number = Date.now(), options: SweepOptions = {}): Promise<number> {
-  const batchSize = options.batchSize ?? 100;
+  const deleted = await sweepJobs(store, now, options.batchSize ?? 100);
+  await sweepExpiredChecks(store, options);
+  return deleted;
+}
+
+/**
+ * Deletes every monitor check whose retention (`retentionDays`, as saved with the check) ran out
+ * by the store's clock, and resolves how many. A saved check drops its monitor's expired checks
+ * too, so this is what keeps retention for a monitor that is paused or no longer runs.
+ */
+export async function sweepExpiredChecks(store: Pick<Store, 'monitors'>, options: SweepOptions = {}): Promise<number> {
+  const limit = options.batchSize ?? 100;
+  let deleted = 0;
+  for (;;) {
+    const swept = await store.monitors.sweepChecks({ limit });
+    deleted += swept;
+    if (swept < limit) return deleted;
+  }
+}
+
+async function sweepJobs(store: Store, now: number, batchSize: number): Promise<number> {
   const attempted = new Set<string>();
   let deleted = 0;
   for (;;) {

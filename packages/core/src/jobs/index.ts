@@ -43,4 +43,4 @@ export {
   type StatusPage,
   type StatusPageRequest,
 } from './result-pages.js';
-export { sweepExpiredJobs, type SweepOptions } from './expiry.js';
+export { sweepExpiredChecks, sweepExpiredJobs, type SweepOptions } from './expiry.js';
