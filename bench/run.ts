@@ -1,10 +1,11 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, startup, documents, memory.
+// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory.
 import { runApiBenchmark } from './api.js';
 import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
 import { runDocumentBenchmark } from './documents.js';
 import { runFrontierBenchmark } from './frontier.js';
+import { runHostileBenchmark } from './hostile.js';
 import { runMemoryBenchmark } from './memory.js';
 import { runConvertBenchmark } from './speed.js';
 import { runStartupBenchmark } from './startup.js';
@@ -17,6 +18,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   frontier: () => runFrontierBenchmark(),
   browser: () => runBrowserBenchmark(),
   api: () => runApiBenchmark(),
+  hostile: () => runHostileBenchmark(),
   startup: () => runStartupBenchmark(),
   documents: () => runDocumentBenchmark(),
   memory: () => runMemoryBenchmark(),

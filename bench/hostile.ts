@@ -1,0 +1,82 @@
+// `pnpm bench hostile`: what another team waits while one team's hostile pages convert. Six
+// hostile scrapes (deep nesting, 200,000 unclosed anchors, a million links) go to the API at
+// once while a second team reads its credit usage, one request after another; the figure is that
+// team's longest wait (target < 1 s). The test (packages/http/test/hostile-pages.test.ts) proves
+// the answers come while conversions are in flight; the milliseconds are measured here.
+import { ConvertPool } from '@trawl/core';
+import { createServer } from '@trawl/http';
+import { hostilePages, startFixtureSite } from '@trawl/testkit';
+import { fmt, percentile, printTable } from './lib/stats.js';
+
+export interface HostileBenchmarkResult {
+  probes: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** The other team's longest wait while the hostile pages converted (target < 1000 ms). */
+  maxMs: number;
+}
+
+export async function runHostileBenchmark(): Promise<HostileBenchmarkResult> {
+  console.log("\n## Another team's wait while hostile pages convert (`GET /v1/team/credit-usage`)\n");
+  const site = await startFixtureSite();
+  const pool = new ConvertPool({ deadlineMs: 120_000 });
+  const server = createServer({
+    allowPrivateNetwork: true,
+    sweepIntervalMs: 0,
+    convertPool: pool,
+    auth: { 'key-attacker': 'team-attacker', 'key-other': 'team-other' },
+  });
+  const apiUrl = await server.listen(0, '127.0.0.1');
+  const call = (method: string, path: string, token: string, body?: unknown) =>
+    fetch(`${apiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    }).then(async (response) => ({ status: response.status, text: await response.text() }));
+  const scrape = (path: string) =>
+    call('POST', '/v1/scrape', 'key-attacker', { url: `${site.url}${path}`, formats: ['markdown', 'links'] });
+  try {
+    // Warm-up: the threads start and the site builds its 19 MB page before the clock runs.
+    await scrape('/articles/minimal');
+    await fetch(`${site.url}${hostilePages.millionLinks}`).then((response) => response.arrayBuffer());
+    let finished = false;
+    const scrapes = Promise.all(
+      [
+        hostilePages.nested('span', 3000),
+        hostilePages.nested('b', 3000),
+        hostilePages.nested('table', 3000),
+        hostilePages.nested('div', 10_000),
+        `${hostilePages.unclosedAnchors}?n=200000`,
+        hostilePages.millionLinks,
+      ].map(scrape),
+    ).finally(() => (finished = true));
+    const latencies: number[] = [];
+    while (!finished) {
+      const started = performance.now();
+      const { status } = await call('GET', '/v1/team/credit-usage', 'key-other');
+      latencies.push(performance.now() - started);
+      if (status !== 200) throw new Error(`the other team got HTTP ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const failed = (await scrapes).filter((result) => result.status !== 200);
+    if (failed.length > 0)
+      throw new Error(`hostile scrapes failed: ${failed.map((f) => `${f.status} ${f.text.slice(0, 200)}`).join('; ')}`);
+    latencies.sort((a, b) => a - b);
+    const result = {
+      probes: latencies.length,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      maxMs: latencies.at(-1) ?? 0,
+    };
+    printTable(
+      ['requests', 'p50 ms', 'p99 ms', 'longest ms'],
+      [[String(result.probes), fmt(result.p50Ms, 2), fmt(result.p99Ms, 2), fmt(result.maxMs, 1)]],
+    );
+    console.log(`\nlongest wait of the other team: ${fmt(result.maxMs, 1)} ms (target < 1000 ms)`);
+    return result;
+  } finally {
+    await server.close();
+    await pool.close();
+    await site.close();
+  }
+}
