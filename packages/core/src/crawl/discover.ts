@@ -1,11 +1,13 @@
 import { applyJobEvent } from '../jobs/job-events.js';
 import type { FrontierEntry } from '../ports/store.js';
 import type { JobContext } from './job-context.js';
+import type { ItemData } from './job-spec.js';
 
 /**
  * Offers URLs to the job's frontier: filters first (scope, depth, patterns), then robots.txt
  * (a blocked URL is reported once in the errors report and never fetched), then the frontier
- * accepts what it has not seen, up to the crawl limit, and the job's total grows by that.
+ * accepts what it has not seen, up to the crawl limit, and the job's total grows by that. The
+ * links of a page only remembered (hidden) are not followed: nothing on the site leads to it.
  */
 export async function discover(
   ctx: JobContext,
@@ -13,7 +15,9 @@ export async function discover(
   depth: number,
   source: 'link' | 'sitemap' | 'start',
   parentUrl?: string,
+  data?: ItemData,
 ): Promise<number> {
+  if (source === 'link' && ctx.spec.memory?.visibility === 'hidden') return 0;
   const entries: FrontierEntry[] = [];
   for (const url of urls) {
     if (source !== 'start') {
@@ -30,7 +34,7 @@ export async function discover(
       await reportRobotsBlocked(ctx, url, key);
       continue;
     }
-    entries.push({ url, key, depth });
+    entries.push({ url, key, depth, ...(data ? { data } : {}) });
   }
   if (!entries.length) return 0;
   return oneAtATime(ctx, async () => {

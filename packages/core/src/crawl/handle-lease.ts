@@ -3,8 +3,9 @@ import type { JobContext } from './job-context.js';
 import type { ItemData } from './job-spec.js';
 import { kickoffCrawl } from './kickoff.js';
 import { processLease } from './process-page.js';
+import { hiddenPageContext, offerRememberedPages } from './remembered-pages.js';
 
-/** Runs one leased frontier item of a job: its kickoff, a claimed redirect target, or a page. */
+/** Runs one leased frontier item of a job: its kickoff, a claimed redirect target, its remembered pages, or a page. */
 export async function handleLease(ctx: JobContext, lease: Lease): Promise<void> {
   const data = lease.item.data as ItemData | undefined;
   if (data?.kickoff) {
@@ -18,5 +19,6 @@ export async function handleLease(ctx: JobContext, lease: Lease): Promise<void> 
     await ctx.store.frontier.ack(lease);
     return;
   }
-  await processLease(ctx, lease);
+  if (data?.remembered) return offerRememberedPages(ctx, lease);
+  await processLease(data?.hidden ? hiddenPageContext(ctx) : ctx, lease);
 }

@@ -39,4 +39,11 @@ export interface ItemData {
   kickoff?: true;
   /** Set on a redirect target claimed by the page that redirected to it: already scraped. */
   redirectOf?: string;
+  /** The item that offers a change-tracking crawl's remembered pages once all else is done (crawl/remembered-pages.ts). */
+  remembered?: true;
+  /** A page only remembered from an earlier crawl, not reached by this one: reported `hidden`. */
+  hidden?: true;
 }
+
+/** The frontier key of a change-tracking crawl's remembered-pages item (not a URL key, like KICKOFF_KEY). */
+export const REMEMBERED_KEY = 'trawl:remembered';

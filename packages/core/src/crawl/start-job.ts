@@ -10,6 +10,7 @@ import { createLinkFilter } from '../url/filters.js';
 import { parseTargetUrl } from '../url/guard.js';
 import { resolveCrawlOptions, type CrawlOptionsInput } from './crawl-options.js';
 import { KICKOFF_KEY, type JobSpec } from './job-spec.js';
+import { rememberedPagesItem } from './remembered-pages.js';
 
 export interface StartJobInput {
   store: Store;
@@ -42,7 +43,10 @@ export async function startCrawlJob(url: string, rulesInput: CrawlOptionsInput, 
   };
   createLinkFilter({ ...spec.rules, startUrl: start }); // invalid patterns are refused before the job exists
   const job = await create(input, spec);
-  await input.store.frontier.enqueue(job.id, [{ url: start, key: KICKOFF_KEY, depth: 0, data: { kickoff: true } }]);
+  await input.store.frontier.enqueue(job.id, [
+    { url: start, key: KICKOFF_KEY, depth: 0, data: { kickoff: true } },
+    ...rememberedPagesItem(spec),
+  ]);
   return job;
 }
 

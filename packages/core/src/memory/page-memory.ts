@@ -39,10 +39,12 @@ export interface PageMemoryRequest {
   /** Keep nothing of this request. */
   zeroDataRetention?: boolean;
   changeTracking?: ChangeTrackingOptions;
+  /** `hidden`: the page was not reached this time, only remembered from an earlier crawl (default `visible`). */
+  visibility?: ChangeTrackingResult['visibility'];
 }
 
-const teamOf = (ctx: PageMemoryContext) => ctx.teamId ?? 'local';
-const nowOf = (ctx: PageMemoryContext) => (ctx.now ?? Date.now)();
+export const teamOf = (ctx: PageMemoryContext) => ctx.teamId ?? 'local';
+export const nowOf = (ctx: PageMemoryContext) => (ctx.now ?? Date.now)();
 
 /** Whether the request reads the cache at all. */
 export function readsCache(request: PageMemoryRequest): boolean {
@@ -170,7 +172,7 @@ export async function trackChanges(ctx: TrackingContext, page: TrackedPage, requ
   const result: ChangeTrackingResult = {
     previousScrapeAt: previous ? new Date(previous.scrapedAt).toISOString() : null,
     changeStatus: 'new',
-    visibility: 'visible',
+    visibility: request.visibility ?? 'visible',
   };
   if (removed) {
     result.changeStatus = previous ? 'removed' : 'new';
@@ -251,7 +253,7 @@ async function recallOrSwap(
 }
 
 /** Remembers the snapshot when it is small enough; resolves the one it replaced. */
-async function keep(ctx: PageMemoryContext, snapshot: PageSnapshot): Promise<PageSnapshot | null> {
+export async function keep(ctx: PageMemoryContext, snapshot: PageSnapshot): Promise<PageSnapshot | null> {
   const maxBytes = ctx.maxBytes ?? DEFAULT_PAGE_MEMORY_MAX_BYTES;
   if (Buffer.byteLength(JSON.stringify(snapshot)) > maxBytes) return ctx.store.pages.recall(snapshot.teamId, snapshot.key);
   return ctx.store.pages.remember(snapshot, { keep: ctx.keep ?? DEFAULT_PAGE_MEMORY_PAGES });
