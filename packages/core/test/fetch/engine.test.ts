@@ -50,13 +50,13 @@ describe('httpFetch redirects', () => {
 });
 
 describe('httpFetch limits', () => {
+  // The page never answers and the default timeout is 30 s, past this test's 20 s: only the
+  // 300 ms asked for ends the test.
   it('times out a page that never sends headers', async () => {
-    const started = Date.now();
     const err = await failure(httpFetch(`${site.url}/hang`, { timeout: 300 }));
     expect(err.code).toBe('SCRAPE_TIMEOUT');
     expect(err.status).toBe(408);
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+  }, 20_000);
 
   it('times out a body that never finishes', async () => {
     const err = await failure(httpFetch(`${site.url}/never-ends`, { timeout: 300 }));
