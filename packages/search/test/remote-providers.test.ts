@@ -79,15 +79,15 @@ describe.each(providers)('$name through its real wire format', ({ name, start })
     expect(site.requests).toHaveLength(0);
   });
 
+  // The provider would answer after ten minutes, far past the test's timeout: only a search that
+  // gives up at its own 300 ms ends the test, with the timeout error.
   it('gives up with "Request timed out" when the provider is too slow', async () => {
-    const slow = await start({ hits: fixtureHits(site.url), delayMs: 3_000 });
+    const slow = await start({ hits: fixtureHits(site.url), delayMs: 600_000 });
     try {
       const slowProvider = searchFromEnv({ TRAWL_SEARCH_PROVIDER: name, ...slow.env });
-      const started = Date.now();
       const error = await searchAndScrape(slowProvider, 'harbour', { timeout: 300 }).catch((e: unknown) => e);
       expect(isTrawlError(error) && error.code).toBe('SCRAPE_TIMEOUT');
       expect((error as Error).message).toBe('Request timed out');
-      expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await slow.close();
     }

@@ -52,16 +52,16 @@ describe('searchAndScrape', () => {
     expect(result.warning).toBeUndefined();
   });
 
+  // The page would answer after ten minutes, far past the test's timeout: only a search that gives
+  // up at its own 600 ms ends the test, with the timeout error.
   it('fails the whole search with "Request timed out" when scraping outlasts the timeout', async () => {
-    const slow = await startSerperStandIn({ hits: [{ url: `${site.url}/slow?ms=3000`, title: 'Slow', description: '' }] });
+    const slow = await startSerperStandIn({ hits: [{ url: `${site.url}/slow?ms=600000`, title: 'Slow', description: '' }] });
     try {
-      const started = Date.now();
       const error = await searchAndScrape(searchFromEnv(slow.env), 'slow', {
         timeout: 600,
         scrapeOptions: { formats: ['markdown'] },
       }).catch((e: unknown) => e);
       expect(isTrawlError(error) && [error.code, error.status, error.message]).toEqual(['SCRAPE_TIMEOUT', 408, 'Request timed out']);
-      expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await slow.close();
     }
