@@ -57,7 +57,8 @@ describe('fixture site server', () => {
 });
 
 describe('closing the site', () => {
-  it('resolves promptly while /hang and /never-ends are still open', async () => {
+  // Neither request would ever end on its own: a close() that waited for them would hang the test.
+  it('resolves while /hang and /never-ends are still open, cutting both', async () => {
     const site = await startFixtureSite();
     const hanging = fetch(`${site.url}/hang`).then(
       () => 'answered',
@@ -70,9 +71,7 @@ describe('closing the site', () => {
     );
     while (site.hits('/hang') === 0) await new Promise((resolve) => setTimeout(resolve, 5));
 
-    const started = performance.now();
     await site.close();
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(await hanging).toBe('failed');
     expect(await body).toBe('failed');
     await expect(fetch(`${site.url}/`)).rejects.toThrow();

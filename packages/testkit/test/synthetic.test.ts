@@ -70,13 +70,11 @@ describe('syntheticPageHtml', () => {
     expect(seen.size).toBe(options.pages);
   });
 
-  it('generates pages fast enough for 20,000-page benchmarks', () => {
-    const started = performance.now();
+  // How fast they are made is the benchmarks' own setup cost, not a property to assert here.
+  it('generates pages of a 20,000-page site at benchmark size', () => {
     let bytes = 0;
     for (let i = 0; i < 500; i++) bytes += syntheticPageHtml(i, { pages: 20_000 }).length;
-    const elapsed = performance.now() - started;
     expect(bytes).toBeGreaterThan(500 * 30_000);
-    expect(elapsed).toBeLessThan(2000);
   });
 
   it('rejects impossible options', () => {

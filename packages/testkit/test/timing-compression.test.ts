@@ -15,9 +15,10 @@ describe('timing routes', () => {
     const res = await fetch(`${site.url}/slow?ms=150`);
     const elapsed = performance.now() - started;
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(phrases.slow);
+    // The page names the wait it applied (not the two-second default); a lower bound on the
+    // time taken cannot fail on a busy machine, an upper one could.
+    expect(await res.text()).toContain(`${phrases.slow}: 150 ms.`);
     expect(elapsed).toBeGreaterThanOrEqual(140);
-    expect(elapsed).toBeLessThan(1500);
   });
 
   it('/slow defaults to two seconds, so a short client timeout fires first', async () => {
