@@ -22,4 +22,9 @@ export interface ToolContext {
   limits: McpLimits;
   /** `proto://host` of the HTTP request, for the URLs answers name. */
   origin?: string;
+  /**
+   * The client can answer the server's requests on this connection (stdio). A stateless HTTP
+   * POST cannot: the client's answer would come in a POST of its own, to a server that never sent it.
+   */
+  answersRequests?: boolean;
 }

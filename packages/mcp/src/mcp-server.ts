@@ -20,6 +20,8 @@ export interface McpServerOptions {
   /** `proto://host` the client reached the server at, for URLs in answers. */
   origin?: string;
   limits?: Partial<McpLimits>;
+  /** The client can answer the server's requests on this connection (stdio, not stateless HTTP). */
+  answersRequests?: boolean;
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
@@ -33,6 +35,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     account: options.account,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     ...(options.origin ? { origin: options.origin } : {}),
+    ...(options.answersRequests ? { answersRequests: true } : {}),
   };
   registerScrapeTools(server, context);
   registerJobTools(server, context);

@@ -28,6 +28,7 @@ export async function serveMcpOverStdio(options: StdioOptions): Promise<StdioSes
   const server = createMcpServer({
     api: options.api,
     account: { teamId: OPEN_TEAM_ID, apiKey: null },
+    answersRequests: true,
     ...(options.limits ? { limits: options.limits } : {}),
   });
   const closed = new Promise<void>((resolve) => {

@@ -8,10 +8,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isTerminal, type JobStatus } from '@trawl/core';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { EmptyResultSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from './context.js';
-
-const FINAL_PROGRESS_PAUSE_MS = 50;
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -23,12 +21,41 @@ export interface WaitOutcome {
 }
 
 export async function waitForJob(context: ToolContext, jobId: string, label: string, extra: ToolExtra): Promise<WaitOutcome> {
+  const outcome = await watchJob(context, jobId, label, extra);
+  // A client that cancelled the call reads no answer and wants no more progress.
+  if (outcome.notified && outcome.gaveUp !== 'cancelled by the client') await progressDelivered(context, extra);
+  return { status: outcome.status, ...(outcome.gaveUp ? { gaveUp: outcome.gaveUp } : {}) };
+}
+
+/**
+ * Resolves once the client has handled every progress notification sent so far, before the
+ * answer goes out. The SDK's client drops a call's progress handler as soon as it reads the answer
+ * but runs notification handlers a microtask later, so a notification read in the same chunk as
+ * the answer is lost. Over stdio both can share a chunk whatever the server does (the pipe joins
+ * writes), so the server pings the client: the client handles messages in order and runs the
+ * notification's handler before it answers the ping. Over Streamable HTTP the client awaits each
+ * event of the stream before reading the next, so the handler runs before the answer is read, and
+ * the client could not answer a ping there anyway (stateless: its answer would be a POST of its
+ * own, to another server).
+ */
+async function progressDelivered(context: ToolContext, extra: ToolExtra): Promise<void> {
+  if (!context.answersRequests) return;
+  // A client that fails the ping has still read the notification before failing it.
+  await extra.sendRequest({ method: 'ping' }, EmptyResultSchema).catch(() => undefined);
+}
+
+async function watchJob(
+  context: ToolContext,
+  jobId: string,
+  label: string,
+  extra: ToolExtra,
+): Promise<WaitOutcome & { notified: boolean }> {
   const progressToken = extra._meta?.progressToken;
   const deadline = Date.now() + context.limits.maxWaitMs;
   let reported = -1;
   for (;;) {
     const job = await context.api.store.jobs.get(jobId);
-    if (!job) return { status: 'unknown' };
+    if (!job) return { status: 'unknown', notified: reported >= 0 };
     const { completed, total } = job.counters;
     const notify = progressToken !== undefined && completed > reported;
     if (notify) {
@@ -43,14 +70,9 @@ export async function waitForJob(context: ToolContext, jobId: string, label: str
         },
       });
     }
-    if (isTerminal(job.status)) {
-      // The SDK's client drops a call's progress handler as soon as it reads the answer, and runs
-      // notification handlers a microtask later: a pause lets the last count go out on its own.
-      if (notify) await sleep(FINAL_PROGRESS_PAUSE_MS);
-      return { status: job.status };
-    }
-    if (extra.signal.aborted) return { status: job.status, gaveUp: 'cancelled by the client' };
-    if (Date.now() >= deadline) return { status: job.status, gaveUp: 'time budget' };
+    if (isTerminal(job.status)) return { status: job.status, notified: reported >= 0 };
+    if (extra.signal.aborted) return { status: job.status, gaveUp: 'cancelled by the client', notified: reported >= 0 };
+    if (Date.now() >= deadline) return { status: job.status, gaveUp: 'time budget', notified: reported >= 0 };
     await sleep(context.limits.pollIntervalMs, undefined, { signal: extra.signal }).catch(() => undefined);
   }
 }
