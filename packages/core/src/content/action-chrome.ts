@@ -120,6 +120,14 @@ const ACTION_WORDS = new Set([
   'prev',
   'loading',
   'home',
+  // Q&A and forum controls: "Improve this answer", "Ask a question", "Click to expand...".
+  'a',
+  'improve',
+  'answer',
+  'question',
+  'ask',
+  'click',
+  'shrink',
 ]);
 /** The candidate blocks: what holds a row of controls. */
 const CHROME_CANDIDATE = 'ul, ol, li, div, span, p, a, button, footer, menu, section';

@@ -9,6 +9,8 @@ const POST_CHROME_CLASS =
 const PROFILE_STAT =
   /^(?:joined|join date|messages|posts|reaction score|points|location|member since|registered|reputation|likes received|trophy points|karma)\s*:?\s*[\w ,.-]{0,40}$/i;
 const MAX_STAT_CHARS = 60;
+/** A thread's own statistics line ("Asked 13 years ago", "Viewed 11k times", "Last edited: Jul 3, 2024"). */
+const THREAD_STAT = /^(?:asked|modified|viewed|active|last edited:?|edited)\s+[\w ,.:-]{0,40}?(?:ago|times|\d{4})$/i;
 /**
  * Comments on a question or an answer (Stack Exchange and other Q&A sites): remarks under a post,
  * collapsed on the page, not the thread's answers.
@@ -24,6 +26,6 @@ export function removeThreadChrome(root: Element): void {
   for (const element of Array.from(root.querySelectorAll('dl, dt, dd, li, div, span, p'))) {
     if (!root.contains(element) || element.firstElementChild?.firstElementChild) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (text.length > 0 && text.length <= MAX_STAT_CHARS && PROFILE_STAT.test(text)) element.remove();
+    if (text.length > 0 && text.length <= MAX_STAT_CHARS && (PROFILE_STAT.test(text) || THREAD_STAT.test(text))) element.remove();
   }
 }

@@ -84,21 +84,27 @@ ${forumPosts
 };
 
 const boardPosts = [
-  { author: 'Bosun', text: 'Has anyone fitted the new shore power posts on the east quay yet?' },
-  { author: 'Harbourmaster', text: 'Two of them are live; the rest follow after the electrician visits on Friday.' },
+  { author: 'Bosun', text: 'Has anyone fitted the new shore power posts on the east quay yet?', quote: '' },
+  {
+    author: 'Harbourmaster',
+    text: 'Two of them are live; the rest follow after the electrician visits on Friday.',
+    // A reply quoting the first post: the quote's expand control goes.
+    quote:
+      '<blockquote class="quote"><b>Bosun said:</b><p>Has anyone fitted the new shore power posts on the east quay yet?</p><a href="#m1">Click to expand...</a></blockquote>',
+  },
 ];
 /** A message board whose markup names neither its posts nor its menus: every post is kept, the menus of short links go. */
 const boardThread: PageTypeFixture = {
   path: '/types/board/showthread.php',
   heading: 'Shore power on the east quay',
   keeps: boardPosts.flatMap((post) => [post.text, post.author]),
-  drops: ['Engines board', 'Chandlery board', 'Weather board'],
+  drops: ['Engines board', 'Chandlery board', 'Weather board', 'Click to expand'],
   html: harbourPage(
     'Shore power on the east quay - Harbour Boards',
     `<div id="page-body">
 <div class="board-picker"><ul>${['Seamanship', 'Engines', 'Chandlery', 'Moorings', 'Weather', 'Off topic'].map((board) => `<li><a href="/boards/${board.toLowerCase()}">${board} board</a></li>`).join('')}</ul></div>
 <h1>Shore power on the east quay</h1>
-${boardPosts.map((post, i) => `<div class="msg" id="m${i + 1}"><b>${post.author}</b> <span>#${i + 1}</span><p>${post.text}</p></div>`).join('\n')}
+${boardPosts.map((post, i) => `<div class="msg" id="m${i + 1}"><b>${post.author}</b> <span>#${i + 1}</span>${post.quote}<p>${post.text}</p></div>`).join('\n')}
 </div>`,
   ),
 };
@@ -112,18 +118,30 @@ const qaThread: PageTypeFixture = {
     'A fresh AA cell runs a quartz tide movement for about a year.',
     'Drift alone is more often the movement than the battery.',
   ],
-  drops: ['Did you try a lithium cell?', 'This fixed mine, thanks.', 'Add a comment'],
+  // The question's statistics and the posts' controls go with the comments.
+  drops: [
+    'Did you try a lithium cell?',
+    'This fixed mine, thanks.',
+    'Add a comment',
+    'Asked 2 years, 3 months ago',
+    'Viewed 1,204 times',
+    'Improve this answer',
+    'Ask question',
+  ],
   html: harbourPage(
     'How long does a tide clock battery last? - Harbour Q&A',
     `<main>
 <div itemscope itemtype="https://schema.org/QAPage">
 <div class="question" itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">
 <h1 itemprop="name">How long does a tide clock battery last?</h1>
+<div class="question-stats"><div><span>Asked</span> <time>2 years, 3 months ago</time></div><div><span>Viewed</span> 1,204 times</div><a href="/ask">Ask question</a></div>
 <div class="post-text" itemprop="text"><p>My tide clock drifts by an hour after a few months. Is the battery going flat?</p></div>
 <div class="comments"><ul><li class="comment">Did you try a lithium cell? – Skipper</li></ul><a href="#">Add a comment</a></div>
 </div>
+<div class="answers-header"><h2>2 Answers</h2><div>Sorted by: <a href="?tab=votes">Highest score</a></div></div>
 <div class="answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">
 <div class="post-text" itemprop="text"><p>A fresh AA cell runs a quartz tide movement for about a year.</p></div>
+<div class="post-menu"><a href="/posts/2/edit">Improve this answer</a></div>
 <div class="comments"><ul><li class="comment">This fixed mine, thanks. – Deckhand</li></ul></div>
 </div>
 <div class="answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">
