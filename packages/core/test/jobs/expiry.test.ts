@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelJob, newJob, sweepExpiredJobs } from '../../src/jobs/index.js';
+import { cancelJob, newJob, sweepExpiredChecks, sweepExpiredJobs } from '../../src/jobs/index.js';
 import { createMemoryStore } from '../../src/stores/memory/index.js';
 
 describe('sweeping expired jobs', () => {
@@ -34,5 +34,23 @@ describe('sweeping expired jobs', () => {
     now += 500;
     expect(await sweepExpiredJobs(store, now)).toBe(1);
     expect(await store.jobs.get('j')).toBeNull();
+  });
+
+  it('also deletes monitor checks past their retention, every batch of them, and keeps the rest', async () => {
+    let now = Date.UTC(2025, 0, 1);
+    const store = createMemoryStore({ now: () => now });
+    const day = 86_400_000;
+    for (const id of ['paused', 'kept']) await store.monitors.create({ id, teamId: 't', createdAt: now, spec: {}, nextRunAt: null });
+    for (let i = 0; i < 7; i++)
+      await store.monitors.saveCheck({ id: `c${i}`, monitorId: 'paused', createdAt: now + i, check: {} }, { keep: 100, maxAgeMs: day });
+    await store.monitors.saveCheck({ id: 'longer', monitorId: 'kept', createdAt: now, check: {} }, { keep: 100, maxAgeMs: 2 * day });
+    await store.monitors.saveCheck({ id: 'no-age', monitorId: 'kept', createdAt: now, check: {} }, { keep: 100 });
+    now += day + 3;
+    // c0..c3 have expired; c4..c6 expire in the next milliseconds.
+    expect(await sweepExpiredChecks(store, { batchSize: 3 })).toBe(4);
+    now += 10;
+    await sweepExpiredJobs(store, now, { batchSize: 2 });
+    expect(await store.monitors.listChecks('paused', { offset: 0, limit: 10 })).toEqual([]);
+    expect((await store.monitors.listChecks('kept', { offset: 0, limit: 10 })).map((c) => c.id).sort()).toEqual(['longer', 'no-age']);
   });
 });
