@@ -11,6 +11,7 @@ import type { PageSignals } from './page-type/page-signals.js';
 import type { HtmlDocument } from './parse.js';
 import { readabilityArticle } from './readability.js';
 import { removeLinkLists } from './link-lists.js';
+import { removeListingControls } from './listing-controls.js';
 import { removeProductChrome } from './product-chrome.js';
 import { findProductRegion } from './product-region.js';
 import { quietRepeatedAlts } from './repeated-alts.js';
@@ -100,6 +101,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   // Boards whose markup names neither posts nor menus leave their board pickers in the region.
   // Only on threads: measured on WCXB, it cost listings, collections and docs their link-heavy content.
   if (pageType === 'forum') removeLinkLists(content);
+  // Result counts, sorting and filter toggles, slide counters: controls, on every page but an article.
+  if (pageType !== 'article') removeListingControls(content);
   quietRepeatedAlts(content);
   keepPageHeading(content, heading);
   return { content, pageType };

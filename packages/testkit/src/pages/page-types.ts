@@ -127,6 +127,7 @@ const qaThread: PageTypeFixture = {
     'Viewed 1,204 times',
     'Improve this answer',
     'Ask question',
+    'Sorted by',
   ],
   html: harbourPage(
     'How long does a tide clock battery last? - Harbour Q&A',
@@ -172,6 +173,8 @@ const product: PageTypeFixture = {
     'Quantity',
     '4.7 out of 5 stars',
     'Lovely clock, keeps good time',
+    // The gallery's slide counter.
+    '1 of 3',
   ],
   html: harbourPage(
     'Tide Clock Classic | Harbour Co. Shop',
@@ -181,7 +184,7 @@ const product: PageTypeFixture = {
 <div class="product-name__master">Tide Clock</div>
 <div class="product-name__variation">Classic</div>
 </h1>
-<div class="gallery">${[1, 2, 3].map((i) => `<img src="/img/tide-clock-${i}.jpg" alt="Brass finish">`).join('')}</div>
+<div class="gallery">${[1, 2, 3].map((i) => `<img src="/img/tide-clock-${i}.jpg" alt="Brass finish">`).join('')}<span>1 of 3</span></div>
 <p class="price" itemprop="price">$149.00</p>
 <form action="/cart/add" method="post">
 <fieldset class="product-form__input"><legend>Finish:</legend>
@@ -234,13 +237,15 @@ const grid: PageTypeFixture = {
   path: '/types/collections/nautical-instruments',
   heading: 'Nautical instruments',
   keeps: [...gridItems, 'Instruments our pilots trust on the water.'],
-  // Every card's colour swatches: options of the product, not the grid's content.
-  drops: ['Sea green', 'Harbour grey'],
+  // Every card's colour swatches: options of the product, not the grid's content; the grid's
+  // result count and sorting control go too.
+  drops: ['Sea green', 'Harbour grey', 'Showing 1–6 of 6 products', 'Sort by'],
   html: harbourPage(
     'Nautical instruments | Harbour Co. Shop',
     `<main>
 <h1>Nautical instruments</h1>
 <p>Instruments our pilots trust on the water.</p>
+<div class="toolbar"><p>Showing 1–6 of 6 products</p><span>Sort by: Featured</span></div>
 <ul class="product-grid">
 ${gridItems.map((name, i) => `<li class="product-card"><a href="/types/product/${i}"><img src="/img/${i}.jpg" alt=""> ${name}</a><span class="price">$${40 + i * 10}.00</span><ul class="card-swatches"><li><a href="/types/product/${i}?colour=sea-green">Sea green</a></li><li><a href="/types/product/${i}?colour=harbour-grey">Harbour grey</a></li></ul></li>`).join('\n')}
 </ul>
