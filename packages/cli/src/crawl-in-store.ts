@@ -2,10 +2,9 @@ import {
   specOf,
   startCrawlJob,
   startWorker,
-  type Browser,
   type CrawlOptionsInput,
-  type EngineChoice,
   type JobRecord,
+  type Runtime,
   type ScrapeOptionsInput,
   type Store,
 } from '@trawl/core';
@@ -22,8 +21,8 @@ export interface StoreCrawl {
   rules: CrawlOptionsInput;
   scrapeOptions: ScrapeOptionsInput;
   concurrency: number;
-  engine: EngineChoice;
-  browser?: Browser;
+  /** The command's engine choice and browser; the crawl's state lives in `store`. */
+  runtime: Runtime;
 }
 
 /** How a crawl in a store ended: its record, or `interrupted` with its pages left queued. */
@@ -44,10 +43,8 @@ export async function crawlInStore(run: StoreCrawl, sink: CrawlSink, io: CliIO):
   let settle!: (end: StoreCrawlEnd) => void;
   const ended = new Promise<StoreCrawlEnd>((resolve) => (settle = resolve));
   const worker = startWorker({
-    store: run.store,
+    runtime: run.runtime.with({ store: run.store }),
     concurrency: run.concurrency,
-    engine: run.engine,
-    ...(run.browser ? { browser: run.browser } : {}),
     onEvent: (jobId, event, ...args) => {
       if (jobId !== job.id) return;
       if (event === 'page') sink.page(args[0] as Parameters<CrawlSink['page']>[0]);

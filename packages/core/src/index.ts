@@ -1,4 +1,6 @@
 export { scrape } from './scrape.js';
+export * from './runtime/index.js';
+export { consoleLogger, type Logger } from './ports/logger.js';
 export { htmlToDocument, type HtmlToDocumentOptions } from './html-to-document.js';
 export type { Document, DocumentMetadata, ActionResults, AttributeSelector, AttributeValues } from './document.js';
 export {
@@ -72,7 +74,7 @@ export {
   type CrawlOptions,
   type CrawlOptionsInput,
   type ResolvedCrawlOptions,
-  type JobRuntimeOptions,
+  type JobOptions,
 } from './crawl/crawl-options.js';
 export { createRobotsPolicy, type RobotsPolicy, type RobotsPolicyOptions } from './crawl/robots.js';
 export { discoverSitemapUrls, sitemapUrls, parseSitemap, type SitemapOptions } from './crawl/sitemaps.js';
@@ -103,7 +105,7 @@ export { insufficientCredits, reserveCredits, settleCredits, spendCredits, spend
 export { nextUsagePeriod, recordTokens, recordUsage, usagePeriod, type Account } from './credits/usage.js';
 export * from './jobs/index.js';
 export { startCrawlJob, startBatchJob, appendBatchUrls, type StartJobInput } from './crawl/start-job.js';
-export { startWorker, type Worker, type WorkerOptions } from './crawl/worker.js';
+export { startWorker, type Worker, type WorkerOptions, type WorkerSettings } from './crawl/worker.js';
 export type { JobSpec } from './crawl/job-spec.js';
 export { specOf } from './crawl/job-spec.js';
 
@@ -124,7 +126,7 @@ export {
   browserRefinements,
   type EnginePlan,
 } from './pipeline/engine-choice.js';
-export { loadPage, type EngineContext } from './pipeline/load-page.js';
+export { loadPage } from './pipeline/load-page.js';
 export { createGuardedLookup, isHostAllowedByPolicy } from './url/ssrf.js';
 
 // Search port, search-and-scrape and the search endpoints' shapes

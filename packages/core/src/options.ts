@@ -15,10 +15,7 @@ import {
 import { invalidOptions } from './options-error.js';
 import { selectorProblem } from './content/page-extras.js';
 import { refineTotalWait } from './wait-rules.js';
-import type { SsrfPolicy } from './url/ssrf.js';
-import type { Browser, EngineChoice } from './ports/browser.js';
-import type { LlmProvider } from './ports/llm.js';
-import type { ConvertPool } from './convert/convert-pool.js';
+import type { RuntimeOptions, WithRuntime } from './runtime/runtime.js';
 
 export const formatSchema = z.enum(['markdown', 'html', 'rawHtml', 'links', 'screenshot', 'screenshot@fullPage', 'json']);
 export type Format = z.infer<typeof formatSchema>;
@@ -187,44 +184,13 @@ export const scrapeOptionsSchema = z.object({
 export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;
 export type ResolvedScrapeOptions = z.output<typeof scrapeOptionsSchema>;
 
-/**
- * Library-only settings of a scrape that no API client can set: what it runs with (the SSRF
- * guard, the engine choice and browser, the model, the conversion pool), not what it returns.
- */
-export interface ScrapeRuntimeOptions {
-  /**
-   * The SSRF guard. Off by default: the library fetches what its caller asks, loopback and
-   * intranet addresses included, as curl does (the one-shot CLI commands too). `true`, or an
-   * SsrfPolicy with `allowHosts`, refuses loopback, private, link-local and metadata addresses
-   * with SCRAPE_BLOCKED_URL: turn it on when the URLs come from people you do not trust. The
-   * server, `trawl serve` and `trawl worker` have it on unless `--allow-private-network`
-   * (docs/self-hosting.md, "Private networks").
-   */
-  ssrf?: SsrfPolicy | boolean;
-  /** Redirects followed before giving up (default 10). */
-  maxRedirects?: number;
-  /** Largest response body accepted, in bytes (default 20 MiB). */
-  maxBodyBytes?: number;
-  /** User agent sent when the caller's headers name none. */
-  userAgent?: string;
-  /** Cancels the scrape. */
-  signal?: AbortSignal;
-  /** `auto` (default): HTTP unless the request or a JavaScript-rendered page needs the browser. */
-  engine?: EngineChoice;
-  /** The page engine that runs JavaScript (e.g. @trawl/browser-playwright); the caller closes it. */
-  browser?: Browser;
-  /** The model behind the `json` format and image alt text (e.g. @trawl/llm's `llmFromEnv()`). */
-  llm?: LlmProvider;
-  /**
-   * Where pages are converted: a ConvertPool of worker threads (default: the process's shared
-   * pool, see docs/operations.md), or `false` for the calling thread (as `htmlToDocument` does).
-   */
-  convertPool?: ConvertPool | false;
-}
+/** What a scrape asks for, its cancellation, and what it runs with (a Runtime, or its settings inline). */
+export type ScrapeOptions = WithRuntime<ScrapeOptionsInput & { signal?: AbortSignal }>;
 
-export type ScrapeOptions = ScrapeOptionsInput & ScrapeRuntimeOptions;
+/** @deprecated The runtime settings are one type now: `RuntimeOptions` (and `signal` on the call). */
+export type ScrapeRuntimeOptions = RuntimeOptions & { signal?: AbortSignal };
 
-/** @deprecated Renamed `ScrapeRuntimeOptions`: "engine" names only how a page is loaded (`engine: 'http' | 'browser'`). */
+/** @deprecated Renamed `ScrapeRuntimeOptions`, now `RuntimeOptions`: "engine" names only how a page is loaded (`engine: 'http' | 'browser'`). */
 export type EngineOptions = ScrapeRuntimeOptions;
 
 export { DEFAULT_USER_AGENT } from './settings/defaults.js';

@@ -6,7 +6,7 @@ import { assertScrapeCan } from './pipeline/capabilities.js';
 import { loadPage } from './pipeline/load-page.js';
 import { convertLoadedPage } from './pipeline/convert-loaded-page.js';
 import { memoryRequestOf, throughPageMemory, type PageMemoryOptions } from './memory/through-memory.js';
-import { toSsrfPolicy } from './url/ssrf.js';
+import { splitRuntime } from './runtime/runtime.js';
 import { typedTargetUrl } from './url/typed-url.js';
 
 /**
@@ -19,19 +19,19 @@ import { typedTargetUrl } from './url/typed-url.js';
  * compares with the page's previous scrape (docs/change-tracking.md).
  */
 export async function scrape(url: string, options: ScrapeOptions & PageMemoryOptions = {}): Promise<Document> {
-  const { store, teamId, maxAge, minAge, storeInCache, zeroDataRetention, changeTracking, pageMemory, ...engineInput } = options;
-  const { ssrf, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser, llm, convertPool, ...scrapeInput } = engineInput;
+  const { runtime, rest } = splitRuntime(options);
+  const { teamId, maxAge, minAge, storeInCache, zeroDataRetention, changeTracking, pageMemory, signal, ...scrapeInput } = rest;
   const resolved = resolveScrapeOptions(scrapeInput);
   const target = typedTargetUrl(url);
-  assertScrapeCan(resolved, { choice: engine, hasBrowser: Boolean(browser), llm });
+  assertScrapeCan(resolved, runtime);
   const request = memoryRequestOf({ maxAge, minAge, storeInCache, zeroDataRetention, changeTracking });
-  const memory = store && { store, ...(teamId ? { teamId } : {}), ...pageMemory, ...(llm ? { llm } : {}), ...(signal ? { signal } : {}) };
+  const { store, llm, convertPool } = runtime;
+  const memory = store && { store, teamId, ...pageMemory, llm, signal };
   try {
-    const policy = toSsrfPolicy(ssrf);
     return await throughPageMemory(target, resolved, memory, request, async (conversion) => {
-      const page = await loadPage(target, resolved, { policy, maxRedirects, maxBodyBytes, userAgent, signal, engine, browser });
+      const page = await loadPage(target, resolved, runtime, signal);
       const { document } = await convertLoadedPage(page, target, conversionOptions(conversion), false, convertPool, signal);
-      return (await applyLlmFormats(document, conversion, { llm, policy, userAgent, signal })).document;
+      return (await applyLlmFormats(document, conversion, runtime, signal)).document;
     });
   } catch (error) {
     if (isScrapeActionError(error) && error.page) {

@@ -11,7 +11,7 @@ import type { TrawlApiOptions } from './options.js';
 import { createRouter } from './routes/route-table.js';
 import { callLocation, detachedRequest, type ApiCall, type ApiCallResult } from './in-process.js';
 import type { ApiContext, RouteDefinition } from './routes/types.js';
-import { startRuntime } from './runtime.js';
+import { startServices } from './services.js';
 import { createJobWatch } from './watch/job-watch.js';
 
 /** A `(req, res, next?)` handler for `node:http`, Express 4/5 and Connect, with its lifecycle. */
@@ -43,39 +43,27 @@ export interface TrawlApi {
  * `next` when there is one (so it mounts beside other routes), else get a JSON 404.
  */
 export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
-  const runtime = startRuntime(options);
+  const services = startServices(options);
+  const { runtime } = services;
   const router = createRouter();
   const authenticate = createAuthenticator(options.auth);
   const rateLimits = options.rateLimits ?? {};
   const context: ApiContext = {
-    store: runtime.store,
-    retentionMs: options.retentionMs,
+    runtime,
     pageMemory: options.pageMemory ?? {},
-    monitorHooks: runtime.monitorHooks,
+    monitorHooks: services.monitorHooks,
     parseMaxBytes: options.parseMaxBytes ?? DEFAULT_PARSE_MAX_BYTES,
-    notifier: runtime.notifier,
-    llmJobs: runtime.llmJobs,
-    search: options.search,
-    llm: options.llm,
-    browser: options.browser,
-    policy: runtime.policy,
+    notifier: services.notifier,
+    llmJobs: services.llmJobs,
     startingCredits: options.credits ?? {},
-    workerConcurrency: runtime.workerConcurrency,
-    runtime: (signal) => ({
-      ssrf: runtime.policy,
-      signal,
-      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
-      ...(options.browser ? { browser: options.browser } : {}),
-      ...(options.llm ? { llm: options.llm } : {}),
-      ...(options.convertPool !== undefined ? { convertPool: options.convertPool } : {}),
-    }),
+    workerConcurrency: services.workerConcurrency,
   };
 
   /** The context of one caller's request: its model records the tokens it uses in the caller's usage. */
   function scopedTo(account: Account): ApiContext {
-    if (!options.llm || !account.teamId) return context;
-    const llm = meteredLlm(options.llm, runtime.store.teams, account);
-    return { ...context, llm, runtime: (signal) => ({ ...context.runtime(signal), llm }) };
+    if (!runtime.llm || !account.teamId) return context;
+    const llm = meteredLlm(runtime.llm, runtime.store.teams, account);
+    return { ...context, runtime: runtime.with({ llm }) as ApiContext['runtime'] };
   }
 
   async function serve(
@@ -113,7 +101,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
 
   /** What every non-public call passes before its handler: the starting balances in place, the team's rate limit. */
   async function admit(route: RouteDefinition, account: Account): Promise<void> {
-    await runtime.ready;
+    await services.ready;
     await enforceRateLimit(runtime.store, rateLimits, route.rateClass, account.teamId);
   }
 
@@ -148,7 +136,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
   const watch = createJobWatch({
     store: runtime.store,
     authenticate,
-    ready: runtime.ready,
+    ready: services.ready,
     logger: runtime.logger,
     ...(options.basePath ? { basePath: options.basePath } : {}),
   });
@@ -184,11 +172,11 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     authenticate,
     close: () => {
       watch.close();
-      return runtime.close();
+      return services.close();
     },
     settled: async () => {
-      await runtime.llmJobs.settled();
-      await runtime.notifier.settled();
+      await services.llmJobs.settled();
+      await services.notifier.settled();
     },
   });
 }

@@ -1,10 +1,2 @@
-/** Where the API reports failures it could not answer a client about (default: console.error). */
-export interface Logger {
-  error(message: string, error?: unknown): void;
-}
-
-export const consoleLogger: Logger = {
-  error(message, error) {
-    console.error(`[trawl] ${message}`, error ?? '');
-  },
-};
+/** The Logger port lives in core (a Runtime carries one); re-exported here, where API users have always found it. */
+export { consoleLogger, type Logger } from '@trawl/core';

@@ -138,7 +138,10 @@ describe('extract jobs', () => {
       },
     };
     const schema = { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } } };
-    const found = await extract({ prompt: 'the price of a cast iron anchor', schema, enableWebSearch: true }, { llm: llm(), search });
+    const found = await extract(
+      { prompt: 'the price of a cast iron anchor', schema, enableWebSearch: true },
+      { llm: llm(), searchProvider: search },
+    );
     expect(queries).toEqual(['the price of a cast iron anchor']);
     expect(found.data).toEqual({ name: 'Cast iron anchor', price: 240 });
 

@@ -1,11 +1,11 @@
 import {
-  closeDispatchers,
   crawl,
   readErrorsReport,
   typedTargetUrl,
   type CrawlOptionsInput,
   type JobRecord,
   type ScrapeOptionsInput,
+  type Runtime,
   type Store,
 } from '@trawl/core';
 import type { CrawlFlags } from '../commands/crawl.js';
@@ -13,7 +13,7 @@ import { crawlInStore } from '../crawl-in-store.js';
 import { createCrawlSink, type CrawlSink } from '../crawl-sink.js';
 import { type CliIO, writeLine } from '../io.js';
 import { CrawlOutput } from '../output-files.js';
-import { pageBrowser } from '../page-browser.js';
+import { commandRuntime } from '../command-runtime.js';
 import { createProgress } from '../progress.js';
 import { openStore } from '../open-store.js';
 
@@ -39,7 +39,7 @@ async function runCrawl(
   where: { output: CrawlOutput | undefined; store: Store | undefined },
 ): Promise<void> {
   const { output, store } = where;
-  const browser = pageBrowser(flags.engine);
+  const runtime = commandRuntime(flags.engine);
   const progress = createProgress(io, 'crawl');
   const sink = await indexedInto(
     store,
@@ -62,8 +62,7 @@ async function runCrawl(
           rules,
           scrapeOptions,
           concurrency: flags.concurrency,
-          engine: flags.engine,
-          ...(browser ? { browser } : {}),
+          runtime,
         },
         sink,
         io,
@@ -71,12 +70,12 @@ async function runCrawl(
       ({ job, interrupted } = end);
       jobStore = store;
     } else {
-      ({ job, store: jobStore } = await crawlInMemory(url, rules, scrapeOptions, flags, sink, browser));
+      ({ job, store: jobStore } = await crawlInMemory(url, rules, scrapeOptions, sink, runtime));
     }
     await sink.flushed();
   } finally {
     progress.stop();
-    await Promise.all([closeDispatchers(), browser?.close()]);
+    await runtime.close();
   }
   await summarise(job, { interrupted, store: jobStore, flags, sink, io });
 }
@@ -86,11 +85,10 @@ async function crawlInMemory(
   url: string,
   rules: CrawlOptionsInput,
   scrapeOptions: ScrapeOptionsInput,
-  flags: CrawlFlags,
   sink: CrawlSink,
-  browser: ReturnType<typeof pageBrowser>,
+  runtime: Runtime,
 ): Promise<{ job: JobRecord; store: Store }> {
-  const job = crawl(url, { ...rules, scrapeOptions, engine: flags.engine, ...(browser ? { browser } : {}) });
+  const job = crawl(url, { ...rules, scrapeOptions, runtime });
   job.on('page', (doc) => sink.page(doc));
   job.on('pageError', (entry) => sink.pageError(entry));
   job.on('progress', (record) => sink.progress(record.counters));

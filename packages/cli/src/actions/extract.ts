@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { closeDispatchers, extract } from '@trawl/core';
+import { extract } from '@trawl/core';
 import { llmFromEnv } from '@trawl/llm';
 import type { ExtractFlags } from '../commands/extract.js';
 import { type CliIO, writeLine } from '../io.js';
-import { pageBrowser } from '../page-browser.js';
+import { commandRuntime } from '../command-runtime.js';
 
 /** `trawl extract <urls...>`: structured data from the pages, by the model the environment names. */
 export async function extractAction(urls: string[], flags: ExtractFlags, io: CliIO): Promise<void> {
-  const llm = llmFromEnv();
-  const browser = pageBrowser();
+  const runtime = commandRuntime('auto', { llm: llmFromEnv() });
   try {
     const result = await extract(
       {
@@ -22,13 +21,13 @@ export async function extractAction(urls: string[], flags: ExtractFlags, io: Cli
         includeSubdomains: flags.subdomains,
         showSources: flags.showSources ?? false,
       },
-      { ...(llm ? { llm } : {}), ...(browser ? { browser } : {}) },
+      { runtime },
     );
     writeLine(io.stdout, JSON.stringify({ data: result.data, ...(flags.showSources ? { sources: result.sources } : {}) }, null, 2));
     writeLine(io.stderr, `read ${result.urls.length} page(s), ${result.tokensUsed} tokens`);
     if (result.warning) writeLine(io.stderr, `warning: ${result.warning}`);
   } finally {
-    await Promise.all([closeDispatchers(), browser?.close()]);
+    await runtime.close();
   }
 }
 

@@ -1,23 +1,22 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { closeDispatchers, generateLlmsTxt, typedTargetUrl } from '@trawl/core';
+import { generateLlmsTxt, typedTargetUrl } from '@trawl/core';
 import { llmFromEnv } from '@trawl/llm';
 import type { LlmsTxtFlags } from '../commands/llmstxt.js';
 import { type CliIO, writeLine } from '../io.js';
-import { pageBrowser } from '../page-browser.js';
+import { commandRuntime } from '../command-runtime.js';
 
 /** `trawl llmstxt <url>`: the site's llms.txt (or llms-full.txt) on stdout or into `--out`. */
 export async function llmstxtAction(typedUrl: string, flags: LlmsTxtFlags, io: CliIO): Promise<void> {
   // Kept as typed (llms.txt titles itself with it), http:// added when it names no scheme.
   const url = typedTargetUrl(typedUrl);
   const llm = llmFromEnv();
-  const browser = pageBrowser();
+  const runtime = commandRuntime('auto', { llm });
   try {
     const result = await generateLlmsTxt(url, {
       ...(flags.maxUrls ? { maxUrls: flags.maxUrls } : {}),
       showFullText: flags.full ?? false,
-      ...(llm ? { llm } : {}),
-      ...(browser ? { browser } : {}),
+      runtime,
     });
     if (flags.out) {
       await mkdir(flags.out, { recursive: true });
@@ -30,6 +29,6 @@ export async function llmstxtAction(typedUrl: string, flags: LlmsTxtFlags, io: C
     writeLine(io.stderr, `${result.urls.length} page(s)${llm ? `, ${result.tokensUsed} tokens` : ''}`);
     if (result.warning) writeLine(io.stderr, `warning: ${result.warning}`);
   } finally {
-    await Promise.all([closeDispatchers(), browser?.close()]);
+    await runtime.close();
   }
 }

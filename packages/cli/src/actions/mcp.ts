@@ -1,15 +1,13 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { closeDispatchers, closeSharedConvertPool } from '@trawl/core';
 import type { Env } from '@trawl/core/settings';
 import { createTrawlApi } from '@trawl/http';
 import { serveMcpOverStdio } from '@trawl/mcp';
-import { adaptersFromEnv } from '../adapters-from-env.js';
 import { apiOptionsFrom } from '../api-options.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
-import { openStore } from '../open-store.js';
 import { readProcessSettings } from '../process-settings.js';
+import { runtimeFromSettings } from '../runtime-from-settings.js';
 
 /**
  * `trawl mcp`: the API in this process, its tools over stdin and stdout, until the agent closes
@@ -18,13 +16,9 @@ import { readProcessSettings } from '../process-settings.js';
 export async function mcpAction(command: Command, env: Env, io: CliIO): Promise<void> {
   const settings = readProcessSettings(command, env);
   convertPoolFromEnv(env);
-  const store = await openStore(settings.store);
-  const adapters = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
-    await store.close();
-    throw error;
-  });
   const logger = { error: (message: string, error?: unknown) => writeLine(io.stderr, `[trawl] ${message} ${describe(error)}`) };
-  const api = createTrawlApi({ ...apiOptionsFrom(settings, store, adapters), logger });
+  const made = await runtimeFromSettings(settings, env, logger);
+  const api = createTrawlApi(apiOptionsFrom(settings, made));
   try {
     const session = await serveMcpOverStdio({ api, stdin: io.stdin as Readable, stdout: io.stdout as Writable });
     const signalled = new Promise<void>((resolve) => {
@@ -35,8 +29,7 @@ export async function mcpAction(command: Command, env: Env, io: CliIO): Promise<
     await session.close();
   } finally {
     await api.close();
-    await Promise.all([store.close(), adapters.browser?.close()]);
-    await Promise.all([closeDispatchers(), closeSharedConvertPool()]);
+    await made.runtime.close();
   }
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  closeDispatchers,
-  closeSharedConvertPool,
+  createRuntime,
   type MonitorCheckBody,
   type MonitorRecord,
   nextRunAfter,
@@ -101,16 +100,18 @@ function printCheck(io: CliIO, body: MonitorCheckBody): void {
 }
 
 export async function monitorRunAction(id: string, flags: MonitorStoreFlags, env: Env, io: CliIO): Promise<void> {
+  // The check's pages load over HTTP in this process; the runtime owns the pools they leave open.
+  const runtime = createRuntime({}, { owns: ['sharedPools'] });
   try {
     await withStore(flags, env, async (store) => {
       const monitor = await teamMonitor(store, id, flags);
-      const run = await runMonitorNow({ store, runtime: {} }, monitor);
+      const run = await runMonitorNow({ store, runtime }, monitor);
       const body = await run.done;
       if (!body) throw new Error(`the check of monitor ${id} failed`);
       printCheck(io, body);
     });
   } finally {
-    await Promise.all([closeDispatchers(), closeSharedConvertPool()]);
+    await runtime.close();
   }
 }
 

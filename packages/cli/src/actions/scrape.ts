@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { closeDispatchers, scrape, typedTargetUrl, type Document } from '@trawl/core';
+import { scrape, typedTargetUrl, type Document } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
-import { pageBrowser } from '../page-browser.js';
+import { commandRuntime } from '../command-runtime.js';
 import { DEFAULT_SCREENSHOT_FILE, type ScrapeFlags } from '../scrape-flags.js';
 import { renderDocument, toScrapeOptions } from '../scrape-options.js';
 
@@ -9,25 +9,19 @@ import { renderDocument, toScrapeOptions } from '../scrape-options.js';
 export async function scrapeAction(url: string, flags: ScrapeFlags, io: CliIO): Promise<void> {
   const target = typedTargetUrl(url);
   const options = toScrapeOptions(flags);
-  const browser = pageBrowser(flags.engine);
+  // The AI SDK is heavy: load it only when the json format asks for a model.
+  const llm = flags.format === 'json' ? (await import('@trawl/llm')).llmFromEnv() : undefined;
+  // One page: converting it here beats starting conversion threads that each load the parser again.
+  const runtime = commandRuntime(flags.engine, { llm, convertPool: false });
   try {
-    // The AI SDK is heavy: load it only when the json format asks for a model.
-    const llm = flags.format === 'json' ? (await import('@trawl/llm')).llmFromEnv() : undefined;
-    const doc = await scrape(target, {
-      ...options,
-      // One page: converting it here beats starting conversion threads that each load the parser again.
-      convertPool: false,
-      ...(flags.engine ? { engine: flags.engine } : {}),
-      ...(browser ? { browser } : {}),
-      ...(llm ? { llm } : {}),
-    });
+    const doc = await scrape(target, { ...options, runtime });
     writeLine(io.stdout, renderDocument(doc, flags));
     if (!flags.json) await reportExtras(doc, flags, io);
     // The page is printed (an error page can say why), but a script must not take it for the page it wanted.
     const status = doc.metadata.statusCode;
     if (status >= 400) throw new Error(`${doc.metadata.url} answered HTTP ${status}${doc.metadata.error ? ` ${doc.metadata.error}` : ''}`);
   } finally {
-    await Promise.all([closeDispatchers(), browser?.close()]);
+    await runtime.close();
   }
 }
 

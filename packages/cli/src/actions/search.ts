@@ -1,15 +1,15 @@
-import { closeDispatchers, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
+import { createRuntime, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
 import { readSetting, type Env } from '@trawl/core/settings';
 import { chooseProvider, LocalIndex, searchFromEnv } from '@trawl/search';
 import type { SearchFlags } from '../commands/search.js';
 import { type CliIO, writeLine } from '../io.js';
-import { pageBrowser } from '../page-browser.js';
+import { commandRuntime } from '../command-runtime.js';
 import { openStore } from '../open-store.js';
 
 /** `trawl search <query>`: the hits, numbered, each with its Markdown with `--scrape`. */
 export async function searchAction(query: string, flags: SearchFlags, env: Env, io: CliIO): Promise<void> {
   let store: Store | undefined;
-  const browser = flags.scrape ? pageBrowser('auto', env) : undefined;
+  const runtime = flags.scrape ? commandRuntime('auto', {}, env) : createRuntime({}, { owns: ['sharedPools'] });
   try {
     let localIndex: SearchProvider | undefined;
     if (chooseProvider(env, flags.provider) === 'local') {
@@ -28,13 +28,13 @@ export async function searchAction(query: string, flags: SearchFlags, env: Env, 
       ...(flags.location ? { location: flags.location } : {}),
       ...(flags.tbs ? { tbs: flags.tbs } : {}),
       ...(flags.scrape ? { scrapeOptions: { formats: ['markdown'], onlyMainContent: flags.mainContent } } : {}),
-      ...(browser ? { browser } : {}),
+      runtime,
     });
     if (flags.json) writeLine(io.stdout, JSON.stringify(v1SearchResponse(outcome), null, 2));
     else writeLine(io.stdout, renderOutcome(outcome));
     if (outcome.warning && !flags.json) writeLine(io.stderr, `warning: ${outcome.warning}`);
   } finally {
-    await Promise.all([closeDispatchers(), browser?.close(), store?.close()]);
+    await Promise.all([runtime.close(), store?.close()]);
   }
 }
 

@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import { closeDispatchers, closeSharedConvertPool, describeSsrfPolicy, OPEN_POLICY, STRICT_POLICY } from '@trawl/core';
+import { describeSsrfPolicy } from '@trawl/core';
 import { showSetting, type Env } from '@trawl/core/settings';
 import { createServer, openAccessProblem } from '@trawl/http';
-import { adaptersFromEnv } from '../adapters-from-env.js';
 import { apiOptionsFrom } from '../api-options.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
-import { openStore } from '../open-store.js';
 import { printCheck, readProcessSettings, type ProcessSettings } from '../process-settings.js';
+import { runtimeFromSettings } from '../runtime-from-settings.js';
 
 /** `trawl serve`: settings read and checked before anything opens; `--check` stops there. */
 export async function serveAction(command: Command, flags: { check?: boolean }, env: Env, io: CliIO): Promise<void> {
@@ -21,14 +20,11 @@ export async function serveAction(command: Command, flags: { check?: boolean }, 
 }
 
 async function serve(settings: ProcessSettings, env: Env, io: CliIO): Promise<void> {
-  const store = await openStore(settings.store);
-  const adapters = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
-    await store.close();
-    throw error;
-  });
+  const made = await runtimeFromSettings(settings, env);
+  const { runtime } = made;
   // The MCP endpoint is loaded only here: `trawl --help` and the other commands never load its SDK.
   const { createTrawlMcp } = await import('@trawl/mcp');
-  const server = createServer({ ...apiOptionsFrom(settings, store, adapters), mounts: [(api) => createTrawlMcp({ api })] });
+  const server = createServer({ ...apiOptionsFrom(settings, made), mounts: [(api) => createTrawlMcp({ api })] });
   const stopRequested = new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
@@ -41,14 +37,13 @@ async function serve(settings: ProcessSettings, env: Env, io: CliIO): Promise<vo
       io.stdout,
       `Trawl API listening on ${url} (MCP at ${url}/mcp)\n` +
         `store: ${showSetting('store', settings.store)}; worker: ${settings.worker ? 'on' : 'off'}; auth: ${auth}; ` +
-        `browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'}; search: ${adapters.search?.name ?? 'none'}\n` +
-        describeSsrfPolicy(settings.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY),
+        `browser: ${runtime.browser ? 'on' : 'off'}; llm: ${runtime.llm?.model ?? 'none'}; search: ${runtime.searchProvider?.name ?? 'none'}\n` +
+        describeSsrfPolicy(runtime.policy),
     );
     const signal = await stopRequested;
     writeLine(io.stdout, `${signal}: shutting down; unfinished pages stay queued in the store`);
   } finally {
     await server.close();
-    await Promise.all([store.close(), adapters.browser?.close()]);
-    await Promise.all([closeDispatchers(), closeSharedConvertPool()]);
+    await runtime.close();
   }
 }

@@ -1,39 +1,21 @@
 import type { Command } from 'commander';
-import {
-  closeDispatchers,
-  closeSharedConvertPool,
-  describeSsrfPolicy,
-  OPEN_POLICY,
-  startWorker,
-  STRICT_POLICY,
-  type Document,
-  type JobRecord,
-} from '@trawl/core';
+import { describeSsrfPolicy, startWorker, type Document, type JobRecord } from '@trawl/core';
 import { showSetting, type Env } from '@trawl/core/settings';
 import { createJobNotifier, createWebhookSender, type Logger, startMonitorWorker } from '@trawl/http';
-import { adaptersFromEnv } from '../adapters-from-env.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
-import { openStore } from '../open-store.js';
 import { printCheck, readProcessSettings } from '../process-settings.js';
+import { runtimeFromSettings } from '../runtime-from-settings.js';
 
 /** `trawl worker`: leases pages from the store until a signal, then hands back what is unfinished. */
 export async function workerAction(command: Command, flags: { check?: boolean }, env: Env, io: CliIO): Promise<void> {
   const settings = readProcessSettings(command, env);
-  const policy = settings.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY;
   if (flags.check) return printCheck(settings, command, env, io);
   convertPoolFromEnv(env);
   const logger = stderrLogger(io);
-  const store = await openStore(settings.store);
   // A worker renders and extracts; it never searches, but feeds the local index when that is the provider.
-  const {
-    search: _search,
-    localIndex,
-    ...adapters
-  } = await adaptersFromEnv(env, store).catch(async (error: unknown) => {
-    await store.close();
-    throw error;
-  });
+  const { runtime, localIndex } = await runtimeFromSettings(settings, env, logger);
+  const { store, policy } = runtime;
   // Pages are billed and webhooks sent where the pages run, as the server's own worker does.
   const webhooks = createWebhookSender({
     policy,
@@ -42,13 +24,9 @@ export async function workerAction(command: Command, flags: { check?: boolean },
   });
   const notifier = createJobNotifier({ store, webhooks, logger });
   const worker = startWorker({
-    store,
+    runtime,
     concurrency: settings.concurrency,
     leaseMs: settings.leaseMs,
-    ssrf: policy,
-    userAgent: settings.userAgent,
-    retentionMs: Math.round(settings.retentionHours * 3_600_000),
-    ...adapters,
     onEvent: (jobId, event, ...args) => {
       notifier.onWorkerEvent(jobId, event, ...args);
       if (event === 'page' && localIndex) {
@@ -66,13 +44,13 @@ export async function workerAction(command: Command, flags: { check?: boolean },
     store,
     webhooks,
     logger,
-    runtime: { ssrf: policy, userAgent: settings.userAgent, ...adapters },
+    runtime,
     pageMemory: { keep: settings.pageMemoryPages, maxBytes: settings.pageMemoryMaxBytes },
     leaseMs: settings.leaseMs,
   });
   writeLine(
     io.stderr,
-    `worker ready on ${showSetting('store', settings.store)} (pid ${process.pid}, concurrency ${settings.concurrency}; browser: ${adapters.browser ? 'on' : 'off'}; llm: ${adapters.llm?.model ?? 'none'})\n` +
+    `worker ready on ${showSetting('store', settings.store)} (pid ${process.pid}, concurrency ${settings.concurrency}; browser: ${runtime.browser ? 'on' : 'off'}; llm: ${runtime.llm?.model ?? 'none'})\n` +
       describeSsrfPolicy(policy),
   );
   await new Promise<void>((resolve) => {
@@ -88,8 +66,7 @@ export async function workerAction(command: Command, flags: { check?: boolean },
     await notifier.settled();
   } finally {
     await webhooks.close();
-    await Promise.all([store.close(), adapters.browser?.close()]);
-    await Promise.all([closeDispatchers(), closeSharedConvertPool()]);
+    await runtime.close();
   }
 }
 

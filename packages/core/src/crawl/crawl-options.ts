@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { invalidOptions } from '../options-error.js';
 import { MAX_CONCURRENCY, MAX_CRAWL_DELAY_S, MAX_CRAWL_LIMIT, MAX_DEPTH, MAX_PATTERNS, MAX_RETRIES } from '../limits.js';
 import type { ScrapeOptionsInput } from '../options.js';
-import type { Store } from '../ports/store.js';
-import type { Browser, EngineChoice } from '../ports/browser.js';
-import type { LlmProvider } from '../ports/llm.js';
-import type { ConvertPool } from '../convert/convert-pool.js';
-import type { SsrfPolicy } from '../url/ssrf.js';
+import { splitRuntime, type Runtime, type WithRuntime } from '../runtime/runtime.js';
 
 /**
  * Options of crawl(): the union of Firecrawl's v0 crawlerOptions and the v1 crawl options the
@@ -58,35 +54,24 @@ export const crawlOptionsSchema = z.object({
 export type CrawlOptionsInput = z.input<typeof crawlOptionsSchema>;
 export type ResolvedCrawlOptions = z.output<typeof crawlOptionsSchema>;
 
-/** What every job runner takes besides the crawl rules: where state lives and how to fetch. */
-export interface JobRuntimeOptions {
-  /** Where the job's state lives. Default: a private in-memory store that keeps no documents. */
-  store?: Store;
-  /** Keep documents in the store's result log (default: true when a store was given). */
+/** What a job started from the library is, besides its crawl rules: its identity, page options and cancellation. */
+export interface JobOptions {
+  /** Keep documents in the store's result log (default: true when the runtime has a store). */
   retainDocuments?: boolean;
   jobId?: string;
   teamId?: string;
-  /** Retention of the job record and results (default 24 h). */
-  retentionMs?: number;
   /** Options of every page scrape (formats, onlyMainContent, headers, timeout…). */
   scrapeOptions?: ScrapeOptionsInput;
-  /** The SSRF guard, as scrape()'s `ssrf`: off by default (private addresses are fetched); `true` or a policy refuses them. */
-  ssrf?: SsrfPolicy | boolean;
-  userAgent?: string;
-  /** The product token matched against robots.txt groups (default "TrawlBot"). */
-  robotsUserAgent?: string;
   /** Cancels the job like `cancel()`. */
   signal?: AbortSignal;
-  /** Which engine loads each page (default `auto`), and the browser it may use; the caller closes it. */
-  engine?: EngineChoice;
-  browser?: Browser;
-  /** The model behind the `json` format and image alt text; the caller owns it. */
-  llm?: LlmProvider;
-  /** Where pages are converted (default: the process's shared pool of threads; false: this thread). */
-  convertPool?: ConvertPool | false;
 }
 
-export type CrawlOptions = CrawlOptionsInput & JobRuntimeOptions;
+/**
+ * Options of crawl(): the rules, the job's own options and what it runs with (a Runtime, or its
+ * settings inline: `store`, `ssrf`, `browser`…). Without a store the job's state lives in a
+ * private in-memory store that keeps no documents.
+ */
+export type CrawlOptions = WithRuntime<CrawlOptionsInput & JobOptions>;
 
 export function resolveCrawlOptions(input: CrawlOptionsInput): ResolvedCrawlOptions {
   const parsed = crawlOptionsSchema.safeParse(input);
@@ -94,42 +79,9 @@ export function resolveCrawlOptions(input: CrawlOptionsInput): ResolvedCrawlOpti
   return parsed.data;
 }
 
-/** Splits user options into the crawl rules and the runtime settings. */
-export function splitCrawlOptions(options: CrawlOptions): { rules: ResolvedCrawlOptions; runtime: JobRuntimeOptions } {
-  const {
-    store,
-    retainDocuments,
-    jobId,
-    teamId,
-    retentionMs,
-    scrapeOptions,
-    ssrf,
-    userAgent,
-    robotsUserAgent,
-    signal,
-    engine,
-    browser,
-    llm,
-    convertPool,
-    ...rules
-  } = options;
-  return {
-    rules: resolveCrawlOptions(rules),
-    runtime: {
-      store,
-      retainDocuments,
-      jobId,
-      teamId,
-      retentionMs,
-      scrapeOptions,
-      ssrf,
-      userAgent,
-      robotsUserAgent,
-      signal,
-      engine,
-      browser,
-      llm,
-      convertPool,
-    },
-  };
+/** Splits user options into the crawl rules, the job's own options and the runtime. */
+export function splitCrawlOptions(options: CrawlOptions): { rules: ResolvedCrawlOptions; job: JobOptions; runtime: Runtime } {
+  const { runtime, rest } = splitRuntime(options);
+  const { retainDocuments, jobId, teamId, scrapeOptions, signal, ...rules } = rest;
+  return { rules: resolveCrawlOptions(rules), job: { retainDocuments, jobId, teamId, scrapeOptions, signal }, runtime };
 }

@@ -1,15 +1,12 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import type { Document } from '../document.js';
-import { DEFAULT_USER_AGENT, type ResolvedScrapeOptions } from '../options.js';
+import type { ResolvedScrapeOptions } from '../options.js';
 import type { ErrorEntry, JobKind, JobRecord, Store } from '../ports/store.js';
-import type { Browser, EngineChoice } from '../ports/browser.js';
-import type { LlmProvider } from '../ports/llm.js';
-import type { ConvertPool } from '../convert/convert-pool.js';
 import type { Account } from '../credits/usage.js';
+import type { Runtime, RuntimeWithStore } from '../runtime/runtime.js';
 import { meteredLlm } from '../llm/metered-llm.js';
 import { createLinkFilter, type LinkFilter } from '../url/filters.js';
 import { normalizeUrl } from '../url/normalize.js';
-import { toSsrfPolicy, type SsrfPolicy } from '../url/ssrf.js';
 import type { ResolvedCrawlOptions } from './crawl-options.js';
 import { DocumentChannel } from './document-channel.js';
 import { httpResourceFetcher } from './http-resource-fetcher.js';
@@ -28,24 +25,12 @@ export interface JobEvents {
   cancelled: [job: JobRecord];
 }
 
-/** Settings of whoever runs jobs (a crawl() call, a server's worker): never set by an API client. */
-export interface RunnerSettings {
-  store: Store;
-  /** The SSRF guard, as scrape()'s `ssrf`: off by default (private addresses are fetched); `true` or a policy refuses them. */
-  ssrf?: SsrfPolicy | boolean;
-  userAgent?: string;
-  /** The product token matched against robots.txt groups (default "TrawlBot"). */
-  robotsUserAgent?: string;
+/** What runs a job: a runtime with a store, and whether the store keeps the job's documents. */
+export interface JobRunner {
+  /** Its `store` holds the job; its policy, user agent, engine, browser, model and pool load and convert each page. */
+  runtime: RuntimeWithStore;
   /** Keep documents in the store's result log (a server must; a streaming crawl() need not). */
   retainDocuments: boolean;
-  retentionMs?: number;
-  /** Which engine loads each page (default `auto`) and the browser it may use; the runner's owner closes it. */
-  engine?: EngineChoice;
-  browser?: Browser;
-  /** The model behind the `json` format and image alt text; pages that need one fail without it. */
-  llm?: LlmProvider;
-  /** Where pages are converted (default: the process's shared pool of threads; false: this thread). */
-  convertPool?: ConvertPool | false;
 }
 
 /** Everything one running job needs: its spec, its store, and the per-job services. */
@@ -60,16 +45,9 @@ export interface JobContext {
   readonly startUrl: string;
   readonly rules: ResolvedCrawlOptions;
   readonly scrape: ResolvedScrapeOptions;
-  readonly policy: SsrfPolicy;
-  readonly userAgent: string;
-  /** The page engine choice and browser every page load uses (see pipeline/load-page.ts). */
-  readonly engine: EngineChoice;
-  readonly browser: Browser | undefined;
-  /** The runner's model, metered to the job's account. */
-  readonly llm: LlmProvider | undefined;
-  readonly convertPool: ConvertPool | false | undefined;
+  /** The runner's runtime, its model metered to the job's account. */
+  readonly runtime: Runtime;
   readonly retainDocuments: boolean;
-  readonly retentionMs: number | undefined;
   readonly fetcher: ResourceFetcher;
   readonly robots: RobotsPolicy;
   readonly scheduler: HostScheduler;
@@ -91,31 +69,32 @@ export interface JobChannels {
   channel: DocumentChannel;
 }
 
-export function createJobContext(record: JobRecord, settings: RunnerSettings, channels: JobChannels = newJobChannels()): JobContext {
+export function createJobContext(record: JobRecord, runner: JobRunner, channels: JobChannels = newJobChannels()): JobContext {
   const spec = specOf(record);
   const { rules } = spec;
-  const policy = toSsrfPolicy(settings.ssrf);
-  const userAgent = settings.userAgent ?? DEFAULT_USER_AGENT;
+  const { store } = runner.runtime;
+  const account: Account = { teamId: record.teamId, apiKey: spec.apiKey ?? null };
+  const runtime = runner.runtime.llm ? runner.runtime.with({ llm: meteredLlm(runner.runtime.llm, store.teams, account) }) : runner.runtime;
   const fetcher = httpResourceFetcher(
-    { userAgent, timeout: Math.min(spec.scrapeOptions.timeout, 30_000), skipTlsVerification: spec.scrapeOptions.skipTlsVerification },
-    policy,
+    {
+      userAgent: runtime.userAgent,
+      timeout: Math.min(spec.scrapeOptions.timeout, 30_000),
+      skipTlsVerification: spec.scrapeOptions.skipTlsVerification,
+      dispatcher: runtime.dispatcher,
+    },
+    runtime.policy,
   );
-  const robots = createRobotsPolicy({
-    fetcher,
-    ignoreRobots: rules.ignoreRobots,
-    ...(settings.robotsUserAgent ? { userAgent: settings.robotsUserAgent } : {}),
-  });
+  const robots = createRobotsPolicy({ fetcher, ignoreRobots: rules.ignoreRobots, userAgent: runtime.robotsUserAgent });
   const scheduler = createHostScheduler({
     concurrency: rules.maxConcurrency,
     perHostConcurrency: rules.perHostConcurrency,
     delayMs: (rules.delay ?? 0) * 1000,
     crawlDelay: (url) => robots.crawlDelay(url),
-    ...(settings.store.hostPacer ? { pacer: settings.store.hostPacer } : {}),
+    pacer: store.hostPacer,
   });
   const normalizeOptions = { ignoreQueryParameters: rules.ignoreQueryParameters };
-  const account: Account = { teamId: record.teamId, apiKey: spec.apiKey ?? null };
   const context: JobContext = {
-    store: settings.store,
+    store,
     jobId: record.id,
     teamId: record.teamId,
     account,
@@ -124,14 +103,8 @@ export function createJobContext(record: JobRecord, settings: RunnerSettings, ch
     startUrl: spec.url,
     rules,
     scrape: spec.scrapeOptions,
-    policy,
-    userAgent,
-    engine: settings.engine ?? 'auto',
-    browser: settings.browser,
-    llm: settings.llm && meteredLlm(settings.llm, settings.store.teams, account),
-    convertPool: settings.convertPool,
-    retainDocuments: settings.retainDocuments,
-    retentionMs: settings.retentionMs,
+    runtime,
+    retainDocuments: runner.retainDocuments,
     fetcher,
     robots,
     scheduler,

@@ -32,14 +32,14 @@ export async function runJob(ctx: JobContext): Promise<JobRecord | null> {
         await Promise.race(inFlight);
         continue;
       }
-      const finished = await finishJobIfDone(ctx.store, ctx.jobId, { retentionMs: ctx.retentionMs });
+      const finished = await finishJobIfDone(ctx.store, ctx.jobId, { retentionMs: ctx.runtime.retentionMs });
       if (finished.outcome === 'not_found') return null;
       if (finished.job.status !== 'scraping') return finished.job;
       await sleep(IDLE_POLL_MS);
     }
     await Promise.allSettled(inFlight);
     // Aborted from this side (cancel(), a caller's signal): make sure the record says so.
-    const cancelled = await cancelJob(ctx.store, ctx.jobId, { retentionMs: ctx.retentionMs });
+    const cancelled = await cancelJob(ctx.store, ctx.jobId, { retentionMs: ctx.runtime.retentionMs });
     return cancelled.outcome === 'not_found' ? null : cancelled.job;
   } catch (error) {
     ctx.abort.abort();
@@ -55,7 +55,7 @@ export async function failJob(ctx: JobContext, error: unknown): Promise<JobRecor
     ctx.store,
     ctx.jobId,
     { type: 'fail', error: { code: errorCodeOf(error), message } },
-    { retentionMs: ctx.retentionMs },
+    { retentionMs: ctx.runtime.retentionMs },
   );
   return failed.outcome === 'not_found' ? null : failed.job;
 }

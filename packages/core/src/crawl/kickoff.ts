@@ -29,5 +29,5 @@ export async function kickoffCrawl(ctx: JobContext): Promise<void> {
     }
     if (batch.length) await discover(ctx, batch, 0, 'sitemap');
   }
-  await finishKickoff(ctx.store, ctx.jobId, { retentionMs: ctx.retentionMs });
+  await finishKickoff(ctx.store, ctx.jobId, { retentionMs: ctx.runtime.retentionMs });
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isTrawlError, TrawlError } from '../errors.js';
 import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
-import { DEFAULT_USER_AGENT, requestHeadersSchema } from '../options.js';
+import { requestHeadersSchema } from '../options.js';
 import { invalidOptions } from '../options-error.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 import { assertAllowedTarget } from '../url/guard.js';
 import { parseTypedUrl } from '../url/typed-url.js';
-import { toSsrfPolicy } from '../url/ssrf.js';
+import { splitRuntime, type Runtime, type WithRuntime } from '../runtime/runtime.js';
+import { createMemoryStore } from '../stores/memory/index.js';
 import { crawl } from './crawl.js';
 import { httpResourceFetcher } from './http-resource-fetcher.js';
 import { rankLinks } from './rank-links.js';
@@ -15,7 +16,8 @@ import { discoverSitemapUrls } from './sitemaps.js';
 import { createLinkFilter } from '../url/filters.js';
 import { normalizeUrl } from '../url/normalize.js';
 
-export interface MapOptions {
+/** What a map asks for (the runtime's policy, user agent and dispatcher fetch its pages). */
+export interface MapRequest {
   /** Keep only links relevant to this query, best first (at most 1000, as Firecrawl's alpha does). */
   search?: string;
   /** Skip sitemaps and find links by fetching pages only (default true, as the API contract says). */
@@ -30,12 +32,11 @@ export interface MapOptions {
   /** Pages fetched at once while looking for links (default 10). */
   maxConcurrency?: number;
   ignoreRobots?: boolean;
-  /** The SSRF guard, as scrape()'s `ssrf`: off by default (private addresses are fetched); `true` or a policy refuses them. */
-  ssrf?: SsrfPolicy | boolean;
-  userAgent?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
+
+export type MapOptions = WithRuntime<MapRequest>;
 
 export const MAP_MAX_LIMIT = 5000;
 /** The most links one map returns (v2 allows 100,000; pages fetched stay within MAP_MAX_LIMIT). */
@@ -67,7 +68,8 @@ export async function map(url: string, options: MapOptions = {}): Promise<string
 }
 
 /** map(), with each link's page title and description where a fetched page gave them (v2's map shape). */
-export async function mapLinks(url: string, options: MapOptions = {}): Promise<MapLink[]> {
+export async function mapLinks(url: string, mapOptions: MapOptions = {}): Promise<MapLink[]> {
+  const { runtime, rest: options } = splitRuntime(mapOptions);
   const target = parseTypedUrl(url);
   const start = target.href;
   const bounds = mapBoundsSchema.safeParse({
@@ -77,7 +79,7 @@ export async function mapLinks(url: string, options: MapOptions = {}): Promise<M
     headers: options.headers,
   });
   if (!bounds.success) throw invalidOptions('map', bounds.error);
-  await refuseBlockedStart(target, toSsrfPolicy(options.ssrf));
+  await refuseBlockedStart(target, runtime.policy);
   const limit = options.limit ?? MAP_MAX_LIMIT;
   const collectLimit = options.search ? Math.max(limit, SEARCH_MAX_RESULTS) : limit;
   const found = new LinkSet(collectLimit);
@@ -92,13 +94,13 @@ export async function mapLinks(url: string, options: MapOptions = {}): Promise<M
 
   const sitemapWork =
     options.sitemapOnly || options.ignoreSitemap === false
-      ? fromSitemaps(start, options, signal, (u) => inScope(u) && found.add(u))
+      ? fromSitemaps(start, options, runtime, signal, (u) => inScope(u) && found.add(u))
       : Promise.resolve();
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   const crawlWork = options.sitemapOnly
     ? Promise.resolve(undefined)
-    : fromPages(start, options, signal, (u) => inScope(u) && found.add(u), { titles, descriptions });
+    : fromPages(start, options, runtime, signal, (u) => inScope(u) && found.add(u), { titles, descriptions });
   const stopWhenFull = found.full.then(() => controller.abort());
   const [, startFailure] = await Promise.all([sitemapWork, crawlWork]);
   void stopWhenFull;
@@ -118,12 +120,18 @@ export async function mapLinks(url: string, options: MapOptions = {}): Promise<M
   });
 }
 
-async function fromSitemaps(start: string, options: MapOptions, signal: AbortSignal, add: (url: string) => void): Promise<void> {
+async function fromSitemaps(
+  start: string,
+  options: MapRequest,
+  runtime: Runtime,
+  signal: AbortSignal,
+  add: (url: string) => void,
+): Promise<void> {
   const fetcher = httpResourceFetcher(
-    { userAgent: options.userAgent ?? DEFAULT_USER_AGENT, headers: options.headers ?? {}, timeout: 30_000 },
-    toSsrfPolicy(options.ssrf),
+    { userAgent: runtime.userAgent, headers: options.headers ?? {}, timeout: 30_000, dispatcher: runtime.dispatcher },
+    runtime.policy,
   );
-  const robots = createRobotsPolicy({ fetcher, ignoreRobots: options.ignoreRobots ?? false });
+  const robots = createRobotsPolicy({ fetcher, ignoreRobots: options.ignoreRobots ?? false, userAgent: runtime.robotsUserAgent });
   try {
     for await (const url of discoverSitemapUrls(start, { fetcher, robots, signal })) add(url);
   } catch (error) {
@@ -149,7 +157,8 @@ async function refuseBlockedStart(target: URL, policy: SsrfPolicy): Promise<void
  */
 async function fromPages(
   start: string,
-  options: MapOptions,
+  options: MapRequest,
+  runtime: Runtime,
   signal: AbortSignal,
   add: (url: string) => void,
   pages: { titles: Map<string, string>; descriptions: Map<string, string> },
@@ -162,9 +171,9 @@ async function fromPages(
     ignoreRobots: options.ignoreRobots ?? false,
     maxConcurrency: options.maxConcurrency ?? 10,
     maxRetries: 0,
-    scrapeOptions: { formats: ['links'], onlyMainContent: false, ...(options.headers ? { headers: options.headers } : {}) },
-    ...(options.ssrf !== undefined ? { ssrf: options.ssrf } : {}),
-    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    scrapeOptions: { formats: ['links'], onlyMainContent: false, headers: options.headers },
+    // The map's own crawl: a private store, never the runtime's (where it would show as a job).
+    runtime: runtime.with({ store: createMemoryStore() }),
     signal,
   });
   job.on('page', (doc) => {

@@ -37,13 +37,7 @@ export async function rememberPage(ctx: JobContext, url: string, scraped: Docume
   const step = memoryOf(ctx);
   if (!step) return scraped;
   const document = step.request.changeTracking
-    ? await withChangeTracking(
-        { ...step.memory, ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.abort.signal },
-        url,
-        scraped,
-        ctx.scrape,
-        step.request,
-      )
+    ? await withChangeTracking({ ...step.memory, llm: ctx.runtime.llm, signal: ctx.abort.signal }, url, scraped, ctx.scrape, step.request)
     : scraped;
   if (ctx.kind === 'crawl' && !links) return document;
   return rememberDocument(step.memory, url, ctx.scrape, step.request, document, ctx.kind === 'crawl' ? links : undefined);

@@ -11,6 +11,7 @@ import type { PageConversion } from '../pipeline/to-document.js';
 import { applyLlmFormats, conversionOptions, pageCredits } from '../llm/llm-formats.js';
 import { discover } from './discover.js';
 import { cachedPage, jobPageCredits, pageConversion, rememberPage } from './page-memory-step.js';
+import { reportsRemoved } from './remembered-pages.js';
 import type { JobContext } from './job-context.js';
 import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './retry.js';
 
@@ -80,7 +81,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
       url,
       conversionOptions(pageConversion(ctx)),
       ctx.kind === 'crawl',
-      ctx.convertPool,
+      ctx.runtime.convertPool,
       ctx.abort.signal,
     );
   } catch (error) {
@@ -92,7 +93,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     // Links go in before the page is acked, so the frontier never looks drained while they are on their way.
     await discover(ctx, conversion.pageLinks, depth + 1, 'link', page.url);
   }
-  if (page.status >= 400) {
+  if (page.status >= 400 && !reportsRemoved(ctx, page.status)) {
     const reason = STATUS_CODES[page.status] ?? 'error';
     return record(ctx, lease, { type: 'error', error: `${url} answered HTTP ${page.status} ${reason}`, code: `HTTP_${page.status}` });
   }
@@ -100,8 +101,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     return record(ctx, lease, { type: 'document', document: { metadata: conversion.document.metadata }, credits: 1 });
   let document: Document;
   try {
-    const llmContext = { llm: ctx.llm, policy: ctx.policy, userAgent: ctx.userAgent, signal: ctx.abort.signal };
-    document = (await applyLlmFormats(conversion.document, ctx.scrape, llmContext)).document;
+    document = (await applyLlmFormats(conversion.document, ctx.scrape, ctx.runtime, ctx.abort.signal)).document;
     const links = ctx.kind === 'crawl' && page.redirects.length === 0 ? conversion.pageLinks : undefined;
     document = await rememberPage(ctx, url, document, links);
   } catch (error) {
@@ -113,13 +113,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
 }
 
 function fetchPage(ctx: JobContext, url: string): Promise<LoadedPage> {
-  return loadPage(url, ctx.scrape, {
-    policy: ctx.policy,
-    userAgent: ctx.userAgent,
-    signal: ctx.abort.signal,
-    engine: ctx.engine,
-    browser: ctx.browser,
-  });
+  return loadPage(url, ctx.scrape, ctx.runtime, ctx.abort.signal);
 }
 
 /** Puts the page back for a later attempt; false once its retries are used up. */

@@ -3,10 +3,15 @@ import { finishJobIfDone } from '../jobs/job-events.js';
 import type { JobRecord, Lease } from '../ports/store.js';
 import { DEFAULT_LEASE_MS } from '../settings/defaults.js';
 import { handleLease } from './handle-lease.js';
-import { createJobContext, type JobContext, type JobEvents, type RunnerSettings } from './job-context.js';
+import { TrawlError } from '../errors.js';
+import { splitRuntime, type RuntimeWithStore, type WithRuntime } from '../runtime/runtime.js';
+import { createJobContext, type JobContext, type JobEvents } from './job-context.js';
 import { failJob, IDLE_POLL_MS } from './job-runner.js';
 
-export interface WorkerOptions extends Omit<RunnerSettings, 'retainDocuments'> {
+/** A worker's settings, and what it runs with: a Runtime (or its settings inline) that has a `store`. */
+export type WorkerOptions = WithRuntime<WorkerSettings>;
+
+export interface WorkerSettings {
   /** Pages handled at once across all jobs (default 10). */
   concurrency?: number;
   /** Lease length: a page not acked by then goes to another worker (default 2 min). */
@@ -39,7 +44,11 @@ const FORWARDED_EVENTS: ReadonlyArray<keyof JobEvents> = ['page', 'pageError', '
  * side: each leases items, rebuilds a job's context from its record, and records outcomes in
  * the store. A job completes on whichever worker handles its last page.
  */
-export function startWorker(options: WorkerOptions): Worker {
+export function startWorker(workerOptions: WorkerOptions): Worker {
+  const { runtime, rest: options } = splitRuntime(workerOptions);
+  if (!runtime.store) throw new TrawlError('INVALID_OPTIONS', 'startWorker needs a store: the one the jobs it runs live in');
+  const runner = { runtime: runtime as RuntimeWithStore, retainDocuments: true };
+  const { store } = runner.runtime;
   const concurrency = options.concurrency ?? 10;
   // Contexts hold a job's robots cache and host queues, so they outlive single pages; idle ones go.
   const contexts = new Map<string, { ctx: JobContext; inFlight: number; lastUsed: number }>();
@@ -48,14 +57,14 @@ export function startWorker(options: WorkerOptions): Worker {
   let stopping = false;
   const stopSignal = new AbortController();
   const finishOptions = {
-    retentionMs: options.retentionMs,
+    retentionMs: runtime.retentionMs,
     ...(options.settleGraceMs === undefined ? {} : { graceMs: options.settleGraceMs }),
   };
 
   function contextFor(record: JobRecord): JobContext {
     let entry = contexts.get(record.id);
     if (!entry) {
-      const ctx = createJobContext(record, { ...options, retainDocuments: true });
+      const ctx = createJobContext(record, runner);
       for (const event of FORWARDED_EVENTS) {
         ctx.events.on(event, (...args: unknown[]) =>
           (options.onEvent as (id: string, e: string, ...a: unknown[]) => void)?.(record.id, event, ...args),
@@ -68,10 +77,10 @@ export function startWorker(options: WorkerOptions): Worker {
   }
 
   async function handle(lease: Lease): Promise<void> {
-    const record = await options.store.jobs.get(lease.jobId);
+    const record = await store.jobs.get(lease.jobId);
     if (record?.status !== 'scraping') {
       // Cancelled, failed or expired: its remaining pages are dropped, not run.
-      await options.store.frontier.ack(lease);
+      await store.frontier.ack(lease);
       return;
     }
     const ctx = contextFor(record);
@@ -82,8 +91,8 @@ export function startWorker(options: WorkerOptions): Worker {
       await handleLease(ctx, lease);
       if (ctx.abort.signal.aborted) {
         // Cancelled while the page was in flight: drop it, unless this worker is merely stopping.
-        const now = await options.store.jobs.get(ctx.jobId);
-        if (now?.status !== 'scraping') await options.store.frontier.ack(lease);
+        const now = await store.jobs.get(ctx.jobId);
+        if (now?.status !== 'scraping') await store.frontier.ack(lease);
         return;
       }
       await settleDrainedJob(ctx);
@@ -98,8 +107,8 @@ export function startWorker(options: WorkerOptions): Worker {
 
   /** Finishes a drained job if it is done (see finishJobIfDone); true while it is drained yet unfinished. */
   async function settleDrainedJob(ctx: JobContext): Promise<boolean> {
-    if (!(await options.store.frontier.isDrained(ctx.jobId))) return false;
-    const finished = await finishJobIfDone(options.store, ctx.jobId, finishOptions);
+    if (!(await store.frontier.isDrained(ctx.jobId))) return false;
+    const finished = await finishJobIfDone(store, ctx.jobId, finishOptions);
     if (finished.outcome === 'applied' && finished.job.status !== 'scraping') {
       ctx.events.emit('completed', finished.job);
       return false;
@@ -112,7 +121,7 @@ export function startWorker(options: WorkerOptions): Worker {
       await sleep(options.cancelCheckMs ?? 1000, undefined, { signal: stopSignal.signal }).catch(() => undefined);
       if (stopping) break;
       for (const [id, entry] of contexts) {
-        const record = await options.store.jobs.get(id);
+        const record = await store.jobs.get(id);
         if (record?.status !== 'scraping') entry.ctx.abort.abort();
         // A worker killed between recording a page and counting it leaves a drained job one page
         // short; nobody handles another page of it, so the workers that knew it finish it once
@@ -128,8 +137,7 @@ export function startWorker(options: WorkerOptions): Worker {
     const watcher = watchCancels();
     while (!stopping) {
       const capacity = concurrency - inFlight.size;
-      const leases =
-        capacity > 0 ? await options.store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS }) : [];
+      const leases = capacity > 0 ? await store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS }) : [];
       for (const lease of leases) {
         heldLeases.add(lease);
         const task: Promise<void> = handle(lease).finally(() => {
@@ -159,7 +167,7 @@ export function startWorker(options: WorkerOptions): Worker {
       await stopped;
       // Hand unfinished pages straight back (retry refuses done or stale leases), so a restart
       // or another worker picks them up without waiting for the leases to expire.
-      await Promise.all(interrupted.map((lease) => options.store.frontier.retry(lease).catch(() => false)));
+      await Promise.all(interrupted.map((lease) => store.frontier.retry(lease).catch(() => false)));
     },
     stopped,
   };

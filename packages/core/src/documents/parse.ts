@@ -1,4 +1,3 @@
-import type { ConvertPool } from '../convert/convert-pool.js';
 import type { Document } from '../document.js';
 import { TrawlError } from '../errors.js';
 import type { LoadedPage } from '../fetch/types.js';
@@ -7,28 +6,24 @@ import { resolveScrapeOptions, type ScrapeOptionsInput } from '../options.js';
 import { assertScrapeCan } from '../pipeline/capabilities.js';
 import { contentKind } from '../pipeline/content-kind.js';
 import { convertLoadedPage } from '../pipeline/convert-loaded-page.js';
-import type { LlmProvider } from '../ports/llm.js';
-import { type SsrfPolicy, toSsrfPolicy } from '../url/ssrf.js';
+import { splitRuntime, type WithRuntime } from '../runtime/runtime.js';
 import { DOCUMENT_MEDIA_TYPES, declaredDocumentFormat, detectDocumentFormat, mediaType } from './formats.js';
 
 /** The largest file parse() reads by default (Firecrawl's /parse limit). */
 export const DEFAULT_PARSE_MAX_BYTES = 50 * 1024 * 1024;
 
-export interface ParseOptions extends ScrapeOptionsInput {
+interface ParseRequest extends ScrapeOptionsInput {
   /** The file's name: it names the Document (`metadata.sourceFile`) and, for CSV, tells its type. */
   fileName: string;
   /** The type the uploader gave; the file's bytes decide where they can. */
   contentType?: string;
   /** Largest file accepted, in bytes (default 50 MB): past it, SCRAPE_TOO_LARGE. */
   maxBytes?: number;
-  /** The model behind the `json` format. */
-  llm?: LlmProvider;
-  /** Where the file is converted (default: the process's shared pool; `false`: this thread). */
-  convertPool?: ConvertPool | false;
   signal?: AbortSignal;
-  /** The SSRF guard of what the `json` format's model step fetches (see scrape()'s `ssrf`). */
-  ssrf?: SsrfPolicy | boolean;
 }
+
+/** What parse() reads and runs with: the model of the `json` format, the conversion pool, the SSRF guard of image fetches. */
+export type ParseOptions = WithRuntime<ParseRequest>;
 
 /**
  * A file the caller has (an upload, a file on disk) as a Document, exactly as scrape() turns the
@@ -37,20 +32,21 @@ export interface ParseOptions extends ScrapeOptionsInput {
  * document, DOCUMENT_UNREADABLE.
  */
 export async function parse(file: Uint8Array, options: ParseOptions): Promise<Document> {
-  const { fileName, contentType, maxBytes = DEFAULT_PARSE_MAX_BYTES, llm, convertPool, signal, ssrf, ...scrapeInput } = options;
+  const { runtime, rest } = splitRuntime(options);
+  const { fileName, contentType, maxBytes = DEFAULT_PARSE_MAX_BYTES, signal, ...scrapeInput } = rest;
   if (file.byteLength > maxBytes) {
     throw new TrawlError('SCRAPE_TOO_LARGE', `${fileName} is ${file.byteLength} bytes; files of at most ${maxBytes} bytes are parsed`);
   }
   const resolved = resolveScrapeOptions(scrapeInput);
-  assertScrapeCan(resolved, { choice: 'http', hasBrowser: false, ...(llm ? { llm } : {}) });
+  assertScrapeCan(resolved, { engine: 'http', browser: undefined, llm: runtime.llm });
   const type = uploadType(file, fileName, contentType);
   const url = `file:///${encodeURIComponent(fileName)}`;
   const page: LoadedPage = { url, status: 200, headers: { 'content-type': type }, body: file, redirects: [] };
-  const { document } = await convertLoadedPage(page, url, conversionOptions(resolved), false, convertPool, signal);
+  const { document } = await convertLoadedPage(page, url, conversionOptions(resolved), false, runtime.convertPool, signal);
   document.metadata.sourceFile = fileName;
   document.metadata.sourceURL = fileName;
   document.metadata.url = fileName;
-  return (await applyLlmFormats(document, resolved, { llm, policy: toSsrfPolicy(ssrf), signal })).document;
+  return (await applyLlmFormats(document, resolved, runtime, signal)).document;
 }
 
 /** The Content-Type the file is converted as: a document's own, else HTML or text as named, else a 415. */

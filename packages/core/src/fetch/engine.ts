@@ -35,7 +35,7 @@ export async function httpFetch(target: string, options: HttpFetchOptions = {}, 
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const headers = mergeHeaders(options);
-  const dispatcher = dispatcherFor(options.skipTlsVerification ?? false, policy);
+  const dispatcher = options.dispatcher ?? dispatcherFor(options.skipTlsVerification ?? false, policy);
 
   const redirects: string[] = [];
   let url = parseTargetUrl(target);

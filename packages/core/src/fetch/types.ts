@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { ActionResults } from '../document.js';
 
 /** A fetched resource as every engine (HTTP or browser) hands it to the content pipeline. */
@@ -39,4 +40,6 @@ export interface HttpFetchOptions {
   truncateAt?: number;
   userAgent?: string;
   signal?: AbortSignal;
+  /** The undici Dispatcher to send through (the runtime's `dispatcher`); default: the pooled, SSRF-checking agents. */
+  dispatcher?: Dispatcher;
 }

@@ -5,12 +5,12 @@
  */
 import { httpFetch } from '../fetch/engine.js';
 import { addUsage, NO_USAGE, type LlmAnswer, type LlmImage, type LlmProvider, type LlmUsage } from '../ports/llm.js';
-import type { SsrfPolicy } from '../url/ssrf.js';
+import type { Runtime } from '../runtime/runtime.js';
 
 export interface AltTextContext {
   llm: LlmProvider;
-  policy: SsrfPolicy;
-  userAgent?: string;
+  /** How images are fetched: the runtime's policy, user agent and dispatcher. */
+  runtime: Runtime;
   signal?: AbortSignal;
   /** Images described at most per page (default 10): each one is a model request. */
   maxImages?: number;
@@ -86,10 +86,11 @@ async function loadImage(url: string, ctx: AltTextContext): Promise<LlmImage | u
     {
       timeout: 15_000,
       maxBodyBytes: MAX_IMAGE_BYTES,
-      ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      userAgent: ctx.runtime.userAgent,
+      dispatcher: ctx.runtime.dispatcher,
+      signal: ctx.signal,
     },
-    ctx.policy,
+    ctx.runtime.policy,
   );
   const mediaType = (page.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (page.status >= 400 || !VISION_TYPES.has(mediaType)) return undefined;

@@ -11,11 +11,10 @@ export {
   llmFeaturesOf,
   pageCredits,
   LLM_PAGE_CREDITS,
-  type LlmStepContext,
 } from './llm-formats.js';
 export { describeImages, imagesWithoutAlt, type AltTextContext, type AltTextResult } from './alt-text.js';
 export { isV0LlmExtraction, llmExtractionOf, v0ExtractorToJsonOptions, withV0Extractor, type V0ExtractorOptions } from './v0-extractor.js';
-export type { LlmJobRuntime } from './llm-runtime.js';
+export type { LlmJobOptions, LlmJobRun, LlmJobRuntime } from './llm-runtime.js';
 export type { StartLlmJobInput, LlmJobSpec } from './stored-job.js';
 export {
   extractRequestSchema,
@@ -28,7 +27,7 @@ export {
 export { isUrlPattern, matchesUrlPattern, patternBase } from './extract/url-patterns.js';
 export { rankByRelevance, relevanceQuery } from './extract/rank-pages.js';
 export { expandExtractUrls, type ExpandedUrls } from './extract/expand-urls.js';
-export { runExtraction, EXTRACT_SEARCH_HITS, type ExtractOutput, type ExtractRuntime, type ExtractHooks } from './extract/run-extract.js';
+export { runExtraction, EXTRACT_SEARCH_HITS, type ExtractOutput, type ExtractHooks } from './extract/run-extract.js';
 export { extract, runExtractJob, startExtractJob } from './extract/extract-job.js';
 export {
   llmsTxtRequestSchema,

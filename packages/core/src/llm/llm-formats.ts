@@ -6,17 +6,10 @@
 import type { Document } from '../document.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import { addUsage, NO_USAGE, type LlmProvider, type LlmUsage } from '../ports/llm.js';
-import type { SsrfPolicy } from '../url/ssrf.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { describeImages } from './alt-text.js';
 import { extractFromText, finishAnswer } from './extract-from-text.js';
 import { llmMissing } from './missing-llm.js';
-
-export interface LlmStepContext {
-  llm: LlmProvider | undefined;
-  policy: SsrfPolicy;
-  userAgent?: string;
-  signal?: AbortSignal;
-}
 
 /** The features of `options` that need a model, named as an error message would name them. */
 export function llmFeaturesOf(options: Pick<ResolvedScrapeOptions, 'formats' | 'generateImgAltText'>): string[] {
@@ -55,23 +48,18 @@ export function conversionOptions(options: ResolvedScrapeOptions): ResolvedScrap
 export async function applyLlmFormats(
   document: Document,
   options: ResolvedScrapeOptions,
-  ctx: LlmStepContext,
+  runtime: Runtime,
+  signal?: AbortSignal,
 ): Promise<{ document: Document; usage: LlmUsage }> {
   if (!llmFeaturesOf(options).length) return { document, usage: NO_USAGE };
-  if (!ctx.llm) throw llmMissing(llmFeaturesOf(options).join(' and '));
-  const llm = ctx.llm;
+  const llm = runtime.llm;
+  if (!llm) throw llmMissing(llmFeaturesOf(options).join(' and '));
   const warnings: string[] = document.warning ? [document.warning] : [];
   let usage = NO_USAGE;
   let markdown = document.markdown ?? '';
-  const signal = ctx.signal ? { signal: ctx.signal } : {};
 
   if (options.generateImgAltText && markdown) {
-    const described = await describeImages(markdown, {
-      llm,
-      policy: ctx.policy,
-      ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
-      ...signal,
-    });
+    const described = await describeImages(markdown, { llm, runtime, signal });
     markdown = described.markdown;
     usage = addUsage(usage, described.usage);
     warnings.push(...described.warnings);
@@ -87,7 +75,7 @@ export async function applyLlmFormats(
       ...(systemPrompt ? { systemPrompt } : {}),
       url: document.metadata.url,
       ...(document.metadata.title ? { title: document.metadata.title } : {}),
-      ...signal,
+      signal,
     });
     const finished = finishAnswer(schema, extraction.value);
     json = finished.value;

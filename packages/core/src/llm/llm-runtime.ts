@@ -1,32 +1,27 @@
 import type { Document } from '../document.js';
-import type { Browser, EngineChoice } from '../ports/browser.js';
-import type { LlmProvider } from '../ports/llm.js';
-import type { SsrfPolicy } from '../url/ssrf.js';
+import { withoutStore, type Runtime, type WithRuntime } from '../runtime/runtime.js';
 
-/** What runs an extract or llms.txt job: the model and how pages are fetched. Never set by an API client. */
-export interface LlmJobRuntime {
-  /** Without one, extract fails with a clear error and llms.txt falls back to page metadata. */
-  llm?: LlmProvider;
-  /** The SSRF guard, as scrape()'s `ssrf`: off by default (private addresses are fetched); `true` or a policy refuses them. */
-  ssrf?: SsrfPolicy | boolean;
-  userAgent?: string;
-  engine?: EngineChoice;
-  browser?: Browser;
+/** How an extract or llms.txt run goes besides its runtime: its cancellation and pages scraped at once. */
+export interface LlmJobRun {
   /** Stops the job; a job run from a store ends `cancelled`. */
   signal?: AbortSignal;
   /** Pages scraped at once (default 4). */
   concurrency?: number;
 }
 
-/** The runtime options of a page scrape made for a job. */
-export function scrapeRuntime(runtime: LlmJobRuntime, signal: AbortSignal) {
-  return {
-    ...(runtime.ssrf !== undefined ? { ssrf: runtime.ssrf } : {}),
-    ...(runtime.userAgent ? { userAgent: runtime.userAgent } : {}),
-    ...(runtime.engine ? { engine: runtime.engine } : {}),
-    ...(runtime.browser ? { browser: runtime.browser } : {}),
-    signal,
-  };
+/**
+ * What extract and llms.txt take: the run's settings and what they run with (a Runtime, or its
+ * settings inline). Without a model, extract fails with a clear error and llms.txt falls back to
+ * page metadata. Never set by an API client.
+ */
+export type LlmJobOptions = WithRuntime<LlmJobRun>;
+
+/** @deprecated Renamed `LlmJobOptions`: the runtime settings are one type, `RuntimeOptions`. */
+export type LlmJobRuntime = LlmJobOptions;
+
+/** The pages a job reads are its own work, not scrapes of the caller's: they skip the page memory (cache, change tracking). */
+export function jobPageRuntime(runtime: Runtime): Runtime {
+  return withoutStore(runtime);
 }
 
 /** An error page (4xx, 5xx) says nothing about the site: jobs leave it out. */

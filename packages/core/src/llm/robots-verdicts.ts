@@ -1,8 +1,6 @@
 import { httpResourceFetcher } from '../crawl/http-resource-fetcher.js';
 import { createRobotsPolicy } from '../crawl/robots.js';
-import { DEFAULT_USER_AGENT } from '../options.js';
-import { toSsrfPolicy } from '../url/ssrf.js';
-import type { LlmJobRuntime } from './llm-runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
 
 export interface RobotsVerdicts {
   allowed: string[];
@@ -14,9 +12,9 @@ export interface RobotsVerdicts {
  * policy (an unreachable file disallows), fetched with the job's user agent and SSRF policy.
  * Map lists what sitemaps name whatever robots.txt says; loading those pages is another matter.
  */
-export async function robotsVerdicts(urls: readonly string[], runtime: LlmJobRuntime): Promise<RobotsVerdicts> {
-  const fetcher = httpResourceFetcher({ userAgent: runtime.userAgent ?? DEFAULT_USER_AGENT, timeout: 30_000 }, toSsrfPolicy(runtime.ssrf));
-  const robots = createRobotsPolicy({ fetcher });
+export async function robotsVerdicts(urls: readonly string[], runtime: Runtime): Promise<RobotsVerdicts> {
+  const fetcher = httpResourceFetcher({ userAgent: runtime.userAgent, timeout: 30_000, dispatcher: runtime.dispatcher }, runtime.policy);
+  const robots = createRobotsPolicy({ fetcher, userAgent: runtime.robotsUserAgent });
   const allowed = await Promise.all(urls.map((url) => robots.isAllowed(url)));
   return { allowed: urls.filter((_, i) => allowed[i]), disallowed: urls.filter((_, i) => !allowed[i]) };
 }

@@ -5,10 +5,8 @@ import type { Store } from '../ports/store.js';
 import type { ChangeTrackingOptions } from './options.js';
 import { cachedDocument, rememberDocument, trackChanges, type PageMemoryRequest, type TrackingContext } from './page-memory.js';
 
-/** The page-memory options of `scrape()` (library): Firecrawl's fields and the Store that remembers. */
+/** The page-memory options of `scrape()` (library): Firecrawl's fields; the runtime's Store remembers (needed by `changeTracking`, `minAge` and the cache). */
 export interface PageMemoryOptions {
-  /** Where pages are remembered: needed by `changeTracking`, `minAge` and the cache. */
-  store?: Pick<Store, 'pages'>;
   /** Whose memory (default `local`). */
   teamId?: string;
   /** Serve a cached copy at most this old (ms); default 0: fetch. */

@@ -5,15 +5,18 @@
 import type { Document } from '../document.js';
 import { isTrawlError } from '../errors.js';
 import type { ScrapeOptions } from '../options.js';
-import type { Store } from '../ports/store.js';
 import { scrape } from '../scrape.js';
 import type { ChangeStatus, ChangeTrackingResult } from './change-status.js';
 import type { ChangeTrackingOptions } from './options.js';
 import type { PageMemoryOptions } from './through-memory.js';
 
-export interface WatchOptions extends ScrapeOptions, Omit<PageMemoryOptions, 'store' | 'changeTracking' | 'maxAge' | 'minAge'> {
-  /** Where the pages' histories are kept (a durable store resumes where the last run stopped). */
-  store: Pick<Store, 'pages'>;
+/**
+ * The runtime's `store` keeps the pages' histories (a durable store resumes where the last run
+ * stopped); without one, the first scrape fails with INVALID_OPTIONS.
+ */
+export type WatchOptions = ScrapeOptions & Omit<PageMemoryOptions, 'changeTracking' | 'maxAge' | 'minAge'> & WatchRounds;
+
+interface WatchRounds {
   /** Time between rounds, from the end of one to the start of the next (default 60 s). */
   intervalMs?: number;
   /** What is compared (default git-diff); the tag keeps the history apart (default `watch`). */

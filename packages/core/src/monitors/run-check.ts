@@ -10,9 +10,10 @@ import type { Document } from '../document.js';
 import { isTrawlError } from '../errors.js';
 import { LLM_PAGE_CREDITS } from '../llm/llm-formats.js';
 import { mapLinks } from '../crawl/map.js';
-import type { ScrapeRuntimeOptions } from '../options.js';
+import type { Runtime } from '../runtime/runtime.js';
 import type { MonitorRecord, Store } from '../ports/store.js';
 import { scrape } from '../scrape.js';
+import { unlinkedPages } from '../memory/site-memory.js';
 import {
   emptySummary,
   type MonitorCheck,
@@ -26,8 +27,8 @@ import {
 
 export interface MonitorCheckContext {
   store: Store;
-  /** How pages are loaded: SSRF policy, user agent, browser, model, conversion pool. */
-  runtime: Pick<ScrapeRuntimeOptions, 'ssrf' | 'userAgent' | 'browser' | 'llm' | 'convertPool'>;
+  /** How pages are loaded: SSRF policy, user agent, browser, model, conversion pool (the page memory is `store`'s). */
+  runtime: Runtime;
   pageMemory?: { keep?: number; maxBytes?: number };
   /** Pages scraped at once within a check (default 4). */
   concurrency?: number;
@@ -77,7 +78,7 @@ export async function runMonitorCheck(ctx: MonitorCheckContext, monitor: Monitor
     });
     pages.push(...results);
     // Pages the last check found on a crawled site and this one did not.
-    for (const gone of (state.knownUrls?.[target.id] ?? []).filter((url) => !urls.includes(url))) {
+    for (const gone of unlinkedPages(state.knownUrls?.[target.id] ?? [], urls)) {
       const page = basePage(target, gone, now());
       page.status = 'removed';
       pages.push(page);
@@ -117,9 +118,8 @@ async function targetUrls(ctx: MonitorCheckContext, target: MonitorTargetSpec): 
   if (target.type === 'scrape') return target.urls;
   const links = await mapLinks(target.url, {
     limit: target.limit,
-    ...(target.includeSubdomains === undefined ? {} : { includeSubdomains: target.includeSubdomains }),
-    ...(ctx.runtime.ssrf === undefined ? {} : { ssrf: ctx.runtime.ssrf }),
-    ...(ctx.runtime.userAgent ? { userAgent: ctx.runtime.userAgent } : {}),
+    includeSubdomains: target.includeSubdomains,
+    runtime: ctx.runtime,
   });
   return [...new Set([target.url, ...links.map((link) => link.url)])].slice(0, target.limit);
 }
@@ -143,7 +143,7 @@ async function checkPage(
     document = await spendCredits(ctx.store.teams, { teamId: monitor.teamId, apiKey: null }, cost, () =>
       scrape(url, {
         ...engine,
-        ...ctx.runtime,
+        runtime: ctx.runtime,
         store: ctx.store,
         teamId: monitor.teamId,
         maxAge: 0,

@@ -3,76 +3,73 @@ import { isTrawlError } from '../errors.js';
 import { httpFetch } from '../fetch/engine.js';
 import type { LoadedPage } from '../fetch/types.js';
 import type { ResolvedScrapeOptions } from '../options.js';
-import type { Browser, EngineChoice } from '../ports/browser.js';
+import type { Browser } from '../ports/browser.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
-import type { SsrfPolicy } from '../url/ssrf.js';
 import { partialScrapeWarning } from './capabilities.js';
 import { contentKind } from './content-kind.js';
 import { looksRenderedByJavaScript, planEngine } from './engine-choice.js';
 
-/** Engine settings that are not scrape options: set by the library caller or the server, never by an API client. */
-export interface EngineContext {
-  policy: SsrfPolicy;
-  userAgent?: string;
-  maxRedirects?: number;
-  maxBodyBytes?: number;
-  signal?: AbortSignal;
-  /** Default `auto`: HTTP unless the request or a JavaScript-rendered page needs the browser. */
-  engine?: EngineChoice;
-  browser?: Browser;
+/** What one page load runs with: the runtime (policy, user agent, engine choice, browser, dispatcher) and the caller's cancellation. */
+interface LoadContext {
+  runtime: Runtime;
+  signal: AbortSignal | undefined;
 }
 
 /** Loads a page with the engine the request needs. Every scrape path (scrape, crawl, batch) goes through here. */
-export async function loadPage(url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {
-  const plan = planEngine(engine.engine ?? 'auto', options, Boolean(engine.browser));
-  if (plan.engine === 'browser') return loadInBrowser(engine.browser!, url, options, engine);
-  const page = await fetchOverHttp(url, options, engine);
-  if (plan.renderCheck && engine.browser && isJavaScriptShell(page)) return loadInBrowser(engine.browser, url, options, engine);
+export async function loadPage(url: string, options: ResolvedScrapeOptions, runtime: Runtime, signal?: AbortSignal): Promise<LoadedPage> {
+  const load: LoadContext = { runtime, signal };
+  const plan = planEngine(runtime.engine, options, Boolean(runtime.browser));
+  if (plan.engine === 'browser') return loadInBrowser(runtime.browser!, url, options, load);
+  const page = await fetchOverHttp(url, options, load);
+  if (plan.renderCheck && runtime.browser && isJavaScriptShell(page)) return loadInBrowser(runtime.browser, url, options, load);
   const warning = partialScrapeWarning(plan.skipped);
   const loaded = warning ? { ...page, warning } : page;
   // Without a browser the shell check only adds a warning: the conversion makes it, on the text it
   // decodes anyway, instead of this thread copying every page into a string to read.
-  return plan.renderCheck && !engine.browser ? { ...loaded, warnIfRenderedByJavaScript: true } : loaded;
+  return plan.renderCheck && !runtime.browser ? { ...loaded, warnIfRenderedByJavaScript: true } : loaded;
 }
 
-function fetchOverHttp(url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {
+function fetchOverHttp(url: string, options: ResolvedScrapeOptions, { runtime, signal }: LoadContext): Promise<LoadedPage> {
   return httpFetch(
     url,
     {
       headers: options.headers,
       timeout: options.timeout,
       skipTlsVerification: options.skipTlsVerification,
-      userAgent: engine.userAgent,
-      maxRedirects: engine.maxRedirects,
-      maxBodyBytes: engine.maxBodyBytes,
-      signal: engine.signal,
+      userAgent: runtime.userAgent,
+      maxRedirects: runtime.maxRedirects,
+      maxBodyBytes: runtime.maxBodyBytes,
+      dispatcher: runtime.dispatcher,
+      signal,
     },
-    engine.policy,
+    runtime.policy,
   );
 }
 
-async function loadInBrowser(browser: Browser, url: string, options: ResolvedScrapeOptions, engine: EngineContext): Promise<LoadedPage> {
+async function loadInBrowser(browser: Browser, url: string, options: ResolvedScrapeOptions, load: LoadContext): Promise<LoadedPage> {
+  const { runtime, signal } = load;
   // A clear error before the browser starts; the adapter guards every later request (redirects, subresources).
-  await assertAllowedTarget(parseTargetUrl(url), engine.policy);
+  await assertAllowedTarget(parseTargetUrl(url), runtime.policy);
   let page: LoadedPage;
   try {
     page = await browser.load({
       url,
       options,
-      policy: engine.policy,
-      userAgent: engine.userAgent,
-      maxBodyBytes: engine.maxBodyBytes,
-      signal: engine.signal,
+      policy: runtime.policy,
+      userAgent: runtime.userAgent,
+      maxBodyBytes: runtime.maxBodyBytes,
+      signal,
     });
   } catch (error) {
     // A browser starts a download for a Word file and refuses it: a document needs no rendering.
-    if (isTrawlError(error) && error.code === 'SCRAPE_UNSUPPORTED_CONTENT') return documentOverHttp(url, options, engine, error);
+    if (isTrawlError(error) && error.code === 'SCRAPE_UNSUPPORTED_CONTENT') return documentOverHttp(url, options, load, error);
     throw error;
   }
   // Chromium shows a PDF in its viewer and hands back no file: a document is read as it is served.
   const contentType = page.headers['content-type'];
   if (declaredDocumentFormat(contentType) && !detectDocumentFormat(contentType, page.body))
-    return documentOverHttp(page.url, options, engine);
+    return documentOverHttp(page.url, options, load);
   return page;
 }
 
@@ -83,10 +80,10 @@ const DOCUMENT_OVER_HTTP =
 async function documentOverHttp(
   url: string,
   options: ResolvedScrapeOptions,
-  engine: EngineContext,
+  load: LoadContext,
   browserError?: unknown,
 ): Promise<LoadedPage> {
-  const page = await fetchOverHttp(url, options, engine);
+  const page = await fetchOverHttp(url, options, load);
   if (browserError !== undefined && contentKind(page.headers['content-type'], page.body) !== 'document') throw browserError;
   return { ...page, warning: page.warning ? `${page.warning} ${DOCUMENT_OVER_HTTP}` : DOCUMENT_OVER_HTTP };
 }

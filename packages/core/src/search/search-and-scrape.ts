@@ -2,7 +2,8 @@ import type { PageMemoryOptions } from '../memory/through-memory.js';
 import type { Document } from '../document.js';
 import { TrawlError, isTrawlError } from '../errors.js';
 import { MAX_CONCURRENCY, MAX_TIMEOUT_MS } from '../limits.js';
-import { resolveScrapeOptions, type ScrapeRuntimeOptions, type ScrapeOptionsInput } from '../options.js';
+import { resolveScrapeOptions, type ScrapeOptionsInput } from '../options.js';
+import { splitRuntime, withoutStore, type Runtime, type WithRuntime } from '../runtime/runtime.js';
 import type { SearchHit, SearchProvider } from '../ports/search.js';
 import { mapConcurrently } from '../llm/concurrent.js';
 import { scrape } from '../scrape.js';
@@ -17,7 +18,10 @@ import {
   type SearchResultItem,
 } from './search-results.js';
 
-export interface SearchAndScrapeOptions extends Omit<ScrapeRuntimeOptions, 'signal'> {
+/** A search and its scrapes, and what they run with (a Runtime, or its settings inline). */
+export type SearchAndScrapeOptions = WithRuntime<SearchRequest>;
+
+interface SearchRequest {
   /** Results wanted (default 5). */
   limit?: number;
   lang?: string;
@@ -35,8 +39,9 @@ export interface SearchAndScrapeOptions extends Omit<ScrapeRuntimeOptions, 'sign
   /** Sees every page scraped here, e.g. to add it to a local index. */
   onDocument?: (document: Document) => void;
   /**
-   * The page memory the hits' scrapes go through (a store, a team, maxAge…, changeTracking; docs/change-tracking.md):
-   * with changeTracking, each hit is scraped and compared with its last scrape, as a batch page is.
+   * The page memory the hits' scrapes go through (a team, maxAge…, changeTracking; docs/change-tracking.md), in the
+   * runtime's store: with changeTracking, each hit is scraped and compared with its last scrape, as a batch page is.
+   * Without it the hits' scrapes skip the page memory.
    */
   memory?: PageMemoryOptions;
 }
@@ -53,8 +58,9 @@ export const SEARCH_TIMEOUT_MESSAGE = 'Request timed out';
 export async function searchAndScrape(
   provider: SearchProvider,
   query: string,
-  options: SearchAndScrapeOptions = {},
+  searchOptions: SearchAndScrapeOptions = {},
 ): Promise<SearchOutcome> {
+  const { runtime, rest: options } = splitRuntime(searchOptions);
   const {
     limit = DEFAULT_SEARCH_LIMIT,
     timeout = DEFAULT_SEARCH_TIMEOUT_MS,
@@ -67,8 +73,8 @@ export async function searchAndScrape(
     location,
     tbs,
     memory,
-    ...runtime
   } = options;
+  const pageRuntime: Runtime = memory ? runtime : withoutStore(runtime);
   if (!query.trim()) throw new TrawlError('INVALID_OPTIONS', 'A search query is required');
   requirePositiveInteger('limit', limit);
   requirePositiveInteger('timeout', timeout, MAX_TIMEOUT_MS);
@@ -87,7 +93,7 @@ export async function searchAndScrape(
     const hits = usableHits(found, limit);
     const data = scraping
       ? await mapConcurrently(hits, concurrency, (hit) =>
-          scrapeHit(hit, { ...runtime, ...scrapeOptions, ...memory, formats, signal }, onDocument),
+          scrapeHit(hit, { ...scrapeOptions, ...memory, formats, runtime: pageRuntime, signal }, onDocument),
         )
       : hits.map(hitOnly);
     signal.throwIfAborted();
@@ -109,8 +115,7 @@ export async function searchAndScrape(
 async function scrapeHit(
   hit: SearchHit,
   options: ScrapeOptionsInput &
-    Omit<ScrapeRuntimeOptions, 'signal'> &
-    PageMemoryOptions & { signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
+    PageMemoryOptions & { runtime: Runtime; signal: AbortSignal; formats: NonNullable<ScrapeOptionsInput['formats']> },
   onDocument: ((document: Document) => void) | undefined,
 ): Promise<SearchResultItem> {
   // A page the provider already read serves, unless it is to be compared with its last scrape.

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changingPageHtml, INITIAL_CHANGING_PAGE, startFixtureSite, type ChangingPage, type FixtureSite } from '@trawl/testkit';
-import { createMemoryStore, type MonitorSpec, nextRunAfter, normalizeSchedule, runMonitorNow, scheduledCheckId } from '../../src/index.js';
+import {
+  createMemoryStore,
+  createRuntime,
+  type MonitorSpec,
+  nextRunAfter,
+  normalizeSchedule,
+  runMonitorNow,
+  scheduledCheckId,
+} from '../../src/index.js';
 
 const pages = new Map<string, ChangingPage>();
 let site: FixtureSite;
@@ -59,7 +67,7 @@ describe('a monitor check of a crawl target', () => {
     };
     const monitor = (await store.monitors.create({ id: 'shop', teamId: 'team', createdAt: Date.now(), spec, nextRunAt: null }))!;
     const check = async () => {
-      const run = await runMonitorNow({ store, runtime: { convertPool: false } }, (await store.monitors.get(monitor.id))!);
+      const run = await runMonitorNow({ store, runtime: createRuntime({ convertPool: false }) }, (await store.monitors.get(monitor.id))!);
       return (await run.done)!;
     };
     const first = await check();
@@ -95,7 +103,7 @@ describe('check retention', () => {
       retentionDays: 1,
     };
     const monitor = (await store.monitors.create({ id: 'kettle', teamId: 'team', createdAt: clock, spec, nextRunAt: null }))!;
-    const check = async () => (await (await runMonitorNow({ store, now, runtime: { convertPool: false } }, monitor)).done)!;
+    const check = async () => (await (await runMonitorNow({ store, now, runtime: createRuntime({ convertPool: false }) }, monitor)).done)!;
     const first = await check();
     clock += 12 * 3_600_000;
     const second = await check();

@@ -9,15 +9,10 @@ import {
   runExtractJob,
   runLlmsTxtJob,
   settleCredits,
-  type Browser,
   type AccountHold,
   type JobRecord,
-  type LlmProvider,
-  type SearchProvider,
-  type SsrfPolicy,
-  type Store,
+  type RuntimeWithStore,
 } from '@trawl/core';
-import type { Logger } from '../logger.js';
 
 export interface LlmJobRunner {
   /** Starts the job's work, paid by `hold` (the job's most, reserved); returns at once. */
@@ -28,38 +23,19 @@ export interface LlmJobRunner {
   close(): Promise<void>;
 }
 
-export interface LlmJobRunnerOptions {
-  store: Store;
-  policy: SsrfPolicy;
-  llm?: LlmProvider;
-  search?: SearchProvider;
-  browser?: Browser;
-  userAgent?: string;
-  retentionMs?: number;
-  logger: Logger;
-}
-
-export function createLlmJobRunner(options: LlmJobRunnerOptions): LlmJobRunner {
-  const { store, logger } = options;
+/** Runs jobs with the API's runtime: its store, policy, browser, search provider and model (metered to each job's team). */
+export function createLlmJobRunner(runtime: RuntimeWithStore): LlmJobRunner {
+  const { store, logger } = runtime;
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
-  const runtime = {
-    ssrf: options.policy,
-    signal: stop.signal,
-    ...(options.browser ? { browser: options.browser } : {}),
-    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
-    ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}),
-  };
 
   async function work(job: JobRecord, hold: AccountHold): Promise<void> {
     let cost = 0;
     try {
-      const llm = options.llm && meteredLlm(options.llm, store.teams, { teamId: hold.teamId, apiKey: hold.apiKey });
-      const jobRuntime = { ...runtime, ...(llm ? { llm } : {}) };
-      const ended =
-        job.kind === 'extract'
-          ? await runExtractJob(store, job.id, { ...jobRuntime, ...(options.search ? { search: options.search } : {}) })
-          : await runLlmsTxtJob(store, job.id, jobRuntime);
+      const account = { teamId: hold.teamId, apiKey: hold.apiKey };
+      const jobRuntime = runtime.llm ? runtime.with({ llm: meteredLlm(runtime.llm, store.teams, account) }) : runtime;
+      const run = { runtime: jobRuntime, signal: stop.signal };
+      const ended = job.kind === 'extract' ? await runExtractJob(store, job.id, run) : await runLlmsTxtJob(store, job.id, run);
       // What the job counted is what the team pays; the rest of the hold goes back.
       cost = ended?.counters.creditsUsed ?? 0;
     } finally {

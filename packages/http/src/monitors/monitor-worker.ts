@@ -1,4 +1,4 @@
-import { type MonitorScheduler, type ScrapeRuntimeOptions, type Store, startMonitorScheduler } from '@trawl/core';
+import { type MonitorScheduler, type Runtime, type Store, startMonitorScheduler } from '@trawl/core';
 import type { Logger } from '../logger.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { monitorWebhookHooks } from './monitor-webhooks.js';
@@ -7,7 +7,7 @@ export interface MonitorWorkerOptions {
   store: Store;
   webhooks: WebhookSender;
   logger: Logger;
-  runtime: Pick<ScrapeRuntimeOptions, 'ssrf' | 'userAgent' | 'browser' | 'llm' | 'convertPool'>;
+  runtime: Runtime;
   pageMemory?: { keep?: number; maxBytes?: number };
   /** How long a claimed check is this process's (the page lease setting). */
   leaseMs?: number;

@@ -62,7 +62,7 @@ export async function startTeamBatch(
 ): Promise<{ job: JobRecord; invalidURLs: string[] }> {
   const valid = validUrls(input.urls, input.ignoreInvalidURLs);
   assertJobCan(api, input.scrapeOptions);
-  await requireCredits(api.store, account.teamId, pageCost(input.scrapeOptions) * valid.urls.length);
+  await requireCredits(api.runtime.store, account.teamId, pageCost(input.scrapeOptions) * valid.urls.length);
   const job = await startBatchJob(valid.urls, input.rules, {
     ...jobInput(api, account, input),
     ...(input.memory ? { memory: input.memory } : {}),

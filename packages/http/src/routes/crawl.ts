@@ -61,10 +61,10 @@ export function jobInput(
   input: { scrapeOptions: ScrapeOptionsInput; extra: Record<string, unknown> },
 ): StartJobInput {
   return {
-    store: api.store,
+    store: api.runtime.store,
     teamId: account.teamId,
     apiKey: account.apiKey,
-    retentionMs: api.retentionMs,
+    retentionMs: api.runtime.retentionMs,
     scrapeOptions: input.scrapeOptions,
     ...(Object.keys(input.extra).length ? { extra: input.extra } : {}),
   };
@@ -80,7 +80,7 @@ export async function affordableRules(
   rules: CrawlOptionsInput,
   costPerPage: number,
 ): Promise<CrawlOptionsInput> {
-  const balance = await requireCredits(api.store, teamId, costPerPage);
+  const balance = await requireCredits(api.runtime.store, teamId, costPerPage);
   if (balance === null) return rules;
   const affordable = Math.max(1, Math.floor(balance / costPerPage));
   return { ...rules, limit: Math.min(rules.limit ?? 10_000, affordable) };
@@ -92,6 +92,6 @@ export async function affordableRules(
  */
 export function assertJobCan(api: ApiContext, scrapeOptions: ScrapeOptionsInput): void {
   const resolved = resolveScrapeOptions(scrapeOptions);
-  planEngine('auto', resolved, api.browser !== undefined);
-  assertLlmAvailable(resolved, api.llm);
+  planEngine('auto', resolved, api.runtime.browser !== undefined);
+  assertLlmAvailable(resolved, api.runtime.llm);
 }

@@ -43,16 +43,16 @@ export const v1ExtractStart: RouteHandler = async (request, api) => {
 
 /** Starts an extract for a team (v1 and v2 alike): checked, paid for up front, then run by this process. */
 export async function startTeamExtract(api: ApiContext, account: Account, input: ExtractRequestInput): Promise<JobRecord> {
-  if (!api.llm) throw llmMissing('Extract');
+  if (!api.runtime.llm) throw llmMissing('Extract');
   // Checked before anything is reserved, so a bad request is a 400 whatever the balance.
   const resolved = await asBadRequest(INVALID_EXTRACT, async () => resolveExtractRequest(input));
   // Every page the job may read is reserved (a web search adds its hits); `limit` shrinks to what the team can pay.
   const searchPages = resolved.enableWebSearch ? EXTRACT_SEARCH_HITS : 0;
   const price = { unitCost: LLM_PAGE_CREDITS, units: resolved.limit, fixed: LLM_PAGE_CREDITS * searchPages };
-  const { hold, units: limit } = await reserveUnits(api.store, account, price);
+  const { hold, units: limit } = await reserveUnits(api.runtime.store, account, price);
   return startHeld(api, hold, () =>
     asBadRequest(INVALID_EXTRACT, () =>
-      startExtractJob(api.store, { ...input, limit }, { teamId: account.teamId, retentionMs: api.retentionMs }),
+      startExtractJob(api.runtime.store, { ...input, limit }, { teamId: account.teamId, retentionMs: api.runtime.retentionMs }),
     ),
   );
 }
@@ -60,7 +60,7 @@ export async function startTeamExtract(api: ApiContext, account: Account, input:
 /** `GET /v1/extract/{id}` (E5). */
 export const v1ExtractStatus: RouteHandler = async (request, api) => {
   const job = await findTeamJob(
-    api.store,
+    api.runtime.store,
     request.params.id!,
     request.teamId,
     ['extract'],
@@ -78,10 +78,10 @@ export const v1LlmsTxtStart: RouteHandler = async (request, api) => {
   void origin, void integration, void cache;
   // The call and every page up to maxUrls are reserved; maxUrls shrinks to what the team can pay.
   const price = { unitCost: LLMSTXT_PAGE_CREDITS, units: body.maxUrls, fixed: LLMSTXT_CALL_CREDITS };
-  const { hold, units: maxUrls } = await reserveUnits(api.store, request.account, price);
+  const { hold, units: maxUrls } = await reserveUnits(api.runtime.store, request.account, price);
   const job = await startHeld(api, hold, () =>
     asBadRequest(INVALID_LLMSTXT, () =>
-      startLlmsTxtJob(api.store, { ...body, maxUrls }, { teamId: request.teamId, retentionMs: api.retentionMs }),
+      startLlmsTxtJob(api.runtime.store, { ...body, maxUrls }, { teamId: request.teamId, retentionMs: api.runtime.retentionMs }),
     ),
   );
   return { body: { success: true, id: job.id } };
@@ -90,7 +90,7 @@ export const v1LlmsTxtStart: RouteHandler = async (request, api) => {
 /** `GET /v1/llmstxt/{id}` (E9). */
 export const v1LlmsTxtStatus: RouteHandler = async (request, api) => {
   const job = await findTeamJob(
-    api.store,
+    api.runtime.store,
     request.params.id!,
     request.teamId,
     ['llmstxt'],
@@ -105,7 +105,7 @@ async function startHeld(api: ApiContext, hold: AccountHold, create: () => Promi
   try {
     job = await create();
   } catch (error) {
-    await settleCredits(api.store.teams, hold, 0);
+    await settleCredits(api.runtime.store.teams, hold, 0);
     throw error;
   }
   api.llmJobs.run(job, hold);

@@ -7,7 +7,7 @@ import type { RouteHandler } from './types.js';
 /** `POST /v1/map` (E7): the site's links, from its pages and (unless ignored) its sitemaps. */
 export const v1Map: RouteHandler = async (request, api) => {
   const body = parseBody(v1MapBodySchema, request.body);
-  const links = await spendCredits(api.store.teams, request.account, CREDIT_COSTS.map, () =>
+  const links = await spendCredits(api.runtime.store.teams, request.account, CREDIT_COSTS.map, () =>
     map(body.url, {
       ...(body.search ? { search: body.search } : {}),
       ignoreSitemap: body.ignoreSitemap,
@@ -15,7 +15,8 @@ export const v1Map: RouteHandler = async (request, api) => {
       includeSubdomains: body.includeSubdomains,
       limit: body.limit,
       ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
-      ...api.runtime(request.signal),
+      runtime: api.runtime,
+      signal: request.signal,
     }),
   );
   return { body: { success: true, links } };

@@ -16,7 +16,7 @@ function notFound(): Error {
 }
 
 async function teamMonitor(api: ApiContext, request: RouteRequest): Promise<MonitorRecord> {
-  const monitor = await api.store.monitors.get(request.params.id!);
+  const monitor = await api.runtime.store.monitors.get(request.params.id!);
   if (!monitor || monitor.teamId !== request.teamId) throw notFound();
   return monitor;
 }
@@ -38,7 +38,7 @@ function queryNumber(request: RouteRequest, name: string, fallback: number, max:
 export const createMonitor: RouteHandler = async (request, api) => {
   const spec = monitorSpecOf(parseV2Body(createMonitorBodySchema, request.body));
   const now = Date.now();
-  const record = await api.store.monitors.create({
+  const record = await api.runtime.store.monitors.create({
     id: randomUUID(),
     teamId: request.teamId,
     createdAt: now,
@@ -52,7 +52,7 @@ export const createMonitor: RouteHandler = async (request, api) => {
 export const listMonitors: RouteHandler = async (request, api) => {
   const limit = Math.max(1, queryNumber(request, 'limit', MAX_LIST, MAX_LIST));
   const offset = queryNumber(request, 'offset', 0, Number.MAX_SAFE_INTEGER);
-  const monitors = await api.store.monitors.list(request.teamId, { offset, limit });
+  const monitors = await api.runtime.store.monitors.list(request.teamId, { offset, limit });
   return { body: { success: true, data: monitors.map(monitorView) } };
 };
 
@@ -67,22 +67,24 @@ export const updateMonitor: RouteHandler = async (request, api) => {
   // A new schedule or a resumed monitor runs next from now; a paused one not at all.
   const reschedule = body.schedule !== undefined || body.status !== undefined;
   const nextRunAt = spec.status === 'paused' ? null : nextRunAfter(spec.schedule, Date.now());
-  const updated = await api.store.monitors.update(monitor.id, { spec, ...(reschedule ? { nextRunAt } : {}) });
+  const updated = await api.runtime.store.monitors.update(monitor.id, { spec, ...(reschedule ? { nextRunAt } : {}) });
   if (!updated) throw notFound();
   return { body: { success: true, data: monitorView(updated) } };
 };
 
 export const deleteMonitor: RouteHandler = async (request, api) => {
   const monitor = await teamMonitor(api, request);
-  await api.store.monitors.delete(monitor.id);
+  await api.runtime.store.monitors.delete(monitor.id);
   return { body: { success: true } };
 };
 
 /** A check now, outside the schedule: answered at once with the running check; its pages follow. */
 export const runMonitor: RouteHandler = async (request, api) => {
   const monitor = await teamMonitor(api, request);
-  const { signal: _signal, ...runtime } = api.runtime(new AbortController().signal);
-  const run = await runMonitorNow({ store: api.store, runtime, pageMemory: api.pageMemory, ...api.monitorHooks }, monitor);
+  const run = await runMonitorNow(
+    { store: api.runtime.store, runtime: api.runtime, pageMemory: api.pageMemory, ...api.monitorHooks },
+    monitor,
+  );
   return { body: { success: true, data: run.started } };
 };
 
@@ -90,14 +92,14 @@ export const listMonitorChecks: RouteHandler = async (request, api) => {
   const monitor = await teamMonitor(api, request);
   const limit = Math.max(1, queryNumber(request, 'limit', 20, MAX_LIST));
   const offset = queryNumber(request, 'offset', 0, Number.MAX_SAFE_INTEGER);
-  const checks = await api.store.monitors.listChecks(monitor.id, { offset, limit });
+  const checks = await api.runtime.store.monitors.listChecks(monitor.id, { offset, limit });
   return { body: { success: true, data: checks.map((record) => checkBodyOf(record.check).check) } };
 };
 
 /** One check with its pages, `limit` at a time from `skip`, optionally of one `status`; `next` pages on. */
 export const getMonitorCheck: RouteHandler = async (request, api) => {
   const monitor = await teamMonitor(api, request);
-  const record = await api.store.monitors.getCheck(monitor.id, request.params.checkId!);
+  const record = await api.runtime.store.monitors.getCheck(monitor.id, request.params.checkId!);
   if (!record) throw codedError('MONITOR_NOT_FOUND', 'Monitor check not found');
   const { check, pages } = checkBodyOf(record.check);
   const status = request.location.query.get('status');

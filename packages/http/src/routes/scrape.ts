@@ -13,8 +13,8 @@ export const v1Scrape: RouteHandler = async (request, api) => {
   void origin, void integration;
   const { scrapeOptions, memory } = planV1Tracked(options);
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
-  const document = await spendCredits(api.store.teams, request.account, cost, () =>
-    scrape(url, { ...scrapeOptions, ...api.runtime(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
+  const document = await spendCredits(api.runtime.store.teams, request.account, cost, () =>
+    scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
   );
   return { body: { success: true, data: document } };
 };

@@ -44,20 +44,20 @@ export async function runTeamSearch(
   request: RouteRequest,
   api: ApiContext,
 ): Promise<{ outcome: SearchOutcome; creditsUsed: number }> {
-  if (!api.search) throw searchProviderMissing();
-  const provider = api.search;
+  if (!api.runtime.searchProvider) throw searchProviderMissing();
+  const provider = api.runtime.searchProvider;
   const scraped = call.options.scrapeOptions;
   const memory = call.options.memory ? memoryRequestOf(call.options.memory) : {};
   const costPerResult = scraped ? pageCost(scraped) + memoryExtraCost(memory, pageCost(scraped)) : CREDIT_COSTS.searchResult;
   const costOf = (outcome: SearchOutcome) => costPerResult * outcome.data.length;
-  const { hold, units } = await reserveUnits(api.store, request.account, {
+  const { hold, units } = await reserveUnits(api.runtime.store, request.account, {
     unitCost: costPerResult,
     units: call.options.limit ?? DEFAULT_SEARCH_LIMIT,
   });
   const outcome = await spendHold(
-    api.store.teams,
+    api.runtime.store.teams,
     hold,
-    () => searchAndScrape(provider, call.query, { ...call.options, limit: units, ...api.runtime(request.signal) }),
+    () => searchAndScrape(provider, call.query, { ...call.options, limit: units, runtime: api.runtime, signal: request.signal }),
     costOf,
   );
   return { outcome, creditsUsed: costOf(outcome) };

@@ -36,7 +36,7 @@ export const readiness: RouteHandler = async (_request, api) => {
   });
   try {
     // Any read will do: an unknown id answers null from a store that works.
-    await Promise.race([api.store.jobs.get('trawl-readiness-probe'), late]);
+    await Promise.race([api.runtime.store.jobs.get('trawl-readiness-probe'), late]);
     return { body: { status: 'ready', store: 'ok' } };
   } catch (error) {
     return { status: 503, body: { status: 'not ready', store: error instanceof Error ? error.message : String(error) } };

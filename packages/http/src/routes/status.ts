@@ -19,10 +19,10 @@ export function v1JobStatus(
   view?: DocumentView,
 ): RouteHandler {
   return async (request, api) => {
-    const job = await findTeamJob(api.store, request.params.id!, request.teamId, JOB_KINDS);
+    const job = await findTeamJob(api.runtime.store, request.params.id!, request.teamId, JOB_KINDS);
     const skip = queryInteger(request.location.query, 'skip', 0);
     const limit = queryInteger(request.location.query, 'limit', 1);
-    const page = await readStatusPage(api.store, job, { skip: skip ?? 0, ...(limit === undefined ? {} : { limit }) });
+    const page = await readStatusPage(api.runtime.store, job, { skip: skip ?? 0, ...(limit === undefined ? {} : { limit }) });
     const next = page.next === undefined ? {} : { next: apiUrl(request.location, `${pathBase}/${job.id}`, { skip: page.next, limit }) };
     return { body: { success: true, ...toV1JobStatus(job), ...next, data: view ? view(page.documents, job) : page.documents } };
   };
@@ -30,16 +30,16 @@ export function v1JobStatus(
 
 /** `GET` (and the SDK's `DELETE`) `…/{id}/errors` (E3): failed pages and robots-blocked URLs. */
 export const v1JobErrors: RouteHandler = async (request, api) => {
-  const job = await findTeamJob(api.store, request.params.id!, request.teamId, JOB_KINDS);
-  return { body: await readErrorsReport(api.store, job.id) };
+  const job = await findTeamJob(api.runtime.store, request.params.id!, request.teamId, JOB_KINDS);
+  return { body: await readErrorsReport(api.runtime.store, job.id) };
 };
 
 /** `DELETE /v1/crawl/{id}` (E12) and `DELETE /v1/batch/scrape/{id}`: `{status:"cancelled"}`. */
 export function v1JobCancel(notFoundMessage: string): RouteHandler {
   return async (request, api) => {
     const missing = new ApiError(404, notFoundMessage, { kind: 'spec' });
-    const job = await findTeamJob(api.store, request.params.id!, request.teamId, JOB_KINDS, missing);
-    const outcome = await cancelJob(api.store, job.id, { retentionMs: api.retentionMs });
+    const job = await findTeamJob(api.runtime.store, request.params.id!, request.teamId, JOB_KINDS, missing);
+    const outcome = await cancelJob(api.runtime.store, job.id, { retentionMs: api.runtime.retentionMs });
     if (outcome.outcome === 'not_found') throw missing;
     if (outcome.outcome === 'cancelled') api.notifier.cancelled(outcome.job);
     // A job that had already ended says how it ended; cancelling it changes nothing.

@@ -23,7 +23,7 @@ interface CreditFigures {
 async function creditFigures(api: ApiContext, teamId: string): Promise<CreditFigures> {
   let balance: number | null;
   try {
-    balance = await api.store.teams.getCredits(teamId);
+    balance = await api.runtime.store.teams.getCredits(teamId);
   } catch (cause) {
     throw new ApiError(500, 'Internal server error while fetching credit usage', { kind: 'spec', cause });
   }
@@ -56,7 +56,7 @@ export const v2CreditUsage: RouteHandler = async (request, api) => {
 /** The team's usage by month (by month and key with `byApiKey`), from the recorded history. */
 async function periodsOf(api: ApiContext, teamId: string, byApiKey: boolean, metric: UsageMetric): Promise<UsagePeriod[]> {
   try {
-    return await usagePeriods(api.store, teamId, byApiKey, metric);
+    return await usagePeriods(api.runtime.store, teamId, byApiKey, metric);
   } catch (cause) {
     throw new ApiError(500, 'Internal server error while fetching usage history', { kind: 'spec', cause });
   }
@@ -162,7 +162,7 @@ async function teamQueue(store: Store, teamId: string): Promise<QueueFigures> {
 
 /** `GET …/team/queue-status`: the team's pages queued in its running crawls and batches. */
 export const queueStatus: RouteHandler = async (request, api) => {
-  const queue = await teamQueue(api.store, request.teamId);
+  const queue = await teamQueue(api.runtime.store, request.teamId);
   return {
     body: {
       success: true,
@@ -177,6 +177,6 @@ export const queueStatus: RouteHandler = async (request, api) => {
 
 /** `GET /v2/concurrency-check`: pages of the team being scraped now, and how many this server runs at once. */
 export const concurrencyCheck: RouteHandler = async (request, api) => {
-  const queue = await teamQueue(api.store, request.teamId);
+  const queue = await teamQueue(api.runtime.store, request.teamId);
   return { body: { success: true, concurrency: queue.active, maxConcurrency: api.workerConcurrency } };
 };

@@ -1,4 +1,4 @@
-import type { Account, Browser, ScrapeRuntimeOptions, LlmProvider, SearchProvider, SsrfPolicy, Store } from '@trawl/core';
+import type { Account, RuntimeWithStore } from '@trawl/core';
 import type { ErrorStyle } from '../http/error-response.js';
 import type { RequestLocation } from '../http/request-url.js';
 import type { PathParams } from '../http/router.js';
@@ -6,34 +6,28 @@ import type { NodeRequest } from '../http/types.js';
 import type { JobNotifier } from '../jobs/job-notifier.js';
 import type { RateLimitClass } from '../limits/rate-limits.js';
 import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
-import type { ApiRuntime } from '../runtime.js';
+import type { ApiServices } from '../services.js';
 
 /**
- * What every handler shares: the store, the job notifier, the adapters and the runtime options.
- * A handler gets it scoped to its caller: `llm` (also in `runtime()`) records the tokens it uses in
- * the caller's usage history.
+ * What every handler shares: the runtime, the job notifier and the API's own settings. A handler
+ * gets it scoped to its caller: the runtime's model records the tokens it uses in the caller's
+ * usage history.
  */
 export interface ApiContext {
-  store: Store;
-  retentionMs: number | undefined;
+  /** The store, SSRF policy, user agent, browser, model, search provider, pool and retention every request runs with. */
+  runtime: RuntimeWithStore;
   /** What the page memory keeps (the scrape cache, change tracking). */
   pageMemory: { keep?: number; maxBytes?: number };
   /** Where a manual monitor run reports (the monitor's webhook). */
-  monitorHooks: ApiRuntime['monitorHooks'];
+  monitorHooks: ApiServices['monitorHooks'];
   /** Largest file `POST /v2/parse` accepts, in bytes. */
   parseMaxBytes: number;
   notifier: JobNotifier;
   llmJobs: LlmJobRunner;
-  search: SearchProvider | undefined;
-  llm: LlmProvider | undefined;
-  browser: Browser | undefined;
-  policy: SsrfPolicy;
   /** Starting balances of teams with a credit limit (`credits` option): their plan. */
   startingCredits: Readonly<Record<string, number>>;
   /** Pages the embedded worker runs at once (0 when jobs run in separate worker processes). */
   workerConcurrency: number;
-  /** The runtime options of a scrape made for a request: policy, user agent, adapters, cancellation. */
-  runtime(signal: AbortSignal): Pick<ScrapeRuntimeOptions, 'ssrf' | 'userAgent' | 'signal' | 'browser' | 'llm' | 'convertPool'>;
 }
 
 export interface RouteRequest {

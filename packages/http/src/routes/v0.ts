@@ -1,4 +1,5 @@
 import {
+  withoutStore,
   cancelJob,
   readAllDocuments,
   scrape,
@@ -29,8 +30,8 @@ export const v0Scrape: RouteHandler = async (request, api) => {
     ...(body.extractorOptions ? { extractor: body.extractorOptions } : {}),
     timeout: body.timeout,
   });
-  const document = await spendCredits(api.store.teams, request.account, pageCost(options), () =>
-    scrape(body.url, { ...options, ...api.runtime(request.signal) }),
+  const document = await spendCredits(api.runtime.store.teams, request.account, pageCost(options), () =>
+    scrape(body.url, { ...options, runtime: withoutStore(api.runtime), signal: request.signal }),
   );
   return { body: { success: true, data: toV0Document(document), returnCode: 200 } };
 };
@@ -42,10 +43,10 @@ export const v0CrawlStart: RouteHandler = async (request, api) => {
   assertJobCan(api, scrapeOptions);
   const rules = await affordableRules(api, request.teamId, v0ToCrawlRules(body.crawlerOptions), pageCost(scrapeOptions));
   const job = await startCrawlJob(body.url, rules, {
-    store: api.store,
+    store: api.runtime.store,
     teamId: request.teamId,
     apiKey: request.account.apiKey,
-    retentionMs: api.retentionMs,
+    retentionMs: api.runtime.retentionMs,
     scrapeOptions,
   });
   return { body: { jobId: job.id } };
@@ -58,22 +59,22 @@ const v0NotFound = () => new ApiError(404, MESSAGES.jobNotFound, { kind: 'spec' 
  * `partial_data` holds the 50 newest documents; once completed, `data` has them all.
  */
 export const v0CrawlStatus: RouteHandler = async (request, api) => {
-  const job = await findTeamJob(api.store, request.params.jobId!, request.teamId, ['crawl'], v0NotFound());
+  const job = await findTeamJob(api.runtime.store, request.params.jobId!, request.teamId, ['crawl'], v0NotFound());
   const urlsOnly = specOf(job).rules.returnOnlyUrls;
   const view = (doc: Document, index: number) => (urlsOnly ? toV0UrlOnly(doc) : { ...toV0Document(doc), index });
   const status = toV0CrawlStatus(job);
   if (job.status === 'completed') {
-    const documents = await readAllDocuments(api.store, job.id);
+    const documents = await readAllDocuments(api.runtime.store, job.id);
     return { body: { ...status, data: documents.map(view), partial_data: [] } };
   }
-  const latest = await readLatest(api.store, job);
+  const latest = await readLatest(api.runtime.store, job);
   return { body: { ...status, data: null, partial_data: latest.documents.map((doc, i) => view(doc, latest.firstIndex + i)) } };
 };
 
 /** `DELETE /v0/crawl/cancel/{jobId}` (E15). */
 export const v0CrawlCancel: RouteHandler = async (request, api) => {
-  const job = await findTeamJob(api.store, request.params.jobId!, request.teamId, ['crawl'], v0NotFound());
-  const outcome = await cancelJob(api.store, job.id, { retentionMs: api.retentionMs });
+  const job = await findTeamJob(api.runtime.store, request.params.jobId!, request.teamId, ['crawl'], v0NotFound());
+  const outcome = await cancelJob(api.runtime.store, job.id, { retentionMs: api.runtime.retentionMs });
   if (outcome.outcome === 'not_found') throw v0NotFound();
   if (outcome.outcome === 'cancelled') return { body: { status: 'cancelled' } };
   return { body: { status: outcome.job.status === 'cancelled' ? 'cancelled' : toV0CrawlState(outcome.job.status) } };

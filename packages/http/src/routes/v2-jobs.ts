@@ -18,7 +18,7 @@ import type { ApiContext, RouteHandler } from './types.js';
 export const v2CrawlStart: RouteHandler = async (request, api) => {
   let body = parseV2Body(v2CrawlBodySchema, request.body);
   if (body.prompt) {
-    const { params } = await crawlParamsFromPrompt(api.llm, body.url, body.prompt, request.signal);
+    const { params } = await crawlParamsFromPrompt(api.runtime.llm, body.url, body.prompt, request.signal);
     // What the caller wrote wins over what the model suggests.
     body = parseV2Body(v2CrawlBodySchema, { ...params, ...(request.body as Record<string, unknown>) });
   }
@@ -38,7 +38,7 @@ export const v2CrawlStart: RouteHandler = async (request, api) => {
 /** `POST /v2/crawl/params-preview`: the options a prompt would give, without crawling. */
 export const v2CrawlParamsPreview: RouteHandler = async (request, api) => {
   const body = parseV2Body(v2CrawlPreviewBodySchema, request.body);
-  const { params } = await crawlParamsFromPrompt(api.llm, body.url, body.prompt, request.signal);
+  const { params } = await crawlParamsFromPrompt(api.runtime.llm, body.url, body.prompt, request.signal);
   return { body: { success: true, data: { url: body.url, ...params } } };
 };
 
@@ -74,10 +74,10 @@ async function appendToBatch(
   urls: readonly string[],
   ignoreInvalidURLs: boolean,
 ): Promise<{ job: JobRecord; invalidURLs: string[] }> {
-  const batch = await findTeamJob(api.store, id, teamId, ['batch_scrape']);
+  const batch = await findTeamJob(api.runtime.store, id, teamId, ['batch_scrape']);
   const valid = validUrls(urls, ignoreInvalidURLs);
-  await requireCredits(api.store, teamId, pageCost(specOf(batch).scrapeOptions) * valid.urls.length);
-  const job = await appendBatchUrls(api.store, batch.id, valid.urls);
+  await requireCredits(api.runtime.store, teamId, pageCost(specOf(batch).scrapeOptions) * valid.urls.length);
+  const job = await appendBatchUrls(api.runtime.store, batch.id, valid.urls);
   if (!job) throw codedError('BATCH_NOT_RUNNING', `Batch ${batch.id} is no longer running: start a new batch for these URLs`);
   return { job, invalidURLs: valid.invalidURLs };
 }
@@ -112,7 +112,7 @@ const MAX_ACTIVE_CRAWLS = 1000;
 
 /** `GET /v2/crawl/active` (and v1's): the team's crawls still running, oldest first. */
 export const activeCrawls: RouteHandler = async (request, api) => {
-  const running = await api.store.jobs.listRunning({ teamId: request.teamId, kind: 'crawl', limit: MAX_ACTIVE_CRAWLS });
+  const running = await api.runtime.store.jobs.listRunning({ teamId: request.teamId, kind: 'crawl', limit: MAX_ACTIVE_CRAWLS });
   const crawls = running.map((job) => {
     const spec = specOf(job);
     return { id: job.id, teamId: job.teamId, url: spec.url, options: { ...spec.rules, scrapeOptions: spec.scrapeOptions } };

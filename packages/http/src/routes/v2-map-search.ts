@@ -14,7 +14,7 @@ import type { RouteHandler } from './types.js';
 /** `POST /v2/map`: links as `{url, title?, description?}` (titles of the pages the map fetched). */
 export const v2Map: RouteHandler = async (request, api) => {
   const body = parseV2Body(v2MapBodySchema, request.body);
-  const found = await spendCredits(api.store.teams, request.account, CREDIT_COSTS.map, () =>
+  const found = await spendCredits(api.runtime.store.teams, request.account, CREDIT_COSTS.map, () =>
     mapLinks(body.url, {
       ...(body.search ? { search: body.search } : {}),
       ignoreSitemap: body.sitemap === 'skip',
@@ -22,7 +22,8 @@ export const v2Map: RouteHandler = async (request, api) => {
       includeSubdomains: body.includeSubdomains,
       limit: body.limit,
       ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
-      ...api.runtime(request.signal),
+      runtime: api.runtime,
+      signal: request.signal,
     }),
   );
   const links = body.ignoreQueryParameters ? withoutQueryDuplicates(found) : found;
@@ -60,7 +61,11 @@ export const v2Search: RouteHandler = async (request, api) => {
     ...body
   } = parseV2Body(v2SearchBodySchema, request.body);
   const plan = scrapeOptions?.formats?.length ? searchScrapePlan(planV2Scrape(scrapeOptions)) : undefined;
-  const warnings = [...hostedOnlyWarnings(body), ...(plan?.shaping.warnings ?? []), ...sourceWarnings(sources, api.search?.name)];
+  const warnings = [
+    ...hostedOnlyWarnings(body),
+    ...(plan?.shaping.warnings ?? []),
+    ...sourceWarnings(sources, api.runtime.searchProvider?.name),
+  ];
   if (body.highlights) warnings.push('highlights are not generated: they are a Firecrawl hosted feature');
   if (body.filter) warnings.push('filter is not applied: the search providers take no such filter');
   if (body.enterprise?.some((mode) => mode !== 'default'))

@@ -50,17 +50,14 @@ export const v2Parse: RouteHandler = async (request, api) => {
   }
   const { scrapeOptions, shaping } = planV2Scrape(options);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const { ssrf, llm, convertPool, signal } = api.runtime(request.signal);
-  const document = await spendCredits(api.store.teams, request.account, pageCost(scrapeOptions), () =>
+  const document = await spendCredits(api.runtime.store.teams, request.account, pageCost(scrapeOptions), () =>
     parse(bytes, {
       ...scrapeOptions,
       fileName: file.name || 'upload',
       ...(file.type ? { contentType: file.type } : {}),
       maxBytes: api.parseMaxBytes,
-      ...(ssrf === undefined ? {} : { ssrf }),
-      ...(llm ? { llm } : {}),
-      ...(convertPool === undefined ? {} : { convertPool }),
-      ...(signal ? { signal } : {}),
+      runtime: api.runtime,
+      signal: request.signal,
     }),
   );
   return { body: { success: true, data: toV2Document(document, shaping) } };

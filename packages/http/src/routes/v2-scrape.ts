@@ -18,20 +18,20 @@ export const v2Scrape: RouteHandler = async (request, api) => {
   const { scrapeOptions, shaping, memory } = planV2Scrape(options);
   assertJobCan(api, scrapeOptions);
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
-  const document = await spendCredits(api.store.teams, request.account, cost, () =>
-    scrape(url, { ...scrapeOptions, ...api.runtime(request.signal), ...memoryScrapeOptions(api, request.teamId, memory) }),
+  const document = await spendCredits(api.runtime.store.teams, request.account, cost, () =>
+    scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
   );
   const scrapeId = newScrapeId();
   const data = toV2Document(document, shaping, scrapeId);
-  await retainScrape(api.store, { id: scrapeId, teamId: request.teamId, retentionMs: api.retentionMs }, data);
+  await retainScrape(api.runtime.store, { id: scrapeId, teamId: request.teamId, retentionMs: api.runtime.retentionMs }, data);
   return { body: { success: true, data } };
 };
 
 /** `GET /v2/scrape/{scrapeId}`: a scrape's document again, while it is retained. */
 export const v2ScrapeResult: RouteHandler = async (request, api) => {
   const missing = codedError('SCRAPE_NOT_FOUND', 'Scrape not found: it never existed, belongs to another team or is past its retention');
-  const job = await findTeamJob(api.store, request.params.id!, request.teamId, ['scrape'], missing);
-  const data = await readRetainedScrape(api.store, job.id);
+  const job = await findTeamJob(api.runtime.store, request.params.id!, request.teamId, ['scrape'], missing);
+  const data = await readRetainedScrape(api.runtime.store, job.id);
   if (!data) throw missing;
   return { body: { success: true, data } };
 };

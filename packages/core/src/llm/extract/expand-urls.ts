@@ -1,6 +1,6 @@
 import { map } from '../../crawl/map.js';
 import { normalizeUrl } from '../../url/normalize.js';
-import type { LlmJobRuntime } from '../llm-runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { robotsVerdicts, robotsWarning } from '../robots-verdicts.js';
 import type { ExtractRequest } from './extract-request.js';
 import { rankByRelevance, relevanceQuery } from './rank-pages.js';
@@ -17,7 +17,7 @@ export interface ExpandedUrls {
 }
 
 /** Turns extract's URLs and globs into the pages to read: each glob's site is mapped and matched. */
-export async function expandExtractUrls(request: ExtractRequest, runtime: LlmJobRuntime, signal: AbortSignal): Promise<ExpandedUrls> {
+export async function expandExtractUrls(request: ExtractRequest, runtime: Runtime, signal: AbortSignal): Promise<ExpandedUrls> {
   const named = request.urls.filter((u) => !isUrlPattern(u));
   const warnings: string[] = [];
   const matched: string[] = [];
@@ -28,9 +28,8 @@ export async function expandExtractUrls(request: ExtractRequest, runtime: LlmJob
       includeSubdomains: request.includeSubdomains,
       limit: MAP_LINK_LIMIT,
       timeout: MAP_TIMEOUT_MS,
-      ...(runtime.ssrf !== undefined ? { ssrf: runtime.ssrf } : {}),
-      ...(runtime.userAgent ? { userAgent: runtime.userAgent } : {}),
-      ...(request.scrapeOptions?.headers ? { headers: request.scrapeOptions.headers } : {}),
+      headers: request.scrapeOptions?.headers,
+      runtime,
       signal,
     });
     const hits = links.filter((link) => matchesUrlPattern(link, pattern, { includeSubdomains: request.includeSubdomains }));

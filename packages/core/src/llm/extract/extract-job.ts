@@ -1,7 +1,9 @@
 import type { JobRecord, Store } from '../../ports/store.js';
 import { createLlmJob, llmJobSpecOf, runStoredJob, type StartLlmJobInput } from '../stored-job.js';
 import { resolveExtractRequest, type ExtractRequest, type ExtractRequestInput } from './extract-request.js';
-import { runExtraction, type ExtractOutput, type ExtractRuntime } from './run-extract.js';
+import { splitRuntime } from '../../runtime/runtime.js';
+import type { LlmJobOptions } from '../llm-runtime.js';
+import { runExtraction, type ExtractOutput } from './run-extract.js';
 
 /**
  * Creates an extract job (kind `extract`, status `scraping`) after validating the request;
@@ -17,15 +19,13 @@ export async function startExtractJob(store: Store, request: ExtractRequestInput
  * `total` pages to read, `completed`/`failed` per page, 5 credits per page read.
  * Never rejects; resolves the final record (null when the job vanished).
  */
-export async function runExtractJob(
-  store: Store,
-  jobId: string,
-  runtime: ExtractRuntime & { retentionMs?: number } = {},
-): Promise<JobRecord | null> {
-  return runStoredJob<ExtractOutput>(store, jobId, runtime, (record, signal) =>
+export async function runExtractJob(store: Store, jobId: string, options: LlmJobOptions = {}): Promise<JobRecord | null> {
+  const { runtime, rest: run } = splitRuntime(options);
+  return runStoredJob<ExtractOutput>(store, jobId, { retentionMs: runtime.retentionMs, signal: run.signal }, (record, signal) =>
     runExtraction(
       llmJobSpecOf<ExtractRequest>(record, 'extract').request,
-      { ...runtime, signal },
+      runtime,
+      { ...run, signal },
       {
         onPlanned: async (count) => void (await store.jobs.increment(jobId, { total: count })),
         onPage: async ({ ok, credits }) =>
@@ -36,6 +36,7 @@ export async function runExtractJob(
 }
 
 /** Extracts in this process, with no store: the library's one call. */
-export async function extract(request: ExtractRequestInput, runtime: ExtractRuntime = {}): Promise<ExtractOutput> {
-  return runExtraction(resolveExtractRequest(request), runtime);
+export async function extract(request: ExtractRequestInput, options: LlmJobOptions = {}): Promise<ExtractOutput> {
+  const { runtime, rest: run } = splitRuntime(options);
+  return runExtraction(resolveExtractRequest(request), runtime, run);
 }

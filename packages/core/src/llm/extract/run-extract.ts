@@ -4,18 +4,13 @@ import { scrape } from '../../scrape.js';
 import { mapConcurrently } from '../concurrent.js';
 import { extractFromText, finishAnswer, type TextExtractionResult } from '../extract-from-text.js';
 import { LLM_PAGE_CREDITS } from '../llm-formats.js';
-import type { SearchProvider } from '../../ports/search.js';
-import { assertPageOk, scrapeRuntime, type LlmJobRuntime } from '../llm-runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { assertPageOk, jobPageRuntime, type LlmJobRun } from '../llm-runtime.js';
 import { mergeAnswers } from '../merge-answers.js';
 import { requireLlm } from '../missing-llm.js';
 import { dedupeUrls, expandExtractUrls } from './expand-urls.js';
 import type { ExtractRequest } from './extract-request.js';
 import { relevanceQuery } from './rank-pages.js';
-
-export interface ExtractRuntime extends LlmJobRuntime {
-  /** Serves `enableWebSearch`; without one the flag is ignored with a warning. */
-  search?: SearchProvider;
-}
 
 /** What an extract job stores as its output. */
 export interface ExtractOutput {
@@ -44,19 +39,25 @@ const DEFAULT_CONCURRENCY = 4;
  * The extract pipeline: expand the URLs and globs, rank the pages by relevance to the prompt,
  * scrape each one, ask the model per page, and merge the answers (see merge-answers.ts).
  */
-export async function runExtraction(request: ExtractRequest, runtime: ExtractRuntime, hooks: ExtractHooks = {}): Promise<ExtractOutput> {
+export async function runExtraction(
+  request: ExtractRequest,
+  runtime: Runtime,
+  run: LlmJobRun = {},
+  hooks: ExtractHooks = {},
+): Promise<ExtractOutput> {
   const llm = requireLlm(runtime.llm, 'Extract');
   const signal = AbortSignal.any(
-    [runtime.signal, request.timeout ? AbortSignal.timeout(request.timeout) : undefined].filter((s): s is AbortSignal => Boolean(s)),
+    [run.signal, request.timeout ? AbortSignal.timeout(request.timeout) : undefined].filter((s): s is AbortSignal => Boolean(s)),
   );
   const expanded = await expandExtractUrls(request, runtime, signal);
   const warnings = [...expanded.warnings];
   let urls = expanded.urls.slice(0, request.limit);
   if (request.enableWebSearch) {
-    if (!runtime.search) warnings.push('enableWebSearch was ignored: no search provider is configured.');
+    // The runtime's search provider serves `enableWebSearch`; without one the flag is ignored with a warning.
+    if (!runtime.searchProvider) warnings.push('enableWebSearch was ignored: no search provider is configured.');
     else {
       const query = request.prompt ?? relevanceQuery(undefined, request.schema);
-      const hits = await runtime.search.search(query, { limit: EXTRACT_SEARCH_HITS, signal });
+      const hits = await runtime.searchProvider.search(query, { limit: EXTRACT_SEARCH_HITS, signal });
       urls = dedupeUrls([...urls, ...hits.map((h) => h.url)]);
     }
   }
@@ -69,9 +70,10 @@ export async function runExtraction(request: ExtractRequest, runtime: ExtractRun
   await hooks.onPlanned?.(urls.length);
 
   const { jsonOptions: _json, generateImgAltText: _alt, ...pageOptions } = request.scrapeOptions ?? {};
-  const pages = await mapConcurrently(urls, runtime.concurrency ?? DEFAULT_CONCURRENCY, async (url) => {
+  const pageRuntime = jobPageRuntime(runtime);
+  const pages = await mapConcurrently(urls, run.concurrency ?? DEFAULT_CONCURRENCY, async (url) => {
     try {
-      const document = await scrape(url, { ...pageOptions, formats: ['markdown'], ...scrapeRuntime(runtime, signal) });
+      const document = await scrape(url, { ...pageOptions, formats: ['markdown'], runtime: pageRuntime, signal });
       assertPageOk(document);
       const extraction = await extractFromText(llm, {
         content: document.markdown ?? '',
@@ -85,7 +87,7 @@ export async function runExtraction(request: ExtractRequest, runtime: ExtractRun
       await hooks.onPage?.({ url, ok: true, credits: LLM_PAGE_CREDITS });
       return { url, extraction };
     } catch (error) {
-      if (signal.aborted) throw abortError(runtime.signal, error);
+      if (signal.aborted) throw abortError(run.signal, error);
       await hooks.onPage?.({ url, ok: false, credits: 0 });
       return { url, error };
     }

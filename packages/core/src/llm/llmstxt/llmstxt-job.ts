@@ -1,5 +1,6 @@
 import type { JobRecord, Store } from '../../ports/store.js';
-import type { LlmJobRuntime } from '../llm-runtime.js';
+import { splitRuntime } from '../../runtime/runtime.js';
+import type { LlmJobOptions } from '../llm-runtime.js';
 import { createLlmJob, llmJobSpecOf, runStoredJob, type StartLlmJobInput } from '../stored-job.js';
 import { resolveLlmsTxtRequest, type LlmsTxtRequest, type LlmsTxtRequestInput } from './llmstxt-request.js';
 import { runLlmsTxt, type LlmsTxtOutput } from './run-llmstxt.js';
@@ -18,15 +19,13 @@ export async function startLlmsTxtJob(store: Store, request: LlmsTxtRequestInput
  * of pages, the final ones on completion. Credits: 1 for the call once the pages are known,
  * then 1 per processed page. Works without an LLM (see NO_LLM_WARNING). Never rejects.
  */
-export async function runLlmsTxtJob(
-  store: Store,
-  jobId: string,
-  runtime: LlmJobRuntime & { retentionMs?: number } = {},
-): Promise<JobRecord | null> {
-  return runStoredJob<LlmsTxtOutput>(store, jobId, runtime, (record, signal) =>
+export async function runLlmsTxtJob(store: Store, jobId: string, options: LlmJobOptions = {}): Promise<JobRecord | null> {
+  const { runtime, rest: run } = splitRuntime(options);
+  return runStoredJob<LlmsTxtOutput>(store, jobId, { retentionMs: runtime.retentionMs, signal: run.signal }, (record, signal) =>
     runLlmsTxt(
       llmJobSpecOf<LlmsTxtRequest>(record, 'llmstxt').request,
-      { ...runtime, signal },
+      runtime,
+      { ...run, signal },
       {
         onPlanned: async (count) => void (await store.jobs.increment(jobId, { total: count, creditsUsed: LLMSTXT_CALL_CREDITS })),
         onPage: async ({ ok }) =>
@@ -38,7 +37,8 @@ export async function runLlmsTxtJob(
 }
 
 /** Generates llms.txt in this process, with no store: the library's one call. */
-export async function generateLlmsTxt(url: string, options: Omit<LlmsTxtRequestInput, 'url'> & LlmJobRuntime = {}): Promise<LlmsTxtOutput> {
-  const { maxUrls, showFullText, ...runtime } = options;
-  return runLlmsTxt(resolveLlmsTxtRequest({ url, ...(maxUrls ? { maxUrls } : {}), ...(showFullText ? { showFullText } : {}) }), runtime);
+export async function generateLlmsTxt(url: string, options: Omit<LlmsTxtRequestInput, 'url'> & LlmJobOptions = {}): Promise<LlmsTxtOutput> {
+  const { runtime, rest } = splitRuntime(options);
+  const { maxUrls, showFullText, ...run } = rest;
+  return runLlmsTxt(resolveLlmsTxtRequest({ url, maxUrls, showFullText }), runtime, run);
 }

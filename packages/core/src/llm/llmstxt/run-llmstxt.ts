@@ -4,7 +4,8 @@ import { map, MAP_MAX_LIMIT } from '../../crawl/map.js';
 import { addUsage, NO_USAGE, type LlmProvider, type LlmUsage } from '../../ports/llm.js';
 import { scrape } from '../../scrape.js';
 import { mapConcurrently } from '../concurrent.js';
-import { assertPageOk, scrapeRuntime, type LlmJobRuntime } from '../llm-runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { assertPageOk, jobPageRuntime, type LlmJobRun } from '../llm-runtime.js';
 import { LLM_SETTINGS_HINT } from '../missing-llm.js';
 import { robotsVerdicts, robotsWarning } from '../robots-verdicts.js';
 import { contentCharsFor, estimateTokens, splitContent } from '../split-content.js';
@@ -51,21 +52,26 @@ const SUMMARY_TASK = 'Write the title (3 to 4 words) and the one-line descriptio
  * Maps the site, scrapes up to `maxUrls` pages in batches, and has the model title and describe
  * each; without a model, each page's own title and meta description serve, with a warning.
  */
-export async function runLlmsTxt(request: LlmsTxtRequest, runtime: LlmJobRuntime, hooks: LlmsTxtHooks = {}): Promise<LlmsTxtOutput> {
-  const signal = runtime.signal ?? new AbortController().signal;
+export async function runLlmsTxt(
+  request: LlmsTxtRequest,
+  runtime: Runtime,
+  run: LlmJobRun = {},
+  hooks: LlmsTxtHooks = {},
+): Promise<LlmsTxtOutput> {
+  const signal = run.signal ?? new AbortController().signal;
   // Room for pages robots.txt disallows: they are left out, as a crawl leaves them out.
   const found = await map(request.url, {
     limit: Math.min(MAP_MAX_LIMIT, request.maxUrls * 2),
     ignoreSitemap: false,
     includeSubdomains: false,
-    ...(runtime.ssrf !== undefined ? { ssrf: runtime.ssrf } : {}),
-    ...(runtime.userAgent ? { userAgent: runtime.userAgent } : {}),
+    runtime,
     signal,
   });
   signal.throwIfAborted();
   const { allowed, disallowed } = await robotsVerdicts(found, runtime);
   signal.throwIfAborted();
   const urls = allowed.slice(0, request.maxUrls);
+  const pageRuntime = jobPageRuntime(runtime);
   await hooks.onPlanned?.(urls.length);
 
   const pages: PageSummary[] = [];
@@ -94,10 +100,10 @@ export async function runLlmsTxt(request: LlmsTxtRequest, runtime: LlmJobRuntime
 
   for (let start = 0; start < urls.length; start += BATCH) {
     const batch = urls.slice(start, start + BATCH);
-    const done = await mapConcurrently(batch, runtime.concurrency ?? DEFAULT_CONCURRENCY, async (url) => {
+    const done = await mapConcurrently(batch, run.concurrency ?? DEFAULT_CONCURRENCY, async (url) => {
       let document: Document;
       try {
-        document = await scrape(url, { formats: ['markdown'], onlyMainContent: true, timeout: 30_000, ...scrapeRuntime(runtime, signal) });
+        document = await scrape(url, { formats: ['markdown'], onlyMainContent: true, timeout: 30_000, runtime: pageRuntime, signal });
         assertPageOk(document);
       } catch (error) {
         signal.throwIfAborted();

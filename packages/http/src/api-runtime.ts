@@ -1,0 +1,31 @@
+import {
+  createMemoryStore,
+  createRuntime,
+  OPEN_POLICY,
+  RUNTIME_OPTION_KEYS,
+  STRICT_POLICY,
+  type RuntimeOptions,
+  type RuntimeWithStore,
+} from '@trawl/core';
+import type { TrawlApiOptions } from './options.js';
+
+/**
+ * The Runtime the API runs with: the caller's (`runtime`) with the inline settings over it, a
+ * store of its own when none was given (closed with the API), and the SSRF guard on unless the
+ * options turn it off: a server fetches what strangers ask.
+ */
+export function apiRuntime(options: TrawlApiOptions): RuntimeWithStore {
+  const given: RuntimeOptions = { ...options.runtime?.options, ...inlineRuntimeOptions(options) };
+  const ownStore = given.store ? undefined : createMemoryStore();
+  return createRuntime(
+    { ...given, store: given.store ?? ownStore, ssrf: given.ssrf ?? (options.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY) },
+    { owns: ownStore ? ['store'] : [] },
+  ) as RuntimeWithStore;
+}
+
+function inlineRuntimeOptions(options: TrawlApiOptions): RuntimeOptions {
+  const inline: Record<string, unknown> = {};
+  for (const key of RUNTIME_OPTION_KEYS) if (options[key] !== undefined) inline[key] = options[key];
+  if (options.search && !options.searchProvider) inline.searchProvider = options.search;
+  return inline as RuntimeOptions;
+}
