@@ -4,6 +4,7 @@ import { findCardGrids, isProductGrid, quietCardImages, removeOtherProductCards 
 import { removeDocsChrome } from './docs-chrome.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { findMainRegion } from './main-region.js';
+import { removeMediaFallbacks } from './media-fallback.js';
 import { unwrapContentNoscripts } from './noscript.js';
 import { copyPageHeading, keepPageHeading } from './page-heading.js';
 import { classifyPage, declaresArticle, type PageType } from './page-type/page-type.js';
@@ -103,6 +104,7 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'forum') removeLinkLists(content);
   // Result counts, sorting and filter toggles, slide counters: controls, on every page but an article.
   if (pageType !== 'article') removeListingControls(content);
+  removeMediaFallbacks(content);
   quietRepeatedAlts(content);
   keepPageHeading(content, heading);
   return { content, pageType };

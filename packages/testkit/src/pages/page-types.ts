@@ -286,12 +286,15 @@ const landing: PageTypeFixture = {
     ...landingSections.flatMap((section) => [section.title, section.text]),
     'What our customers say',
     'Booked a berth in five minutes.',
+    'A tour of the harbour',
   ],
-  drops: [],
+  // A video's fallback text: shown only by browsers that cannot play video at all.
+  drops: ['Your browser does not support the video tag.'],
   html: harbourPage(
     'Harbour services | Harbour Co.',
     `<div class="hero"><h1>Harbour services that keep ships moving</h1><p>Pilotage, berths and tides from one harbour office.</p><a class="button" href="/contact">Talk to us</a></div>
 ${landingSections.map((section) => `<section class="feature"><h2>${section.title}</h2><p>${section.text}</p></section>`).join('\n')}
+<section class="tour"><h2>A tour of the harbour</h2><video controls src="/img/tour.mp4"><source src="/img/tour.mp4" type="video/mp4">Your browser does not support the video tag.</video></section>
 <section class="testimonials"><h2>What our customers say</h2><blockquote>Booked a berth in five minutes.</blockquote></section>`,
   ),
 };
