@@ -140,10 +140,26 @@ export function removeActionChrome(root: Element): void {
     if (!root.contains(element) || element.querySelector('h1, h2, h3, h4, h5, h6')) continue;
     const text = element.textContent ?? '';
     if (text.length > MAX_CHROME_CHARS * 4) continue;
-    const words = text.toLowerCase().match(/[\p{L}\p{N}'-]+/gu);
+    const words = wordsOf(text);
     if (!words || words.join(' ').length > MAX_CHROME_CHARS) continue;
-    if (words.every((word) => ACTION_WORDS.has(word) || /^\d+[km]?$/.test(word)) && words.some((word) => ACTION_WORDS.has(word))) {
-      element.remove();
-    }
+    if (isControlRow(words) && !inRunningText(element)) element.remove();
   }
 }
+
+function wordsOf(text: string): string[] | null {
+  return text.toLowerCase().match(/[\p{L}\p{N}'-]+/gu);
+}
+
+function isControlRow(words: string[]): boolean {
+  return words.every((word) => ACTION_WORDS.has(word) || /^\d+[km]?$/.test(word)) && words.some((word) => ACTION_WORDS.has(word));
+}
+
+/** A link or span inside a sentence ("Some text with <a>a link</a>.") is prose, whatever its own words: words run on either side of it. */
+function inRunningText(element: Element): boolean {
+  if (element.tagName !== 'A' && element.tagName !== 'SPAN') return false;
+  return [element.previousSibling, element.nextSibling].some(
+    (node) => node?.nodeType === TEXT_NODE && /[\p{L}\p{N}]/u.test(node.textContent ?? ''),
+  );
+}
+
+const TEXT_NODE = 3;
