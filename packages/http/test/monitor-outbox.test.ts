@@ -125,6 +125,37 @@ describe('monitor webhooks through the outbox', () => {
       interval: 100,
     });
   }, 60_000);
+
+  it('gives up an event older than a day when its delivery fails again, so a dead receiver cannot grow the outbox', async () => {
+    const receiver = await startReceiver((_req, res) => {
+      res.statusCode = 503;
+      res.end();
+    });
+    opened.push(receiver);
+    const store = sqliteStore('given-up');
+    const first = await api(store, { worker: false });
+    const monitorId = await createMonitor(first, '0 0 0 1 1 *', `${receiver.url}/hook`);
+    await first.close();
+    const monitor = (await store.monitors.get(monitorId)) as MonitorRecord;
+    const at = (age: number) => new Date(Date.now() - age).toISOString();
+    const checkOf = (id: string, age: number) =>
+      ({
+        check: { id, monitorId, status: 'completed', summary: { totalPages: 1, same: 1 }, createdAt: at(age), finishedAt: at(age) },
+        pages: [],
+      }) as unknown as MonitorCheckBody;
+    const day = 24 * 60 * 60 * 1000;
+    await store.monitors.update(monitorId, {
+      events: [...monitorEvents(monitor, checkOf('stale-check', 2 * day)), ...monitorEvents(monitor, checkOf('recent-check', 60_000))],
+    });
+
+    await api(store, { webhooks: { maxAttempts: 1 } });
+    await receiver.waitForRequests(2);
+    // Both were tried once and refused: the day-old one is dropped, the recent one waits for the receiver.
+    await vi.waitFor(
+      async () => expect((await store.monitors.pendingEvents({ limit: 1000 })).map((e) => e.id)).toEqual(['recent-check.check.completed']),
+      { timeout: 10_000, interval: 100 },
+    );
+  }, 60_000);
 });
 
 describe('a monitor after a downtime', () => {

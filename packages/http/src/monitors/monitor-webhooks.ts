@@ -22,6 +22,11 @@ const OUTBOX_BATCH = 100;
  * most likely orphaned by a process that died (a receiver retrying longer may get it twice).
  */
 export const ORPHANED_EVENT_MS = 2_000;
+/**
+ * A monitor event still undelivered this long after its check is dropped when another delivery
+ * fails: the outbox stays bounded while a team's receiver is down for good (docs/change-tracking.md).
+ */
+export const MONITOR_EVENT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** What an outbox record holds: the receiver and the event, so delivery needs nothing else. */
 interface OutboxEvent {
@@ -100,8 +105,10 @@ export function monitorWebhookHooks(webhooks: WebhookSender) {
     webhooks.send(webhook, event, {
       deliveryId: record.id,
       onSettled(outcome) {
-        // A `failed` delivery (out of attempts, or the sender closing) stays pending for a later deliver.
-        const done = outcome === 'failed' ? Promise.resolve(false) : store.monitors.deleteEvent(record.id);
+        // A `failed` delivery (out of attempts, or the sender closing) stays pending for a later
+        // deliver, unless the event is older than a receiver may be down: then it is given up.
+        const keep = outcome === 'failed' && Date.now() - record.createdAt <= MONITOR_EVENT_MAX_AGE_MS;
+        const done = keep ? Promise.resolve(false) : store.monitors.deleteEvent(record.id);
         done.catch(() => false).finally(() => sending.delete(record.id));
       },
     });
