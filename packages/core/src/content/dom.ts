@@ -1,13 +1,16 @@
 /**
- * The one place core takes its DOM (linkedom) and HTML tokenizer (htmlparser2) from.
+ * The one place core takes its DOM (linkedom), HTML tokenizer (htmlparser2) and selector engine
+ * (css-select, the one linkedom runs; fast-selectors.ts keeps its compiled selectors) from.
  *
- * The workspace installs both with patches (pnpm `patchedDependencies`): linkedom makes a node's
- * listener map on its first addEventListener instead of one per node (a sixth of conversion time,
- * and slower garbage collection), htmlparser2 keeps its open-tag stack with push/pop (a page of
- * unclosed tags parses in linear time). A project installing @trawl/core from npm gets neither
- * patch from its package manager, so the published build bundles this module with the patched
- * copies inlined (scripts/bundle-dom.mjs, run by `pnpm build`): npm users get the same speed
- * with no install script and no patch step. From sources it is plain re-exports.
+ * The workspace installs linkedom and htmlparser2 with patches (pnpm `patchedDependencies`):
+ * linkedom makes a node's listener map on its first addEventListener instead of one per node (a
+ * sixth of conversion time, and slower garbage collection), htmlparser2 keeps its open-tag stack
+ * with push/pop (a page of unclosed tags parses in linear time). A project installing
+ * @trawl/core from npm gets neither patch from its package manager, so the published build
+ * bundles this module with the patched copies inlined (scripts/bundle-dom.mjs, run by
+ * `pnpm build`): npm users get the same speed with no install script and no patch step. From
+ * sources it is plain re-exports.
  */
 export { DOMParser, HTMLElement, parseHTML } from 'linkedom';
 export { Parser } from 'htmlparser2';
+export { compile as compileSelector } from 'css-select';

@@ -1,5 +1,8 @@
 import { parseHTML } from './dom.js';
 import { boundTreeDepth } from './bounded-tree.js';
+import { installFastSelectors } from './fast-selectors.js';
+
+installFastSelectors();
 
 /** The DOM every step of the content pipeline shares (a linkedom document, typed as the DOM's). */
 export type HtmlDocument = globalThis.Document;
