@@ -1,8 +1,10 @@
 import { parseHTML } from './dom.js';
 import { boundTreeDepth } from './bounded-tree.js';
 import { installFastSelectors } from './fast-selectors.js';
+import { installFastStyles } from './fast-styles.js';
 
 installFastSelectors();
+installFastStyles();
 
 /** The DOM every step of the content pipeline shares (a linkedom document, typed as the DOM's). */
 export type HtmlDocument = globalThis.Document;
