@@ -1,12 +1,30 @@
+import { CDATA_SECTION_NODE, ELEMENT_NODE, linkedom, TEXT_NODE, type LinkedNode } from './linkedom-internals.js';
+
 /**
  * The visible-ish text length of a subtree, whitespace collapsed: the measure content choices
- * compare. Counted in one pass, without the collapsed copy of the text a regex would build
- * (extraction measures whole pages several times per page).
+ * compare. Counted in one pass over the subtree's text nodes, without the copy of the whole text
+ * textContent joins nor the collapsed copy a regex would build (extraction measures whole pages
+ * several times per page).
  */
 export function textLength(node: Node | null | undefined): number {
-  const text = node?.textContent ?? '';
-  let length = 0;
-  let pendingSpace = false;
+  const counter = { length: 0, pendingSpace: false };
+  const linked = linkedElement(node);
+  if (!linked) {
+    countCollapsed(node?.textContent ?? '', counter);
+    return counter.length;
+  }
+  const { NEXT, END } = linkedom!;
+  const end = linked[END] as LinkedNode;
+  for (let next = linked[NEXT] as LinkedNode; next !== end; next = next[NEXT] as LinkedNode) {
+    const type = next.nodeType;
+    if (type === TEXT_NODE || type === CDATA_SECTION_NODE) countCollapsed(next.textContent as string, counter);
+  }
+  return counter.length;
+}
+
+/** Adds `text` to a collapsed count, as if it followed the text already counted. */
+function countCollapsed(text: string, counter: { length: number; pendingSpace: boolean }): void {
+  let { length, pendingSpace } = counter;
   for (let i = 0; i < text.length; i++) {
     if (isWhitespace(text.charCodeAt(i))) {
       pendingSpace = length > 0;
@@ -16,7 +34,8 @@ export function textLength(node: Node | null | undefined): number {
       length++;
     }
   }
-  return length;
+  counter.length = length;
+  counter.pendingSpace = pendingSpace;
 }
 
 /** What `\s` matches: ASCII and Unicode white space, the no-break space and the BOM. */
@@ -37,5 +56,24 @@ export function isWhitespace(code: number): boolean {
 
 /** Whether a subtree has any visible-ish text: a cheap emptiness test (no whitespace folding). */
 export function hasText(node: Node | null | undefined): boolean {
-  return /\S/.test(node?.textContent ?? '');
+  const linked = linkedElement(node);
+  if (!linked) return NON_SPACE.test(node?.textContent ?? '');
+  const { NEXT, END } = linkedom!;
+  const end = linked[END] as LinkedNode;
+  for (let next = linked[NEXT] as LinkedNode; next !== end; next = next[NEXT] as LinkedNode) {
+    const type = next.nodeType;
+    if ((type === TEXT_NODE || type === CDATA_SECTION_NODE) && NON_SPACE.test(next.textContent as string)) return true;
+  }
+  return false;
+}
+
+const NON_SPACE = /\S/;
+
+/**
+ * `node` when it is a linkedom element, whose text nodes are walked through linkedom's links as
+ * its own textContent walks them (linkedom-internals.ts); else undefined, and textContent is read.
+ */
+function linkedElement(node: Node | null | undefined): LinkedNode | undefined {
+  const linked = node as unknown as LinkedNode | null | undefined;
+  return linkedom && linked?.nodeType === ELEMENT_NODE ? linked : undefined;
 }

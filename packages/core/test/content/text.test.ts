@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../../src/content/parse.js';
+import { hasText, textLength } from '../../src/content/text.js';
+
+// textLength and hasText walk an element's text nodes instead of joining its textContent: the
+// answers must be those of the whole text (the collapsed length, and whether any visible character).
+describe('text measures', () => {
+  const collapsedLength = (text: string) => text.replace(/\s+/g, ' ').trim().length;
+
+  it('measures an element across its text nodes as its whole text', () => {
+    const document = parseHtml(
+      '<div id="a">  Hello <b>big </b>\n\n<i> world</i>&nbsp;!<!-- note --><template>kept</template><script>x = 1</script>  </div><p id="e"> \n </p>',
+    );
+    const element = document.getElementById('a')!;
+    expect(textLength(element)).toBe(collapsedLength(element.textContent!));
+    expect(textLength(element)).toBeGreaterThan('Hello big world !'.length);
+    expect(textLength(document.getElementById('e'))).toBe(0);
+    expect(textLength(element.firstChild)).toBe('Hello'.length);
+    expect(textLength(null)).toBe(0);
+  });
+
+  it('finds visible text in any text node, and none in white space or comments', () => {
+    const document = parseHtml('<div id="a"> <span> </span><!-- x --><b>\n</b><i>.</i></div><div id="b"> <!-- y --> </div>');
+    expect(hasText(document.getElementById('a'))).toBe(true);
+    expect(hasText(document.getElementById('b'))).toBe(false);
+    expect(hasText(undefined)).toBe(false);
+  });
+});
