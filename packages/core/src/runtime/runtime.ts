@@ -1,6 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { closeSharedConvertPool, type ConvertPool } from '../convert/convert-pool.js';
-import { closeDispatchers } from '../fetch/dispatcher.js';
+import type { ConvertPool } from '../convert/convert-pool.js';
 import type { Browser, EngineChoice } from '../ports/browser.js';
 import type { LlmProvider } from '../ports/llm.js';
 import { consoleLogger, type Logger } from '../ports/logger.js';
@@ -127,9 +126,18 @@ async function closeOwned(parts: RuntimeOptions, owns: ReadonlySet<OwnedPart>): 
   if (owns.has('dispatcher')) closers.push(parts.dispatcher?.close());
   const results = await Promise.allSettled(closers);
   // The process-wide pools go last: a store or browser closing may still finish a request on them.
-  if (owns.has('sharedPools')) results.push(...(await Promise.allSettled([closeDispatchers(), closeSharedConvertPool()])));
+  if (owns.has('sharedPools')) results.push(...(await Promise.allSettled([closeSharedPools()])));
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
+}
+
+/** Loaded when closed, not with the runtime: a one-page command that converts in its own thread never loads the pool's code. */
+async function closeSharedPools(): Promise<void> {
+  const [{ closeDispatchers }, { closeSharedConvertPool }] = await Promise.all([
+    import('../fetch/dispatcher.js'),
+    import('../convert/convert-pool.js'),
+  ]);
+  await Promise.all([closeDispatchers(), closeSharedConvertPool()]);
 }
 
 function closeIfCloseable(part: object | undefined): Promise<unknown> | undefined {
