@@ -1,5 +1,5 @@
 import type { Document } from '../document.js';
-import { withoutStore, type Runtime, type WithRuntime } from '../runtime/runtime.js';
+import type { WithRuntime } from '../runtime/runtime.js';
 
 /** How an extract or llms.txt run goes besides its runtime: its cancellation and pages scraped at once. */
 export interface LlmJobRun {
@@ -18,11 +18,6 @@ export type LlmJobOptions = WithRuntime<LlmJobRun>;
 
 /** @deprecated Renamed `LlmJobOptions`: the runtime settings are one type, `RuntimeOptions`. */
 export type LlmJobRuntime = LlmJobOptions;
-
-/** The pages a job reads are its own work, not scrapes of the caller's: they skip the page memory (cache, change tracking). */
-export function jobPageRuntime(runtime: Runtime): Runtime {
-  return withoutStore(runtime);
-}
 
 /** An error page (4xx, 5xx) says nothing about the site: jobs leave it out. */
 export function assertPageOk(document: Document): void {

@@ -4,8 +4,8 @@ import { scrape } from '../../scrape.js';
 import { mapConcurrently } from '../concurrent.js';
 import { extractFromText, finishAnswer, type TextExtractionResult } from '../extract-from-text.js';
 import { LLM_PAGE_CREDITS } from '../llm-formats.js';
-import type { Runtime } from '../../runtime/runtime.js';
-import { assertPageOk, jobPageRuntime, type LlmJobRun } from '../llm-runtime.js';
+import { withoutStore, type Runtime } from '../../runtime/runtime.js';
+import { assertPageOk, type LlmJobRun } from '../llm-runtime.js';
 import { mergeAnswers } from '../merge-answers.js';
 import { requireLlm } from '../missing-llm.js';
 import { dedupeUrls, expandExtractUrls } from './expand-urls.js';
@@ -70,7 +70,8 @@ export async function runExtraction(
   await hooks.onPlanned?.(urls.length);
 
   const { jsonOptions: _json, generateImgAltText: _alt, ...pageOptions } = request.scrapeOptions ?? {};
-  const pageRuntime = jobPageRuntime(runtime);
+  // The pages a job reads are its own work, not scrapes of the caller's: they skip the page memory.
+  const pageRuntime = withoutStore(runtime);
   const pages = await mapConcurrently(urls, run.concurrency ?? DEFAULT_CONCURRENCY, async (url) => {
     try {
       const document = await scrape(url, { ...pageOptions, formats: ['markdown'], runtime: pageRuntime, signal });

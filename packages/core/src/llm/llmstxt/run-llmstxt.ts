@@ -4,8 +4,8 @@ import { map, MAP_MAX_LIMIT } from '../../crawl/map.js';
 import { addUsage, NO_USAGE, type LlmProvider, type LlmUsage } from '../../ports/llm.js';
 import { scrape } from '../../scrape.js';
 import { mapConcurrently } from '../concurrent.js';
-import type { Runtime } from '../../runtime/runtime.js';
-import { assertPageOk, jobPageRuntime, type LlmJobRun } from '../llm-runtime.js';
+import { withoutStore, type Runtime } from '../../runtime/runtime.js';
+import { assertPageOk, type LlmJobRun } from '../llm-runtime.js';
 import { LLM_SETTINGS_HINT } from '../missing-llm.js';
 import { robotsVerdicts, robotsWarning } from '../robots-verdicts.js';
 import { contentCharsFor, estimateTokens, splitContent } from '../split-content.js';
@@ -71,7 +71,8 @@ export async function runLlmsTxt(
   const { allowed, disallowed } = await robotsVerdicts(found, runtime);
   signal.throwIfAborted();
   const urls = allowed.slice(0, request.maxUrls);
-  const pageRuntime = jobPageRuntime(runtime);
+  // The pages a job reads are its own work, not scrapes of the caller's: they skip the page memory.
+  const pageRuntime = withoutStore(runtime);
   await hooks.onPlanned?.(urls.length);
 
   const pages: PageSummary[] = [];
