@@ -25,7 +25,7 @@ const { outputFiles } = esbuild.buildSync({
   logLevel: 'error',
 });
 const licenses = [
-  "/*! linkedom (ISC license, Andrea Giammarchi) and htmlparser2 (MIT license, Felix Boehm), bundled with Trawl's patches (patches/) */",
+  "/*! linkedom (ISC license, Andrea Giammarchi), htmlparser2 (MIT license, Felix Boehm) and its entities decoder (BSD-2-Clause, Felix Boehm), bundled with Trawl's patches (patches/) */",
 ].join('\n');
 const temporary = `${target}.${process.pid}.tmp`;
 writeFileSync(temporary, `${licenses}\n${outputFiles[0].text}`);

@@ -13,4 +13,6 @@
  */
 export { DOMParser, HTMLElement, parseHTML } from 'linkedom';
 export { Parser } from 'htmlparser2';
+// The decoder htmlparser2 runs (the same version): links-stream.ts tokenizes without decoding and decodes only what it reads.
+export { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 export { compile as compileSelector } from 'css-select';
