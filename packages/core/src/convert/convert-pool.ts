@@ -39,6 +39,8 @@ export class ConvertPool {
   readonly deadlineMs: number;
   readonly maxMemoryMb: number;
   readonly #piscina: Piscina<StartedTask, ConvertOutcome>;
+  /** Set by close(): piscina would start new threads for a page sent after destroy(). */
+  #closed = false;
 
   constructor(options: ConvertPoolOptions = {}) {
     this.threads = wholeNumber('threads', options.threads ?? availableParallelism());
@@ -69,6 +71,7 @@ export class ConvertPool {
     withPageLinks: boolean,
     signal?: AbortSignal,
   ): Promise<PageConversion> {
+    if (this.#closed) throw closedPool(page.url);
     // The deadline starts when a thread takes the page (it says so on `started`), not while the
     // page waits for a thread or a thread starts.
     const started = new MessageChannel();
@@ -89,13 +92,15 @@ export class ConvertPool {
     }
   }
 
-  /** Ends every thread; pages still converting fail. */
+  /** Ends every thread; pages still converting, and pages sent after, fail with SCRAPE_ABORTED. */
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#piscina.destroy();
   }
 
   #failure(error: unknown, url: string, deadline: AbortSignal, signal: AbortSignal | undefined): unknown {
     if (isTrawlError(error)) return error;
+    if (this.#closed) return closedPool(url, error);
     if (signal?.aborted) return new TrawlError('SCRAPE_ABORTED', `Converting ${url} was cancelled`, { cause: error });
     if (deadline.aborted) {
       return new TrawlError(
@@ -113,6 +118,10 @@ export class ConvertPool {
       cause: error,
     });
   }
+}
+
+function closedPool(url: string, cause?: unknown): TrawlError {
+  return new TrawlError('SCRAPE_ABORTED', `Converting ${url} was stopped: the conversion pool is closed`, { cause });
 }
 
 function wholeNumber(name: string, value: number): number {

@@ -87,6 +87,18 @@ describe('ConvertPool', () => {
     expect(((await conversion.catch((error: unknown) => error)) as TrawlError).code).toBe('SCRAPE_ABORTED');
   });
 
+  it('fails pages converting when it closes, and pages sent after, with SCRAPE_ABORTED', async () => {
+    const closing = new ConvertPool({ threads: 1 });
+    const converting = closing.convert(htmlPage(unclosedAnchorsPage(200_000)), URL, options, true).catch((error: unknown) => error);
+    await closing.close();
+    const inFlight = (await converting) as TrawlError;
+    expect(inFlight.code).toBe('SCRAPE_ABORTED');
+    expect(inFlight.message).toContain('the conversion pool is closed');
+    const after = (await closing.convert(htmlPage(ARTICLE), URL, options, false).catch((error: unknown) => error)) as TrawlError;
+    expect(after.code).toBe('SCRAPE_ABORTED');
+    expect(after.message).toContain('the conversion pool is closed');
+  });
+
   it('refuses a pool of no threads', () => {
     expect(() => new ConvertPool({ threads: 0 })).toThrow(/threads must be a whole number/);
   });
