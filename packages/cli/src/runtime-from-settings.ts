@@ -1,4 +1,4 @@
-import { createRuntime, OPEN_POLICY, STRICT_POLICY, type Logger, type RuntimeWithStore } from '@trawl/core';
+import { createRuntime, OPEN_POLICY, STRICT_POLICY, type Logger } from '@trawl/core';
 import type { Env } from '@trawl/core/settings';
 import { adaptersFromEnv } from './adapters-from-env.js';
 import { openStore } from './open-store.js';
@@ -29,6 +29,6 @@ export async function runtimeFromSettings(settings: ProcessSettings, env: Env, l
       logger,
     },
     { owns: ['store', 'browser', 'sharedPools'] },
-  ) as RuntimeWithStore;
+  );
   return { runtime, localIndex };
 }

@@ -16,11 +16,11 @@ import type { TrawlApiOptions } from './options.js';
  */
 export function apiRuntime(options: TrawlApiOptions): RuntimeWithStore {
   const given: RuntimeOptions = { ...options.runtime?.options, ...inlineRuntimeOptions(options) };
-  const ownStore = given.store ? undefined : createMemoryStore();
+  const store = given.store ?? createMemoryStore();
   return createRuntime(
-    { ...given, store: given.store ?? ownStore, ssrf: given.ssrf ?? (options.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY) },
-    { owns: ownStore ? ['store'] : [] },
-  ) as RuntimeWithStore;
+    { ...given, store, ssrf: given.ssrf ?? (options.allowPrivateNetwork ? OPEN_POLICY : STRICT_POLICY) },
+    { owns: given.store ? [] : ['store'] },
+  );
 }
 
 function inlineRuntimeOptions(options: TrawlApiOptions): RuntimeOptions {

@@ -4,7 +4,7 @@ import type { JobRecord, Lease } from '../ports/store.js';
 import { DEFAULT_LEASE_MS } from '../settings/defaults.js';
 import { handleLease } from './handle-lease.js';
 import { TrawlError } from '../errors.js';
-import { splitRuntime, type RuntimeWithStore, type WithRuntime } from '../runtime/runtime.js';
+import { hasStore, splitRuntime, type WithRuntime } from '../runtime/runtime.js';
 import { createJobContext, type JobContext, type JobEvents } from './job-context.js';
 import { failJob, IDLE_POLL_MS } from './job-runner.js';
 
@@ -46,8 +46,8 @@ const FORWARDED_EVENTS: ReadonlyArray<keyof JobEvents> = ['page', 'pageError', '
  */
 export function startWorker(workerOptions: WorkerOptions): Worker {
   const { runtime, rest: options } = splitRuntime(workerOptions);
-  if (!runtime.store) throw new TrawlError('INVALID_OPTIONS', 'startWorker needs a store: the one the jobs it runs live in');
-  const runner = { runtime: runtime as RuntimeWithStore, retainDocuments: true };
+  if (!hasStore(runtime)) throw new TrawlError('INVALID_OPTIONS', 'startWorker needs a store: the one the jobs it runs live in');
+  const runner = { runtime, retainDocuments: true };
   const { store } = runner.runtime;
   const concurrency = options.concurrency ?? 10;
   // Contexts hold a job's robots cache and host queues, so they outlive single pages; idle ones go.

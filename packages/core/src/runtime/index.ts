@@ -1,5 +1,6 @@
 export {
   createRuntime,
+  hasStore,
   splitRuntime,
   withStore,
   withoutStore,
@@ -8,6 +9,7 @@ export {
   type OwnedPart,
   type Runtime,
   type RuntimeOptions,
+  type RuntimeFor,
   type RuntimeWithStore,
   type WithRuntime,
 } from './runtime.js';

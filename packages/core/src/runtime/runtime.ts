@@ -78,7 +78,7 @@ export interface Runtime {
   /** The options it was made from, as given (e.g. whether `ssrf` was set at all). */
   readonly options: Readonly<RuntimeOptions>;
   /** This runtime with some parts replaced (the model metered to one team, a stricter policy); it owns nothing. */
-  with(parts: RuntimeOptions): Runtime;
+  with<P extends RuntimeOptions>(parts: P): RuntimeFor<P>;
   /** Closes what it owns, and nothing else. */
   close(): Promise<void>;
 }
@@ -88,11 +88,17 @@ export interface CreateRuntimeOptions {
   owns?: readonly OwnedPart[];
 }
 
+/** The runtime made from options `O`: one with a store when `O` surely holds one. */
+export type RuntimeFor<O extends RuntimeOptions> = O extends { store: Store } ? RuntimeWithStore : Runtime;
+
 /** Builds a Runtime once: from options in code, or from the settings table (the CLI's `runtimeFromSettings`). */
-export function createRuntime(options: RuntimeOptions = {}, { owns = [] }: CreateRuntimeOptions = {}): Runtime {
+export function createRuntime<O extends RuntimeOptions = RuntimeOptions>(
+  options: O = {} as O,
+  { owns = [] }: CreateRuntimeOptions = {},
+): RuntimeFor<O> {
   const given = withoutUndefined(options);
   let closing: Promise<void> | undefined;
-  return {
+  const runtime: Runtime = {
     store: given.store,
     policy: toSsrfPolicy(given.ssrf),
     userAgent: given.userAgent ?? DEFAULT_USER_AGENT,
@@ -108,12 +114,14 @@ export function createRuntime(options: RuntimeOptions = {}, { owns = [] }: Creat
     logger: given.logger ?? consoleLogger,
     dispatcher: given.dispatcher,
     options: given,
-    with: (parts) => createRuntime({ ...given, ...withoutUndefined(parts) }),
+    with: <P extends RuntimeOptions>(parts: P) => createRuntime({ ...given, ...withoutUndefined(parts) }) as RuntimeFor<P>,
     close() {
       closing ??= closeOwned(given, new Set(owns));
       return closing;
     },
   };
+  // The one place the type follows the value: a store given is a store kept.
+  return runtime as RuntimeFor<O>;
 }
 
 async function closeOwned(parts: RuntimeOptions, owns: ReadonlySet<OwnedPart>): Promise<void> {
@@ -203,9 +211,14 @@ function withoutUndefined(options: RuntimeOptions): RuntimeOptions {
 /** A runtime that has a store: what job runners need. */
 export type RuntimeWithStore = Runtime & { readonly store: Store };
 
+/** Whether `runtime` has a store. */
+export function hasStore(runtime: Runtime): runtime is RuntimeWithStore {
+  return runtime.store !== undefined;
+}
+
 /** `runtime` itself when it has a store, else a copy holding `fallback()`'s (e.g. crawl()'s private memory store). */
 export function withStore(runtime: Runtime, fallback: () => Store): RuntimeWithStore {
-  return (runtime.store ? runtime : runtime.with({ store: fallback() })) as RuntimeWithStore;
+  return hasStore(runtime) ? runtime : runtime.with({ store: fallback() });
 }
 
 /** `runtime` without its store: for scrapes that must not go through the page memory (cache, change tracking). */

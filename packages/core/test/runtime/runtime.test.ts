@@ -1,18 +1,22 @@
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { Agent, type Dispatcher } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   consoleLogger,
   crawl,
   createMemoryStore,
   createRuntime,
   DEFAULT_USER_AGENT,
+  hasStore,
   isTrawlError,
   map,
   scrape,
   splitRuntime,
   startWorker,
   withoutStore,
+  withStore,
+  type Runtime,
+  type RuntimeWithStore,
 } from '../../src/index.js';
 
 let site: FixtureSite;
@@ -126,5 +130,22 @@ describe('one runtime through every function', () => {
 
   it('startWorker() refuses a runtime without a store, naming what it needs', () => {
     expect(() => startWorker({ runtime: createRuntime() })).toThrow(/needs a store/);
+  });
+});
+
+describe('a runtime’s store in its type', () => {
+  it('types a runtime made with a store, or given one, as having it, without casts', async () => {
+    const store = createMemoryStore();
+    const withOne = createRuntime({ store });
+    const without = createRuntime({ userAgent: 'plain/1' });
+    expectTypeOf(withOne).toEqualTypeOf<RuntimeWithStore>();
+    expectTypeOf(without).toEqualTypeOf<Runtime>();
+    expectTypeOf(without.with({ store })).toEqualTypeOf<RuntimeWithStore>();
+    expect(withOne.store).toBe(store);
+    expect([hasStore(withOne), hasStore(without), hasStore(without.with({ store }))]).toEqual([true, false, true]);
+    const fallback = createMemoryStore();
+    expect(withStore(withOne, () => fallback).store).toBe(store);
+    expect(withStore(without, () => fallback).store).toBe(fallback);
+    await Promise.all([store.close(), fallback.close()]);
   });
 });
