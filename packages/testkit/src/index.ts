@@ -31,6 +31,7 @@ export type { ChangingPage } from './routes/changing.js';
 export {
   createEverySecondMonitor,
   pauseMonitor,
+  scheduledRunFaults,
   summarizeScheduledRun,
   deliveriesOf,
   type CheckOutcome,

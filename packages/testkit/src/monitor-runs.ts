@@ -89,6 +89,23 @@ export function summarizeScheduledRun(bodies: CheckOutcome[], deliveries: Delive
   };
 }
 
+/**
+ * What a monitor run that survived crashes got wrong, in words (none when it held): a due time
+ * checked twice, a check not completed, fewer committed checks than scheduled (less the one a
+ * pause may cut), a committed check never reported, an event id reused for another check, a
+ * delivery of no scheduled check. The crash tests of every store assert this is empty.
+ */
+export function scheduledRunFaults(run: ScheduledRunSummary): string[] {
+  const faults: string[] = [];
+  if (new Set(run.dueTimes).size !== run.dueTimes.length) faults.push('a due time was checked twice');
+  if (!run.allCompleted) faults.push('a scheduled check did not complete');
+  if (run.committed < run.scheduled - 1) faults.push(`only ${run.committed} of ${run.scheduled} scheduled checks were committed`);
+  if (run.missing.length) faults.push(`committed checks never reported: ${run.missing.join(', ')}`);
+  if (!run.eventIdsStable) faults.push('an event id came with two different checks');
+  if (!run.deliveredOnlyScheduled) faults.push('a delivery reported no scheduled check');
+  return faults;
+}
+
 /** What the receiver's requests say: the check each reports and its event id. */
 export function deliveriesOf(requests: ReadonlyArray<{ json: Record<string, unknown> }>): Delivery[] {
   return requests.map((request) => ({ checkId: request.json.id as string, eventId: request.json.webhookId as string }));
