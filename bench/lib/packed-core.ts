@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CORE = fileURLToPath(new URL('../../packages/core/', import.meta.url));
-const STOCK_DOM = "export { DOMParser, HTMLElement, parseHTML } from 'linkedom';\nexport { Parser } from 'htmlparser2';\n";
+/** dom.ts's exports from the registry's copies (what `pnpm build` writes before the bundle replaces it). */
+const STOCK_DOM = [
+  "export { DOMParser, HTMLElement, parseHTML } from 'linkedom';",
+  "export { Parser } from 'htmlparser2';",
+  "export { decodeHTML, decodeHTMLAttribute } from 'entities/decode';",
+  "export { compile as compileSelector } from 'css-select';",
+  '',
+].join('\n');
 
 export interface PackedCore {
   /** dist/index.js of the installed tarball, bundle included. */
@@ -20,8 +27,30 @@ export interface PackedCore {
   stock: string;
 }
 
+/** The names an `export { a, b as c } from` list gives: c for `b as c`. */
+function exportedNames(source: string): string[] {
+  return [...source.matchAll(/export \{([^}]*)\}/g)]
+    .flatMap((match) => match[1]!.split(','))
+    .map(
+      (part) =>
+        part
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+    )
+    .filter(Boolean)
+    .sort();
+}
+
 /** Packs and installs @trawl/core (cached by the tarball's content); returns the two entry files. */
 export function packedCore(): PackedCore {
+  // The stock dom.js stands in for the bundle: it must export what core imports from it.
+  const wanted = exportedNames(readFileSync(join(CORE, 'src/content/dom.ts'), 'utf8'));
+  if (wanted.join() !== exportedNames(STOCK_DOM).join()) {
+    throw new Error(
+      `bench/lib/packed-core.ts: STOCK_DOM exports ${exportedNames(STOCK_DOM).join(', ')}; dom.ts exports ${wanted.join(', ')}`,
+    );
+  }
   const root = join(tmpdir(), 'trawl-packed-core');
   const packs = join(root, 'packs');
   mkdirSync(packs, { recursive: true });
