@@ -4,10 +4,10 @@
 // trawl-packed and trawl-packed-stock run htmlToDocument from the packed tarball as npm installs it
 // (bench/lib/packed-core.ts; the entry file in TRAWL_PACKED_CORE), with and without the bundled
 // patched DOM: nothing of the workspace's own core is loaded then.
-import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import TurndownService from 'turndown';
 import { loadEvalPages, loadWcxbPages } from './lib/eval-pages.js';
+import { registryPeer } from './lib/registry-peer.js';
 import { peakRssMb, percentile } from './lib/stats.js';
 
 const stack = process.argv[2] ?? 'trawl';
@@ -19,13 +19,15 @@ const turndown = new TurndownService();
 const quietConsole = new VirtualConsole();
 
 let naiveFailures = 0;
+// The registry's Readability, unpatched, as a developer installs it (lib/registry-peer.ts).
+const { Readability } = stack === 'naive' ? registryPeer() : { Readability: undefined };
 
 /** What a developer writes without Trawl: a fresh jsdom per page, Readability, plain turndown. */
 function naive(html: string, url: string): string {
   let dom: JSDOM | undefined;
   try {
     dom = new JSDOM(html, { url, virtualConsole: quietConsole });
-    const article = new Readability(dom.window.document).parse();
+    const article = new Readability!(dom.window.document).parse();
     return turndown.turndown(article?.content ?? dom.window.document.body?.innerHTML ?? '');
   } catch {
     // jsdom's CSS parser throws on some real stylesheets (Readability asks for computed styles).

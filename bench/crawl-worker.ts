@@ -15,6 +15,7 @@ import {
   spiderRs,
   type CrawlTarget,
 } from './lib/crawl-anchors.js';
+import { registryPeer } from './lib/registry-peer.js';
 import { peakRssMb } from './lib/stats.js';
 
 const [stack = 'trawl-links', base = '', pagesArg = '2000', concurrencyArg = '8'] = process.argv.slice(2);
@@ -72,12 +73,14 @@ const stacks: Record<string, () => Promise<number | undefined>> = {
   'spider-rs': () => spiderRs(target),
   'crawlee-http': () => crawleeHttp(target),
   'crawlee-cheerio': () => crawleeCheerio(target),
-  'crawlee-cheerio-linkedom-markdown': () => crawleeCheerioLinkedomMarkdown(target),
-  'crawlee-jsdom-markdown': () => crawleeJsdomMarkdown(target),
+  'crawlee-cheerio-linkedom-markdown': () => crawleeCheerioLinkedomMarkdown(target, peer!),
+  'crawlee-jsdom-markdown': () => crawleeJsdomMarkdown(target, peer!),
 };
 const run = stacks[stack];
 if (!run) throw new Error(`unknown stack ${stack}`);
 
+// The Markdown peers' linkedom and Readability from the registry, installed and loaded before the clock.
+const peer = stack.endsWith('-markdown') && stack.startsWith('crawlee') ? registryPeer() : undefined;
 const poolStartMs = stack.startsWith('trawl') && !stack.endsWith('in-thread') ? await startPool() : 0;
 const loadBefore = loadavg()[0]!;
 const cpuBefore = process.cpuUsage();

@@ -3,8 +3,8 @@
 // None uses Crawlee's maxRequestsPerCrawl: near its end Crawlee 3.18's enqueueLinks cuts each
 // page's links into batches of the budget left and sleeps 1 s between batches
 // (addRequestsBatched, waitBetweenBatchesMillis), which measures a sleep, not a crawler.
-import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import type { RegistryPeer } from './registry-peer.js';
 
 export interface CrawlTarget {
   startUrl: string;
@@ -148,18 +148,18 @@ export async function crawleeCheerio({ startUrl, pages, concurrency }: CrawlTarg
 }
 
 /** Readability's article (or the whole body) as Markdown: what each Markdown peer makes of a page. */
-function articleMarkdown(document: Document, turndown: TurndownService): string {
+function articleMarkdown(document: Document, turndown: TurndownService, { Readability }: RegistryPeer): string {
   const article = new Readability(document).parse();
   return turndown.turndown(article?.content ?? document.body?.innerHTML ?? '');
 }
 
 /**
  * The Markdown peer closest to Trawl's own stack: CheerioCrawler for fetching and links,
- * linkedom (the same DOM Trawl uses) + Readability + turndown for the Markdown.
+ * linkedom (the DOM Trawl uses, as the registry ships it: `peer`) + Readability + turndown.
  */
-export async function crawleeCheerioLinkedomMarkdown({ startUrl, pages, concurrency }: CrawlTarget): Promise<number> {
+export async function crawleeCheerioLinkedomMarkdown({ startUrl, pages, concurrency }: CrawlTarget, peer: RegistryPeer): Promise<number> {
   const { CheerioCrawler } = await import('@crawlee/cheerio');
-  const { parseHTML } = await import('linkedom');
+  const { parseHTML } = peer;
   const turndown = new TurndownService();
   const count = counter(pages);
   const crawler = new CheerioCrawler(
@@ -169,8 +169,8 @@ export async function crawleeCheerioLinkedomMarkdown({ startUrl, pages, concurre
       maxRequestRetries: 0,
       async requestHandler({ body, enqueueLinks }) {
         if (!count.take()) return;
-        const { document } = parseHTML(body.toString()) as unknown as { document: Document };
-        if (!articleMarkdown(document, turndown)) throw new Error('empty Markdown');
+        const { document } = parseHTML(body.toString());
+        if (!articleMarkdown(document, turndown, peer)) throw new Error('empty Markdown');
         await enqueueLinks({ strategy: 'same-hostname' });
       },
     },
@@ -182,7 +182,7 @@ export async function crawleeCheerioLinkedomMarkdown({ startUrl, pages, concurre
 }
 
 /** JSDOMCrawler + Readability + turndown: the jsdom Markdown stack. */
-export async function crawleeJsdomMarkdown({ startUrl, pages, concurrency }: CrawlTarget): Promise<number> {
+export async function crawleeJsdomMarkdown({ startUrl, pages, concurrency }: CrawlTarget, peer: RegistryPeer): Promise<number> {
   const { JSDOMCrawler } = await import('@crawlee/jsdom');
   const turndown = new TurndownService();
   const count = counter(pages);
@@ -194,7 +194,7 @@ export async function crawleeJsdomMarkdown({ startUrl, pages, concurrency }: Cra
       async requestHandler({ window, enqueueLinks }) {
         if (!count.take()) return;
         // Readability changes the document it reads; enqueueLinks reads the same window after it.
-        if (!articleMarkdown(window.document.cloneNode(true) as Document, turndown)) throw new Error('empty Markdown');
+        if (!articleMarkdown(window.document.cloneNode(true) as Document, turndown, peer)) throw new Error('empty Markdown');
         await enqueueLinks({ strategy: 'same-hostname' });
       },
     },
