@@ -99,7 +99,7 @@ export const MAIN_REGION_SELECTOR = ['main', '[role="main"]', '#main'].join(', '
  * promos, tag lists, author bios and photo credits. A word matches whole, between spaces, "-" or
  * "_": "related" catches "related-links" and "story__related", never "unrelated".
  */
-export const NON_ARTICLE_PATTERN = classWordPattern([
+const NON_ARTICLE_WORDS = [
   'related',
   'recommended',
   'recommendations?',
@@ -139,7 +139,8 @@ export const NON_ARTICLE_PATTERN = classWordPattern([
   'sorting',
   'pagination',
   'pager',
-]);
+];
+export const NON_ARTICLE_PATTERN = classWordPattern(NON_ARTICLE_WORDS);
 
 /**
  * Class or id words of a shop page's controls and widgets around the product rather than the
@@ -208,6 +209,14 @@ export const COOKIE_BANNER_PATTERN = classWordPattern([
 /** The whole text of an ad's label: a block saying only this is ad chrome. */
 export const AD_LABEL_TEXT =
   /^(?:advert|adverts|advertisement|advertising|ad|ads|sponsored|sponsored content|anzeige|werbung|publicidad|publicité|pubblicità|reklama)$/i;
+
+/**
+ * NON_ARTICLE_PATTERN without "promo": a landing page is built of promo blocks (AEM's
+ * `cmp-promo` and the like: its services, each with a "Find out more"). Measured on the WCXB dev
+ * split: service pages 0.8390 → 0.8414; on listings, grids, products and docs the same change
+ * cost 0.3 of a page's F1 in all.
+ */
+export const NON_ARTICLE_PATTERN_OF_LANDING_PAGE = classWordPattern(NON_ARTICLE_WORDS.filter((word) => word !== 'promo'));
 
 /** Matches a class or id attribute holding one of `words` as a whole word (split on spaces, - and _). */
 function classWordPattern(words: string[]): RegExp {

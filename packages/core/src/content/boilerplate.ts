@@ -1,4 +1,9 @@
-import { BOILERPLATE_SELECTOR, MAIN_REGION_SELECTOR, NON_ARTICLE_PATTERN } from './boilerplate-selectors.js';
+import {
+  BOILERPLATE_SELECTOR,
+  MAIN_REGION_SELECTOR,
+  NON_ARTICLE_PATTERN,
+  NON_ARTICLE_PATTERN_OF_LANDING_PAGE,
+} from './boilerplate-selectors.js';
 import { textLength } from './text.js';
 
 /** A named block holding more than this share of its root's text is a wrapper, not an aside. */
@@ -19,9 +24,12 @@ export function removeBoilerplate(root: Element): Element {
   return root;
 }
 
-/** Removes the blocks an article container often holds besides the article (see NON_ARTICLE_PATTERN). */
-export function removeNonArticleParts(article: Element): Element {
-  return removeNamedBlocks(article, NON_ARTICLE_PATTERN);
+/**
+ * Removes the blocks an article container often holds besides the article (see
+ * NON_ARTICLE_PATTERN); on a landing page (`landingPage`) promo blocks are its sections and stay.
+ */
+export function removeNonArticleParts(article: Element, landingPage = false): Element {
+  return removeNamedBlocks(article, landingPage ? NON_ARTICLE_PATTERN_OF_LANDING_PAGE : NON_ARTICLE_PATTERN);
 }
 
 /**

@@ -132,7 +132,7 @@ function readableArticle(document: HtmlDocument, pageType: PageType): Element | 
   removeBoilerplate(article);
   // Readability sometimes picks the densest carousel of other products or posts.
   removeSectionsAboutOtherPages(article, pageType);
-  removeNonArticleParts(article);
+  removeNonArticleParts(article, pageType === 'service');
   removeDuplicateBlocks(article);
   return hasText(article) ? article : null;
 }
@@ -149,7 +149,7 @@ function withoutFurniture(body: Element, pageType: PageType, url: string): Eleme
     removeOtherProductCards(region, url);
   }
   // On a thread the comments are the content.
-  if (pageType !== 'forum') removeNonArticleParts(region);
+  if (pageType !== 'forum') removeNonArticleParts(region, pageType === 'service');
   else removeThreadChrome(region);
   removeActionChrome(region);
   removeDuplicateBlocks(region);

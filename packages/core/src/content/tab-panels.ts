@@ -1,14 +1,25 @@
 /**
- * Tab panels a page hides until their tab is clicked (`hidden`, `aria-hidden`, an inline
- * `display: none`): code samples in other languages, a product's specifications and care tabs.
- * They are part of the page a reader sees one click away, so they are shown before extraction
- * (Readability skips what is hidden, and furniture removal drops hidden elements).
+ * Panels a page hides until a click shows them (`hidden`, `aria-hidden`, an inline
+ * `display: none`): tab panels (code samples in other languages, a product's specifications and
+ * care tabs) and the panels of an accordion (an FAQ's answers, a plan's details), found by the
+ * button that controls them (`aria-expanded` with `aria-controls`). They are part of the page a
+ * reader sees one click away, so they are shown before extraction (Readability skips what is
+ * hidden, and furniture removal drops hidden elements).
  */
 export function revealTabPanels(root: Element): void {
-  for (const panel of Array.from(root.querySelectorAll('[role="tabpanel"]'))) {
-    panel.removeAttribute('hidden');
-    if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
-    const style = panel.getAttribute('style');
-    if (style && /display\s*:\s*none/i.test(style)) panel.setAttribute('style', style.replace(/display\s*:\s*none\s*;?/gi, ''));
+  for (const panel of Array.from(root.querySelectorAll('[role="tabpanel"]'))) reveal(panel);
+  const document = root.ownerDocument;
+  for (const control of Array.from(root.querySelectorAll('[aria-expanded="false"][aria-controls]'))) {
+    for (const id of (control.getAttribute('aria-controls') ?? '').split(/\s+/)) {
+      const panel = id ? document.getElementById(id) : null;
+      if (panel && root.contains(panel)) reveal(panel);
+    }
   }
+}
+
+function reveal(panel: Element): void {
+  panel.removeAttribute('hidden');
+  if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
+  const style = panel.getAttribute('style');
+  if (style && /display\s*:\s*none/i.test(style)) panel.setAttribute('style', style.replace(/display\s*:\s*none\s*;?/gi, ''));
 }

@@ -287,15 +287,29 @@ const landing: PageTypeFixture = {
     'What our customers say',
     'Booked a berth in five minutes.',
     'A tour of the harbour',
+    // A landing page's promo blocks are its sections (an article's promos are not its text).
+    'Winter berths at half price',
+    'Book any berth from November to February for half the summer rate.',
+    // An accordion's answers, hidden until their question is clicked, are one click away.
+    'Do pilots board at night?',
+    'Yes: pilots board inbound ships around the clock.',
   ],
-  // A video's fallback text: shown only by browsers that cannot play video at all.
-  drops: ['Your browser does not support the video tag.'],
+  drops: [
+    // A video's fallback text: shown only by browsers that cannot play video at all.
+    'Your browser does not support the video tag.',
+    // Hidden, and no control shows it.
+    'Staff only: the night gate code',
+  ],
   html: harbourPage(
     'Harbour services | Harbour Co.',
     `<div class="hero"><h1>Harbour services that keep ships moving</h1><p>Pilotage, berths and tides from one harbour office.</p><a class="button" href="/contact">Talk to us</a></div>
 ${landingSections.map((section) => `<section class="feature"><h2>${section.title}</h2><p>${section.text}</p></section>`).join('\n')}
 <section class="tour"><h2>A tour of the harbour</h2><video controls src="/img/tour.mp4"><source src="/img/tour.mp4" type="video/mp4">Your browser does not support the video tag.</video></section>
-<section class="testimonials"><h2>What our customers say</h2><blockquote>Booked a berth in five minutes.</blockquote></section>`,
+<section class="testimonials"><h2>What our customers say</h2><blockquote>Booked a berth in five minutes.</blockquote></section>
+<section class="cmp-promo"><h2>Winter berths at half price</h2><p>Book any berth from November to February for half the summer rate.</p></section>
+<section class="accordion"><h2>Questions</h2><h3>Do pilots board at night?</h3><button aria-expanded="false" aria-controls="answer-night">Show the answer</button>
+<div id="answer-night" class="accordion-panel" hidden aria-hidden="true"><p>Yes: pilots board inbound ships around the clock.</p></div></section>
+<div hidden><p>Staff only: the night gate code is 4471.</p></div>`,
   ),
 };
 
