@@ -63,6 +63,12 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(markdown.match(/!\[\]\([^)]*tide-clock-\d\.jpg\)/g)).toHaveLength(2);
   });
 
+  it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {
+    const signals = readPageSignals(parseHtml('<html><body><h1>Lemmy Development Update</h1><p>Here is our update.</p></body></html>'));
+    expect(classifyPage('https://lemmy.example/post/21018364', signals)).toBe('forum');
+    expect(classifyPage('https://blog.example/post/a-brief-intro-to-git', signals)).not.toBe('forum');
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));

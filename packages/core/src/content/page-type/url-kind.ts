@@ -28,9 +28,9 @@ export function pageTypeFromUrl(url: string): PageType | null {
 const FORUM_HOST =
   /^(?:forums?|community|communities|discuss|discussions?|discourse|users|bbs|boards|answers)\.|(?:^|\.)(?:reddit\.com|stackoverflow\.com|stackexchange\.com|superuser\.com|serverfault\.com|askubuntu\.com|quora\.com|news\.ycombinator\.com|lobste\.rs|mumsnet\.com|netmums\.com|nairaland\.com|webhostingtalk\.com|gamefaqs\.gamespot\.com|slashdot\.org)$/;
 // A thread's URL carries its number: /t/slug/123, /threads/slug.456, /topic/789-slug (a /topic/
-// without one is a news site's topic index).
+// without one is a news site's topic index), Lemmy's /post/123 (a blog's /post/ has a slug).
 const FORUM_PATH =
-  /\/(?:threads?|topics?|t|d)\/[^?#]*\d|\/(?:forums?|discussions?|questions|comments|talk)\/[^/]|\/(?:viewtopic|showthread|showtopic)\.php|\/item\?id=|\/forums?\/?$/;
+  /\/(?:threads?|topics?|t|d)\/[^?#]*\d|\/(?:forums?|discussions?|questions|comments|talk)\/[^/]|\/(?:viewtopic|showthread|showtopic)\.php|\/post\/\d+\/?$|\/item\?id=|\/forums?\/?$/;
 const DOCS_HOST = /^(?:docs?|developers?|devdocs|wiki|manual|learn)\.|(?:^|\.)(?:readthedocs\.(?:io|org)|man7\.org)$/;
 const DOCS_PATH =
   /\/(?:docs?|documentation|reference|api|manual|handbook|wiki|man|guides?|tutorials?|userguide|getting-started|quickstart)(?:\/|$|-)/;
