@@ -1,3 +1,5 @@
+import { POST_SELECTOR } from './thread-posts.js';
+
 /**
  * What forum software puts around each post besides the author's name and the date: the
  * poster's profile box (join date, post count, badges, reputation, location), signatures,
@@ -21,7 +23,9 @@ const QA_POST_COMMENTS = '[itemtype*="schema.org/Question" i] .comments, [itemty
 export function removeThreadChrome(root: Element): void {
   for (const comments of Array.from(root.querySelectorAll(QA_POST_COMMENTS))) comments.remove();
   for (const element of Array.from(root.querySelectorAll('[class]'))) {
-    if (root.contains(element) && POST_CHROME_CLASS.test(element.getAttribute('class') ?? '')) element.remove();
+    // A post is never its own chrome: Vanilla names each post by its author's rank ("Rank-Admin").
+    if (root.contains(element) && POST_CHROME_CLASS.test(element.getAttribute('class') ?? '') && !element.matches(POST_SELECTOR))
+      element.remove();
   }
   for (const element of Array.from(root.querySelectorAll('dl, dt, dd, li, div, span, p'))) {
     if (!root.contains(element) || element.firstElementChild?.firstElementChild) continue;

@@ -3,9 +3,9 @@ import { textLength } from './text.js';
 /**
  * Elements that hold one post of a thread, across forum software: schema.org posts, answers and
  * comments (Discourse, Stack Exchange, many themes), XenForo, vBulletin, phpBB, Invision,
- * NodeBB, Flarum, MyBB and Reddit markup, and the generic `<article>`.
+ * NodeBB, Flarum, MyBB, Vanilla and Reddit markup, and the generic `<article>`.
  */
-const POST_SELECTOR = [
+export const POST_SELECTOR = [
   '[itemtype*="schema.org/DiscussionForumPosting" i]',
   '[itemtype*="schema.org/Comment" i]',
   '[itemtype*="schema.org/Answer" i]',
@@ -21,6 +21,8 @@ const POST_SELECTOR = [
   '.post-body',
   '.forum-post',
   '.cPost',
+  '.ItemDiscussion',
+  '.ItemComment',
   '[component="post"]',
   '.Post',
   '.comment',

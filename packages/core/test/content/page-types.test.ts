@@ -69,6 +69,24 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(classifyPage('https://blog.example/post/a-brief-intro-to-git', signals)).not.toBe('forum');
   });
 
+  it("keeps a Vanilla thread's first post and comments, whose classes name the author's rank, and drops the rank", () => {
+    const url = 'https://forum.example/discussion/39620/the-harbour-closes-early';
+    const html = `<html><head><title>The harbour closes early</title></head><body><header><nav><a href="/">Forum home</a></nav></header>
+<main class="Content MainContent"><div class="MessageList Discussion"><h1>The harbour closes early</h1>
+<div class="Item ItemDiscussion Rank-Admin"><div class="Item-Header"><a href="/profile/linc">Linc</a> <span class="Rank MItem">Administrator</span></div>
+<div class="Message userContent"><p>The harbour closes at noon on Friday for the regatta, and opens again on Saturday morning.</p></div></div>
+<h2>Comments</h2><ul class="MessageList DataList Comments">
+<li class="Item ItemComment Rank-Admin" id="Comment_1"><div class="Message userContent"><p>Thanks for the notice, we will moor early.</p></div></li>
+<li class="Item ItemComment" id="Comment_2"><div class="Message userContent"><p>Will the fuel dock stay open?</p></div></li></ul></div></main>
+<footer>Powered by the harbour forum</footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('The harbour closes at noon on Friday');
+    expect(markdown).toContain('Thanks for the notice');
+    expect(markdown).toContain('Will the fuel dock stay open?');
+    expect(markdown).not.toContain('Administrator');
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
