@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import type { HtmlDocument } from './parse.js';
+import { textLength } from './text.js';
 
 /** The id Readability gives the wrapper it puts around the article's content. */
 const READABILITY_PAGE_ID = 'readability-page-1';
@@ -10,6 +11,7 @@ const READABILITY_PAGE_ID = 'readability-page-1';
  */
 export function readabilityArticle(document: HtmlDocument): Element | null {
   lowerCaseCreatedTags(document);
+  unflagCodeWrappers(document);
   const reader = new Readability<Element>(document, {
     // Our metadata step reads what the page says about itself; Readability would parse JSON-LD again.
     disableJSONLD: true,
@@ -37,4 +39,29 @@ function lowerCaseCreatedTags(document: HtmlDocument): void {
   const createElement = document.createElement.bind(document);
   document.createElement = ((name: string, options?: ElementCreationOptions) =>
     createElement(name.toLowerCase(), options)) as typeof document.createElement;
+}
+
+/** Readability's class and id words that count against a block (its REGEXPS.negative). */
+const READABILITY_NEGATIVE =
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget/i;
+/** A wrapper with this much text besides its code block (a file name, a "Copy" button) wraps only that block. */
+const MAX_WRAPPER_EXTRA_CHARS = 80;
+
+/**
+ * Readability drops a block whose class or id holds a word it counts against content, and a code
+ * sample's wrappers often do (Tailwind's `scroll-mt-2` on Docker's docs, which lost every code
+ * sample that way). The offending words go from the wrappers that hold nothing but a
+ * code block; the other classes (a highlighter's language) stay.
+ */
+function unflagCodeWrappers(document: HtmlDocument): void {
+  for (const pre of Array.from(document.querySelectorAll('pre'))) {
+    const codeLength = textLength(pre);
+    for (let wrapper = pre.parentElement; wrapper && wrapper.tagName !== 'BODY'; wrapper = wrapper.parentElement) {
+      if (textLength(wrapper) > codeLength + MAX_WRAPPER_EXTRA_CHARS) break;
+      const classes = (wrapper.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+      const kept = classes.filter((name) => !READABILITY_NEGATIVE.test(name));
+      if (kept.length !== classes.length) wrapper.setAttribute('class', kept.join(' '));
+      if (READABILITY_NEGATIVE.test(wrapper.id)) wrapper.removeAttribute('id');
+    }
+  }
 }

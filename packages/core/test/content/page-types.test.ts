@@ -87,6 +87,26 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(markdown).not.toContain('Administrator');
   });
 
+  it("keeps a docs page's code sample whose wrapper Readability's class words count against (scroll-mt-2)", () => {
+    const url = 'https://docs.example/compose/networking/';
+    const prose = (topic: string) =>
+      `<p>Compose sets up a single network for your app by default, and each container for a service joins it, reachable by the others at a hostname that matches the container name. This section is about ${topic}, with the settings, the defaults and what changes when you override them.</p>`;
+    const html = `<html><head><title>Networking in Compose</title></head><body><nav><a href="/">Docs home</a></nav>
+<main><article class="prose"><h1>Networking in Compose</h1>${prose('the default network')}
+<div class="group mt-2 scroll-mt-2 rounded"><div class="relative w-full"><div class="syntax-light not-prose"><pre><code class="language-yaml">services:
+  web:
+    build: .
+  db:
+    image: postgres:18</code></pre></div></div></div>
+${prose('custom networks')}${prose('links between services')}</article></main>
+<footer><p>Copyright the docs team, all rights reserved, everywhere.</p></footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('```yaml');
+    expect(markdown).toContain('image: postgres:18');
+    expect(markdown).not.toContain('Copyright the docs team');
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
