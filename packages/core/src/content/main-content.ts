@@ -14,6 +14,7 @@ import { readabilityArticle } from './readability.js';
 import { removeLinkLists } from './link-lists.js';
 import { removeListingControls } from './listing-controls.js';
 import { removeProductChrome } from './product-chrome.js';
+import { addProductDescription } from './product-description.js';
 import { findProductRegion } from './product-region.js';
 import { quietRepeatedAlts } from './repeated-alts.js';
 import { revealTabPanels } from './tab-panels.js';
@@ -99,6 +100,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'documentation') removeDocsChrome(content);
   // Option pickers and review widgets are controls and other people's words, on either reading.
   if (pageType === 'product' || pageType === 'collection') removeProductChrome(content);
+  // What the DOM hides of a product's description, its structured data still says.
+  if (pageType === 'product') addProductDescription(content, page.signals.productDescription);
   // Boards whose markup names neither posts nor menus leave their board pickers in the region.
   // Only on threads: measured on WCXB, it cost listings, collections and docs their link-heavy content.
   if (pageType === 'forum') removeLinkLists(content);

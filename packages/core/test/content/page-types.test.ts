@@ -107,6 +107,23 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(markdown).not.toContain('Copyright the docs team');
   });
 
+  it("adds a product's JSON-LD description when the page hides it, and not when it shows it", () => {
+    const url = 'https://shop.example/products/tide-clock';
+    const description = 'A brass tide clock that shows high and low water for any harbour on the Atlantic coast.';
+    const page = (shown: string) => `<html><head><title>Tide clock</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Tide clock","description":"${description.replace('brass', '<b>brass</b>')}"}</script></head>
+<body><header><nav><a href="/">Harbour shop</a></nav></header><main><h1>Tide clock</h1><p>$120.00</p>${shown}
+<div class="product-details" hidden><p>${description}</p></div></main><footer>Harbour shop, all rights reserved.</footer></body></html>`;
+    const markdownOf = (html: string) =>
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    const hidden = markdownOf(page(''));
+    expect(hidden).toContain(description);
+    expect(hidden).not.toContain('<b>');
+    expect(hidden).not.toContain('all rights reserved');
+    const shown = markdownOf(page(`<p>${description}</p>`));
+    expect(shown.split(description).length - 1).toBe(1);
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));

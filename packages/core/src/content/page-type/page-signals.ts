@@ -18,6 +18,8 @@ export interface PageSignals {
   /** Words inside `<p>` elements, and how many paragraphs hold 20 words or more. */
   paragraphWords: number;
   longParagraphs: number;
+  /** The description a JSON-LD `Product` gives of itself ('' when none): shops often hide it in the DOM. */
+  productDescription: string;
 }
 
 const SCHEMA_TYPE_IN_JSON = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
@@ -27,14 +29,18 @@ const POST_ITEM_TYPES = /schema\.org\/(?:Comment|Answer|Question|DiscussionForum
 const PRODUCT_CARD_CLASS = /(?:^|[\s_-])(?:product-?(?:card|item|tile|grid-item)|grid-product|product)(?:$|[\s_-])/i;
 const ADD_TO_CART = /add[\s_-]?to[\s_-]?(?:cart|bag|basket)/i;
 const PRICE_CLASS = /price/i;
+const PRODUCT_TYPES = new Set(['Product', 'ProductGroup', 'IndividualProduct']);
+const PRODUCT_TYPE_IN_JSON = /"@type"\s*:\s*(?:\[[^\]]*)?"(?:[^"]*\/)?(?:Product|ProductGroup|IndividualProduct)"/;
 
 export function readPageSignals(document: HtmlDocument): PageSignals {
   const schemaTypes = new Set<string>();
+  let productDescription = '';
   for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json" i]'))) {
     const json = (script.textContent ?? '').slice(0, MAX_JSON_LD_CHARS);
     for (const match of json.matchAll(SCHEMA_TYPE_IN_JSON)) {
       for (const type of match[1]!.match(/"([^"]*)"/g) ?? []) schemaTypes.add(lastPathPart(type.slice(1, -1)));
     }
+    if (!productDescription && PRODUCT_TYPE_IN_JSON.test(json)) productDescription = jsonLdProductDescription(json);
   }
   let postCount = 0;
   for (const element of Array.from(document.querySelectorAll('[itemtype]'))) {
@@ -75,7 +81,34 @@ export function readPageSignals(document: HtmlDocument): PageSignals {
     codeBlockCount: document.querySelectorAll('pre').length,
     paragraphWords,
     longParagraphs,
+    productDescription,
   };
+}
+
+/** The first `description` of a `Product` in a JSON-LD block, or '' (also for JSON that does not parse). */
+function jsonLdProductDescription(json: string): string {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return '';
+  }
+  const pending: unknown[] = [data];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (!item || typeof item !== 'object') continue;
+    if (Array.isArray(item)) {
+      pending.push(...item);
+      continue;
+    }
+    const record = item as Record<string, unknown>;
+    const types = ([] as unknown[]).concat(record['@type'] ?? []);
+    if (types.some((type) => typeof type === 'string' && PRODUCT_TYPES.has(lastPathPart(type))) && typeof record.description === 'string') {
+      return record.description;
+    }
+    pending.push(...Object.values(record));
+  }
+  return '';
 }
 
 function lastPathPart(type: string): string {
