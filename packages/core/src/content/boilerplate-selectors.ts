@@ -139,6 +139,9 @@ const NON_ARTICLE_WORDS = [
   'sorting',
   'pagination',
   'pager',
+  // Page footers named by a class word (`footer_new`, `site-footer-wrap`), which Firecrawl's exact
+  // `.footer` misses: WCXB dev 0.8552 -> 0.8556, every kind but docs and forums up, the article set unchanged.
+  'footer',
 ];
 export const NON_ARTICLE_PATTERN = classWordPattern(NON_ARTICLE_WORDS);
 

@@ -124,6 +124,17 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(shown.split(description).length - 1).toBe(1);
   });
 
+  it('drops a footer named by a class word (footer_new) inside the content area of a short page', () => {
+    const url = 'https://harbour.example/berth-bookings';
+    const html = `<html><head><title>Berth bookings</title></head><body><div class="page-wrapper">
+<h1>Berth bookings</h1><p>Book a berth by phone or online, up to a year ahead.</p>
+<div class="footer_new"><p>Footer menu: Company, Careers, Policies</p></div></div></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('Book a berth by phone or online');
+    expect(markdown).not.toContain('Footer menu');
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
