@@ -3,6 +3,7 @@ import {
   MAIN_REGION_SELECTOR,
   NON_ARTICLE_PATTERN,
   NON_ARTICLE_PATTERN_OF_LANDING_PAGE,
+  NON_ARTICLE_PATTERN_OF_PAGE,
 } from './boilerplate-selectors.js';
 import { textLength } from './text.js';
 
@@ -26,10 +27,13 @@ export function removeBoilerplate(root: Element): Element {
 
 /**
  * Removes the blocks an article container often holds besides the article (see
- * NON_ARTICLE_PATTERN); on a landing page (`landingPage`) promo blocks are its sections and stay.
+ * NON_ARTICLE_PATTERN). On other pages menus named by a class word go too (an article's are left
+ * to Readability, which judged them); on a landing page promo blocks are its sections and stay.
  */
-export function removeNonArticleParts(article: Element, landingPage = false): Element {
-  return removeNamedBlocks(article, landingPage ? NON_ARTICLE_PATTERN_OF_LANDING_PAGE : NON_ARTICLE_PATTERN);
+export function removeNonArticleParts(article: Element, kind: 'article' | 'landing page' | 'page' = 'article'): Element {
+  const pattern =
+    kind === 'landing page' ? NON_ARTICLE_PATTERN_OF_LANDING_PAGE : kind === 'page' ? NON_ARTICLE_PATTERN_OF_PAGE : NON_ARTICLE_PATTERN;
+  return removeNamedBlocks(article, pattern);
 }
 
 /**

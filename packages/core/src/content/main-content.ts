@@ -135,7 +135,7 @@ function readableArticle(document: HtmlDocument, pageType: PageType): Element | 
   removeBoilerplate(article);
   // Readability sometimes picks the densest carousel of other products or posts.
   removeSectionsAboutOtherPages(article, pageType);
-  removeNonArticleParts(article, pageType === 'service');
+  removeNonArticleParts(article, partsKind(pageType));
   removeDuplicateBlocks(article);
   return hasText(article) ? article : null;
 }
@@ -152,12 +152,17 @@ function withoutFurniture(body: Element, pageType: PageType, url: string): Eleme
     removeOtherProductCards(region, url);
   }
   // On a thread the comments are the content.
-  if (pageType !== 'forum') removeNonArticleParts(region, pageType === 'service');
+  if (pageType !== 'forum') removeNonArticleParts(region, partsKind(pageType));
   else removeThreadChrome(region);
   removeActionChrome(region);
   removeDuplicateBlocks(region);
   if (pageType === 'collection' || pageType === 'listing') quietCardImages(findCardGrids(region));
   return region;
+}
+
+/** Which blocks `removeNonArticleParts` takes: a landing page's promos are its sections, an article's menus are Readability's to judge. */
+function partsKind(pageType: PageType): 'article' | 'landing page' | 'page' {
+  return pageType === 'service' ? 'landing page' : pageType === 'article' ? 'article' : 'page';
 }
 
 /** Related posts, recommendations and the like, except where such teasers are the page (listings). */
