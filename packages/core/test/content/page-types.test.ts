@@ -124,17 +124,19 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(shown.split(description).length - 1).toBe(1);
   });
 
-  it('drops a footer and a menu named by a class word (footer_new, nav_wrapper) inside the content area of a short page', () => {
+  it('drops a footer, a menu and a sidebar named by a class word (footer_new, nav_wrapper, l-sidebar-wrap) inside the content area of a short page', () => {
     const url = 'https://harbour.example/berth-bookings';
     const html = `<html><head><title>Berth bookings</title></head><body><div class="page-wrapper">
 <h1>Berth bookings</h1><p>Book a berth by phone or online, up to a year ahead.</p>
 <div class="nav_wrapper"><ul><li><a href="/pricing">Menu: Pricing</a></li><li><a href="/about">About us</a></li></ul></div>
+<div class="l-sidebar-wrap"><p>Sidebar: opening hours of the harbour office</p></div>
 <div class="footer_new"><p>Footer menu: Company, Careers, Policies</p></div></div></body></html>`;
     const markdown =
       buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
     expect(markdown).toContain('Book a berth by phone or online');
     expect(markdown).not.toContain('Footer menu');
     expect(markdown).not.toContain('Menu: Pricing');
+    expect(markdown).not.toContain('Sidebar: opening hours');
   });
 
   it('keeps every post of a thread, in order, with its author', async () => {
