@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import type { HtmlDocument } from './parse.js';
-import { textLength } from './text.js';
+import { hasText, textLength } from './text.js';
 
 /** The id Readability gives the wrapper it puts around the article's content. */
 const READABILITY_PAGE_ID = 'readability-page-1';
@@ -65,3 +65,37 @@ function unflagCodeWrappers(document: HtmlDocument): void {
     }
   }
 }
+
+/** The Readability methods replaced below, as Readability 0.6 defines them. */
+interface ReadabilityChecks {
+  REGEXPS: { byline: RegExp };
+  ELEMENT_NODE: number;
+  _isValidByline(node: Element, matchString: string): boolean;
+  _isElementWithoutContent(node: Element): boolean;
+}
+
+/**
+ * Two of Readability's per-element checks, with the same results in less time. Readability reads
+ * each element's whole text (`textContent`, a copy of its subtree's text) before looking at what
+ * usually decides the answer, and runs both on nearly every element of the page: the text is
+ * read here only when the cheap conditions pass, and emptiness is tested without copying it
+ * (`hasText` sees the same white space as `trim`). Both are pure reads, so the order is free.
+ */
+function installCheaperChecks(): void {
+  const prototype = Readability.prototype as unknown as ReadabilityChecks;
+  if (typeof prototype._isValidByline !== 'function' || typeof prototype._isElementWithoutContent !== 'function') return;
+  prototype._isValidByline = function (this: ReadabilityChecks, node: Element, matchString: string): boolean {
+    const rel = node.getAttribute('rel');
+    const itemprop = node.getAttribute('itemprop');
+    if (!(rel === 'author' || itemprop?.includes('author') || this.REGEXPS.byline.test(matchString))) return false;
+    const bylineLength = (node.textContent ?? '').trim().length;
+    return bylineLength > 0 && bylineLength < 100;
+  };
+  prototype._isElementWithoutContent = function (this: ReadabilityChecks, node: Element): boolean {
+    if (node.nodeType !== this.ELEMENT_NODE || hasText(node)) return false;
+    const elements = node.children.length;
+    return !elements || elements === node.getElementsByTagName('br').length + node.getElementsByTagName('hr').length;
+  };
+}
+
+installCheaperChecks();
