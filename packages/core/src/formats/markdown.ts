@@ -4,9 +4,12 @@ import TurndownService from 'turndown';
 import { parseHtml, type HtmlDocument } from '../content/parse.js';
 import { installTableRows, withTableRowsMemo } from '../content/table-rows.js';
 import { nextInTree } from '../content/tree-walk.js';
+import { installChildNodesMemo, withChildNodesMemo } from './child-nodes-memo.js';
 import { layoutTableRule } from './layout-tables.js';
+import { matchRulesByName, skipNeedlessEscapes } from './turndown-speed.js';
 
 installTableRows();
+installChildNodesMemo();
 
 /** Code block languages as highlighters name them in class attributes. */
 const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight-text|brush:?)-?([\w+#.-]+)/i;
@@ -20,7 +23,7 @@ const turndown = createTurndown();
 export function toMarkdown(input: string | Element | HtmlDocument): string {
   const root = typeof input === 'string' ? parseHtml(input).body : 'body' in input ? input.body : input;
   if (!root) return '';
-  return tidyWhitespace(withTableRowsMemo(() => turndown.turndown(root as unknown as TurndownService.Node)));
+  return tidyWhitespace(withTableRowsMemo(() => withChildNodesMemo(() => turndown.turndown(root as unknown as TurndownService.Node))));
 }
 
 function createTurndown(): TurndownService {
@@ -41,6 +44,8 @@ function createTurndown(): TurndownService {
   service.addRule('image', { filter: 'img', replacement: image });
   // Layout tables, and cells outside any table (the GFM rules fail on those), become plain blocks.
   service.addRule('layoutTables', layoutTableRule);
+  matchRulesByName(service);
+  skipNeedlessEscapes(service);
   return service;
 }
 
