@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../src/content/parse.js';
 
-// patches/linkedom@0.18.14.patch reads `className` from the class attribute instead of making a
-// DOMTokenList (a Set kept on the element) for every element whose class is read. The value must
-// be the list's: the attribute's tokens, each once, in order, joined by one space.
+// patches/linkedom@0.18.14.patch keeps the parser and `className` from making a DOMTokenList (a
+// Set kept on the element) for every element with a class: the parser writes the value the list
+// would hold, and `className` reads it from the attribute. The value must be the list's: the
+// attribute's tokens, each once, in order, joined by one space.
 describe('linkedom className without a token list per element', () => {
+  const classListSlot = (element: Element) => {
+    const slot = Object.getOwnPropertySymbols(element).find((symbol) => symbol.description === 'classList');
+    return slot && (element as unknown as Record<symbol, unknown>)[slot];
+  };
+
+  it('parses and reads classes without making a token list', () => {
+    const element = parseHtml('<div class="card  card wide">x</div>').querySelector('div')!;
+    expect(element.className).toBe('card wide');
+    expect(element.outerHTML).toBe('<div class="card wide">x</div>');
+    expect(classListSlot(element)).toBeNull();
+    expect(element.classList.contains('wide')).toBe(true);
+    expect(classListSlot(element)).not.toBeNull();
+  });
+
   const classOf = (attribute: string) => {
     const element = parseHtml(`<p class="${attribute}">x</p>`).querySelector('p')!;
     return { className: element.className, getAttribute: element.getAttribute('class'), list: [...element.classList].join(' ') };
