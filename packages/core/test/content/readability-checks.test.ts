@@ -16,9 +16,7 @@ const original = {
     const itemprop = node.getAttribute('itemprop');
     const bylineLength = (node.textContent ?? '').trim().length;
     return (
-      (rel === 'author' ||
-        Boolean(itemprop?.includes('author')) ||
-        /byline|author|dateline|writtenby|p-author/i.test(matchString)) &&
+      (rel === 'author' || Boolean(itemprop?.includes('author')) || /byline|author|dateline|writtenby|p-author/i.test(matchString)) &&
       !!bylineLength &&
       bylineLength < 100
     );
@@ -66,5 +64,9 @@ describe('Readability checks made cheaper (content/readability.ts)', () => {
     // The page holds both answers of both checks.
     expect(bylines).toBeGreaterThanOrEqual(3);
     expect(empty).toBeGreaterThanOrEqual(5);
+  });
+
+  it('runs Readability without serialising the article for a debug message it does not print (patches/@mozilla__readability@0.6.0.patch)', () => {
+    expect(String(Readability.prototype.parse)).toContain('if (this._debug) this.log("Grabbed: "');
   });
 });
