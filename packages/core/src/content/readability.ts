@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import type { HtmlDocument } from './parse.js';
-import { hasText, textLength } from './text.js';
+import { hasText, textLength, textLengthUpTo } from './text.js';
 
 /** The id Readability gives the wrapper it puts around the article's content. */
 const READABILITY_PAGE_ID = 'readability-page-1';
@@ -57,7 +57,9 @@ function unflagCodeWrappers(document: HtmlDocument): void {
   for (const pre of Array.from(document.querySelectorAll('pre'))) {
     const codeLength = textLength(pre);
     for (let wrapper = pre.parentElement; wrapper && wrapper.tagName !== 'BODY'; wrapper = wrapper.parentElement) {
-      if (textLength(wrapper) > codeLength + MAX_WRAPPER_EXTRA_CHARS) break;
+      // Bounded: the wrapper that ends the walk is often the whole article, once per code block.
+      const limit = codeLength + MAX_WRAPPER_EXTRA_CHARS;
+      if (textLengthUpTo(wrapper, limit) > limit) break;
       const classes = (wrapper.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
       const kept = classes.filter((name) => !READABILITY_NEGATIVE.test(name));
       if (kept.length !== classes.length) wrapper.setAttribute('class', kept.join(' '));

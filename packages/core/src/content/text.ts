@@ -7,6 +7,15 @@ import { CDATA_SECTION_NODE, ELEMENT_NODE, linkedom, TEXT_NODE, type LinkedNode 
  * several times per page).
  */
 export function textLength(node: Node | null | undefined): number {
+  return textLengthUpTo(node, Number.POSITIVE_INFINITY);
+}
+
+/**
+ * `textLength`, but the count stops at the first text node that takes it past `limit`: a caller
+ * that only asks "more than N?" of a large ancestor reads about N characters, not the whole
+ * subtree. The result is exact up to `limit`; past it, it is some number above `limit`.
+ */
+export function textLengthUpTo(node: Node | null | undefined, limit: number): number {
   const counter = { length: 0, pendingSpace: false };
   const linked = linkedElement(node);
   if (!linked) {
@@ -15,7 +24,7 @@ export function textLength(node: Node | null | undefined): number {
   }
   const { NEXT, END } = linkedom!;
   const end = linked[END] as LinkedNode;
-  for (let next = linked[NEXT] as LinkedNode; next !== end; next = next[NEXT] as LinkedNode) {
+  for (let next = linked[NEXT] as LinkedNode; next !== end && counter.length <= limit; next = next[NEXT] as LinkedNode) {
     const type = next.nodeType;
     if (type === TEXT_NODE || type === CDATA_SECTION_NODE) countCollapsed(next.textContent as string, counter);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../src/content/parse.js';
-import { hasText, textLength } from '../../src/content/text.js';
+import { hasText, textLength, textLengthUpTo } from '../../src/content/text.js';
 
 // textLength and hasText walk an element's text nodes instead of joining its textContent: the
 // answers must be those of the whole text (the collapsed length, and whether any visible character).
@@ -17,6 +17,20 @@ describe('text measures', () => {
     expect(textLength(document.getElementById('e'))).toBe(0);
     expect(textLength(element.firstChild)).toBe('Hello'.length);
     expect(textLength(null)).toBe(0);
+  });
+
+  it('answers "more than N?" exactly, reading no further than the text node that passes N', () => {
+    const paragraphs = Array.from({ length: 50 }, (_, i) => `<p>Paragraph ${i} of the article.</p>`).join('');
+    const document = parseHtml(`<article id="a"><pre>code();</pre>${paragraphs}</article>`);
+    const article = document.getElementById('a')!;
+    const whole = textLength(article);
+    for (const limit of [0, 5, 7, 40, whole - 1, whole, whole + 10]) {
+      const measured = textLengthUpTo(article, limit);
+      expect(measured > limit).toBe(whole > limit);
+      if (whole <= limit) expect(measured).toBe(whole);
+    }
+    // Stops early: past a small limit it has counted a few paragraphs, not fifty.
+    expect(textLengthUpTo(article, 40)).toBeLessThan(80);
   });
 
   it('finds visible text in any text node, and none in white space or comments', () => {
