@@ -22,6 +22,7 @@ import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from './related-sect
 import { removeThreadChrome } from './thread-chrome.js';
 import { findThreadRegion } from './thread-posts.js';
 import { hasText, textLength } from './text.js';
+import { correspondingElement } from './tree-walk.js';
 
 /**
  * Below this much text in its main region a page is short. Readability scores blocks by their
@@ -79,10 +80,11 @@ export function extractMainContent(page: MainContentPage): MainContent {
   revealTabPanels(body);
   const heading = copyPageHeading(body);
   const pageType = classifyPage(page.url, page.signals);
-  const regionText = textLength(findMainRegion(body));
+  const mainRegion = findMainRegion(body);
+  const regionText = textLength(mainRegion);
   let content: Element;
   if (pageType === 'forum' || regionText < SHORT_PAGE_CHARS) {
-    content = withoutFurniture(body, pageType, page.url);
+    content = withoutFurniture(body, pageType, page.url, mainRegion);
   } else if (pageType === 'article' && declaresArticle(page.url, page.signals)) {
     // Most pages a crawler meets are articles that say so. The region's text before furniture
     // removal bounds its text after, so a pick holding enough of it wins without a second
@@ -93,9 +95,11 @@ export function extractMainContent(page: MainContentPage): MainContent {
   } else {
     // Readability rewrites the document it reads; the region reading works on a copy.
     const copy = body.cloneNode(true) as Element;
+    // Found before Readability rewrites the original.
+    const copyRegion = correspondingElement(body, copy, mainRegion) ?? undefined;
     const article = readableArticle(page.document, pageType);
     const minShare = pageType === 'listing' || pageType === 'collection' ? MIN_ARTICLE_SHARE_OF_LISTING : MIN_ARTICLE_SHARE;
-    content = morePromising(article, withoutFurniture(copy, pageType, page.url), minShare);
+    content = morePromising(article, withoutFurniture(copy, pageType, page.url, copyRegion), minShare);
   }
   if (pageType === 'documentation') removeDocsChrome(content);
   // Option pickers and review widgets are controls and other people's words, on either reading.
@@ -140,9 +144,12 @@ function readableArticle(document: HtmlDocument, pageType: PageType): Element | 
   return hasText(article) ? article : null;
 }
 
-/** The page's main region minus page furniture and blocks about other pages. */
-function withoutFurniture(body: Element, pageType: PageType, url: string): Element {
-  const mainRegion = (pageType === 'forum' ? findThreadRegion(body) : null) ?? findMainRegion(body);
+/**
+ * The page's main region minus page furniture and blocks about other pages. `knownRegion` is
+ * `findMainRegion(body)` when the caller has it already (measuring a page's text is not free).
+ */
+function withoutFurniture(body: Element, pageType: PageType, url: string, knownRegion?: Element): Element {
+  const mainRegion = (pageType === 'forum' ? findThreadRegion(body) : null) ?? knownRegion ?? findMainRegion(body);
   const region = (pageType === 'product' ? findProductRegion(mainRegion) : null) ?? mainRegion;
   removeBoilerplate(region);
   removeSectionsAboutOtherPages(region, pageType);
