@@ -7,6 +7,7 @@ import { convertPage, withEngineExtras, type PageConversion } from './to-documen
 /**
  * convertPage off the caller's thread: in `pool` (default: the process's shared pool), or in the
  * calling thread when `pool` is false. `signal` gives up on a page still waiting or converting.
+ * The page's body is given up to the conversion: callers do not read it afterwards.
  */
 export async function convertLoadedPage(
   page: LoadedPage,
@@ -22,5 +23,9 @@ export async function convertLoadedPage(
     if (format) return withEngineExtras(page, await convertDocumentPage(page, format, sourceURL, options, withPageLinks, options.timeout));
     return convertPage(page, sourceURL, options, withPageLinks);
   }
-  return withEngineExtras(page, await (pool ?? sharedConvertPool()).convert(page, sourceURL, options, withPageLinks, signal));
+  // The loaded page is this conversion's alone: its body moves to the thread instead of being copied.
+  return withEngineExtras(
+    page,
+    await (pool ?? sharedConvertPool()).convert(page, sourceURL, options, withPageLinks, signal, { moveBody: true }),
+  );
 }

@@ -46,6 +46,25 @@ describe('ConvertPool', () => {
     expect(pooled.document.markdown).toContain('[tide tables](https://pool.example/tables)');
   });
 
+  it('moves a body that owns its memory to the thread when asked, and copies a view into shared memory', async () => {
+    const inThread = convertPage(htmlPage(ARTICLE), URL, options, true);
+    const owned = htmlPage(ARTICLE);
+    owned.body = Buffer.from(new Uint8Array(Buffer.from(ARTICLE)).buffer);
+    expect(await pool.convert(owned, URL, options, true, undefined, { moveBody: true })).toEqual(inThread);
+    expect(owned.body.byteLength).toBe(0);
+    // A page inside a larger buffer (a socket read with the headers before it) stays readable.
+    const read = Buffer.from(`HTTP/1.1 200 OK\r\n\r\n${ARTICLE}`);
+    const view = htmlPage(ARTICLE);
+    view.body = read.subarray(read.indexOf('<html>'));
+    expect(await pool.convert(view, URL, options, true, undefined, { moveBody: true })).toEqual(inThread);
+    expect(view.body.toString()).toBe(ARTICLE);
+    // Without moveBody nothing is taken from the caller.
+    const kept = htmlPage(ARTICLE);
+    kept.body = Buffer.from(new Uint8Array(Buffer.from(ARTICLE)).buffer);
+    await pool.convert(kept, URL, options, true);
+    expect(kept.body.toString()).toBe(ARTICLE);
+  });
+
   it("passes a page's TrawlError on with its code", async () => {
     const image = { url: URL, status: 200, headers: { 'content-type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) };
     const failure = await pool.convert(image, URL, options, false).catch((error: unknown) => error);
