@@ -20,13 +20,14 @@ export interface ConvertPoolOptions {
 export { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB };
 
 /**
- * Each thread's young generation (V8 puts a third of it in each semi-space). A page's tree, its
- * copies and its Markdown are garbage within the page, megabytes of it: with V8's default
- * (48 MB) the scavenger ran often enough to copy pages still being converted, and a thread
- * spent 14% more CPU per page (600-page Markdown crawls, 96 against the default, alternating
- * runs). 192 MB saved nothing more and cost 140 MB of RSS more.
+ * Each thread's young generation (V8 puts a third of it in each semi-space). A thread past its
+ * heap limit must end alone: Node then lets the collection under way finish with 16 MB more than
+ * the limit, and a collection that promotes more than that (a semi-space full of a page's live
+ * tree) ends the whole process instead ("Reached heap limit"). So a semi-space stays at 16 MB:
+ * 96 MB saved 14% of a thread's CPU per page (fewer scavenges) but crashed the process on every
+ * run of the SCRAPE_TOO_LARGE test (64 MB heap), 64 MB on one run of two, 48 MB on none.
  */
-const YOUNG_GENERATION_MB = 96;
+const YOUNG_GENERATION_MB = 48;
 
 /**
  * Worker threads that turn loaded pages into Documents, so that parsing, cleaning, main content,
