@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { MessageChannel, type TransferListItem } from 'node:worker_threads';
+import type { TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB } from '../settings/defaults.js';
 import { isTrawlError, TrawlError } from '../errors.js';
@@ -30,6 +30,20 @@ export { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB };
 const YOUNG_GENERATION_MB = 48;
 
 /**
+ * How often the deadlines are checked: a page is stopped at most about twice this after its
+ * deadline (it is seen to start, and seen to be late, at a check).
+ */
+const DEADLINE_CHECK_MS = 50;
+
+/** A page in the pool: `started` is shared with the thread that takes it. */
+interface Conversion {
+  started: Int32Array;
+  /** When a check first saw `started` set. */
+  startedAt?: number;
+  deadline: AbortController;
+}
+
+/**
  * Worker threads that turn loaded pages into Documents, so that parsing, cleaning, main content,
  * Markdown and links never hold the caller's event loop, and a process converts on every core.
  * Each page runs under a deadline and each thread under a heap limit: a page past either ends its
@@ -42,6 +56,10 @@ export class ConvertPool {
   readonly #piscina: Piscina<StartedTask, ConvertOutcome>;
   /** Set by close(): piscina would start new threads for a page sent after destroy(). */
   #closed = false;
+  /** Pages sent to a thread and not yet answered, with their deadlines. */
+  readonly #converting = new Set<Conversion>();
+  /** Runs while pages are converting: one timer for every page's deadline. */
+  #deadlineCheck: NodeJS.Timeout | undefined;
 
   constructor(options: ConvertPoolOptions = {}) {
     this.threads = wholeNumber('threads', options.threads ?? availableParallelism());
@@ -78,25 +96,44 @@ export class ConvertPool {
     { moveBody = false }: { moveBody?: boolean } = {},
   ): Promise<PageConversion> {
     if (this.#closed) throw closedPool(page.url);
-    // The deadline starts when a thread takes the page (it says so on `started`), not while the
-    // page waits for a thread or a thread starts.
-    const started = new MessageChannel();
-    const deadline = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    started.port1.once('message', () => (timer = setTimeout(() => deadline.abort(), this.deadlineMs)));
+    // The deadline starts when a thread takes the page (it sets `started`), not while the page
+    // waits for a thread or a thread starts.
+    const conversion: Conversion = { started: new Int32Array(new SharedArrayBuffer(4)), deadline: new AbortController() };
     const { url, status, headers, body, warnIfRenderedByJavaScript } = page;
     const content: PageContent = { url, status, headers, body, ...(warnIfRenderedByJavaScript ? { warnIfRenderedByJavaScript } : {}) };
-    const task: StartedTask = { page: content, sourceURL, options, withPageLinks, started: started.port2 };
+    const task: StartedTask = { page: content, sourceURL, options, withPageLinks, started: conversion.started };
+    this.#watch(conversion);
     try {
-      const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-      const transferList: TransferListItem[] = [started.port2];
-      if (moveBody && ownsItsBuffer(body)) transferList.push(body.buffer);
+      const stop = signal ? AbortSignal.any([signal, conversion.deadline.signal]) : conversion.deadline.signal;
+      const transferList: TransferListItem[] = moveBody && ownsItsBuffer(body) ? [body.buffer] : [];
       return conversionOf(await this.#piscina.run(task, { signal: stop, transferList }));
     } catch (error) {
-      throw this.#failure(error, page.url, deadline.signal, signal);
+      throw this.#failure(error, page.url, conversion.deadline.signal, signal);
     } finally {
-      clearTimeout(timer);
-      started.port1.close();
+      this.#unwatch(conversion);
+    }
+  }
+
+  #watch(conversion: Conversion): void {
+    this.#converting.add(conversion);
+    this.#deadlineCheck ??= setInterval(() => this.#enforceDeadlines(), DEADLINE_CHECK_MS).unref();
+  }
+
+  #unwatch(conversion: Conversion): void {
+    this.#converting.delete(conversion);
+    if (this.#converting.size === 0 && this.#deadlineCheck) {
+      clearInterval(this.#deadlineCheck);
+      this.#deadlineCheck = undefined;
+    }
+  }
+
+  /** Notes which pages a thread has taken, and stops those past their deadline. */
+  #enforceDeadlines(): void {
+    const now = performance.now();
+    for (const conversion of this.#converting) {
+      if (conversion.startedAt === undefined) {
+        if (Atomics.load(conversion.started, 0) === 1) conversion.startedAt = now;
+      } else if (now - conversion.startedAt >= this.deadlineMs) conversion.deadline.abort();
     }
   }
 

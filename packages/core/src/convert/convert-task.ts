@@ -1,5 +1,4 @@
 import { isTrawlError, TrawlError, type TrawlErrorCode } from '../errors.js';
-import type { MessagePort } from 'node:worker_threads';
 import type { ResolvedScrapeOptions } from '../options.js';
 import { convertDocumentPage } from '../documents/convert-document-page.js';
 import type { DocumentFormat } from '../documents/formats.js';
@@ -13,9 +12,13 @@ export interface ConvertTask {
   withPageLinks: boolean;
 }
 
-/** A task as sent to a thread: it posts on `started` when it begins, which starts the page's deadline. */
+/**
+ * A task as sent to a thread: it sets `started[0]` to 1 when it begins, which starts the page's
+ * deadline (shared memory: a message port per page cost more of the crawler's thread than the
+ * links-only reading of a small page).
+ */
 export interface StartedTask extends ConvertTask {
-  started: MessagePort;
+  started: Int32Array;
 }
 
 /** A thread's answer. A TrawlError travels as its fields: a class does not survive the copy. */
