@@ -128,6 +128,8 @@ async function bundleAction(name) {
     target: 'node20',
     conditions: ['trawl-source'],
     external: [...others.flatMap((pkg) => [pkg, `${pkg}/*`]), 'playwright-core'],
+    // Optional for @acemir/cssom (under linkedom), present here only as jsdom's dependency.
+    alias: { cssstyle: join(ROOT, 'scripts', 'absent-optional-module.cjs') },
     // Bundled CommonJS modules call require() for Node's own modules.
     banner: {
       js: `${BUNDLE_MARK}\nimport { createRequire as __trawlRequire } from 'node:module';\nconst require = __trawlRequire(import.meta.url);`,

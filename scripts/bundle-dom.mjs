@@ -20,6 +20,8 @@ const { outputFiles } = esbuild.buildSync({
   target: 'node20',
   // linkedom's <canvas> support loads the optional `canvas` package when present: left to run time.
   external: ['canvas'],
+  // Optional for @acemir/cssom, and not a dependency of anything npm installs for @trawl/core.
+  alias: { cssstyle: fileURLToPath(new URL('./absent-optional-module.cjs', import.meta.url)) },
   write: false,
   legalComments: 'inline',
   logLevel: 'error',
