@@ -12,6 +12,7 @@ const READABILITY_PAGE_ID = 'readability-page-1';
 export function readabilityArticle(document: HtmlDocument): Element | null {
   lowerCaseCreatedTags(document);
   unflagCodeWrappers(document);
+  unflagHeadings(document);
   const reader = new Readability<Element>(document, {
     // Our metadata step reads what the page says about itself; Readability would parse JSON-LD again.
     disableJSONLD: true,
@@ -65,6 +66,34 @@ function unflagCodeWrappers(document: HtmlDocument): void {
       if (kept.length !== classes.length) wrapper.setAttribute('class', kept.join(' '));
       if (READABILITY_NEGATIVE.test(wrapper.id)) wrapper.removeAttribute('id');
     }
+  }
+}
+
+/** Readability's class and id words that drop a block before scoring (its REGEXPS.unlikelyCandidates), and the words that spare it. */
+const READABILITY_UNLIKELY =
+  /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
+const READABILITY_MAYBE = /and|article|body|column|content|main|shadow/i;
+
+/**
+ * Readability drops an element whose class or id holds a word of its unlikely list before
+ * scoring, headings included, and docs generators name their headings with such words: rustdoc's
+ * `section-header` and `code-header` (every method signature), Sphinx themes' `…-header`. A
+ * heading is never a page's furniture by itself (a sidebar or footer holding one still goes as a
+ * whole), so the words go from headings' class and id.
+ */
+function unflagHeadings(document: HtmlDocument): void {
+  for (const heading of Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+    const classes = heading.getAttribute('class') ?? '';
+    const names = `${classes} ${heading.id}`;
+    if (!READABILITY_UNLIKELY.test(names) || READABILITY_MAYBE.test(names)) continue;
+    heading.setAttribute(
+      'class',
+      classes
+        .split(/\s+/)
+        .filter((name) => name && !READABILITY_UNLIKELY.test(name))
+        .join(' '),
+    );
+    if (READABILITY_UNLIKELY.test(heading.id)) heading.removeAttribute('id');
   }
 }
 

@@ -107,6 +107,24 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(markdown).not.toContain('Copyright the docs team');
   });
 
+  it("keeps a docs page's headings whose class holds a word Readability drops blocks by (rustdoc's code-header, section-header)", () => {
+    const url = 'https://docs.example/std/tide/struct.Tide.html';
+    const method = (name: string) =>
+      `<section id="method.${name}" class="method"><h4 class="code-header">pub fn ${name}(&amp;self) -&gt; Height</h4></section>
+<div class="docblock"><p>Returns the height of the water at the ${name} of the tide, measured from chart datum at the harbour's gauge, in metres and to the nearest centimetre.</p></div>`;
+    const html = `<html><head><title>Tide in std::tide</title></head><body><nav class="sidebar"><a href="/std">Crate std</a></nav>
+<main><section id="main-content" class="content"><h1>Struct Tide</h1><div class="docblock"><p>A tide at one harbour: the water's rise and fall over a day, read from the harbour's gauge and its tables.</p></div>
+<h2 id="implementations" class="section-header">Implementations</h2>${method('high_water')}${method('low_water')}${method('half_tide')}</section></main>
+<footer><p>Copyright the docs team, all rights reserved, everywhere.</p></footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('## Implementations');
+    expect(markdown).toContain('#### pub fn high\\_water(&self) -\\> Height');
+    expect(markdown).toContain('#### pub fn half\\_tide(&self) -\\> Height');
+    expect(markdown).toContain('Returns the height of the water at the low\\_water');
+    expect(markdown).not.toContain('Copyright the docs team');
+  });
+
   it("adds a product's JSON-LD description when the page hides it, and not when it shows it", () => {
     const url = 'https://shop.example/products/tide-clock';
     const description = 'A brass tide clock that shows high and low water for any harbour on the Atlantic coast.';
