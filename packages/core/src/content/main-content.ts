@@ -2,6 +2,7 @@ import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
 import { findCardGrids, isProductGrid, quietCardImages, removeOtherProductCards } from './card-grids.js';
 import { removeDocsChrome } from './docs-chrome.js';
+import { findDocsRegion } from './docs-region.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
@@ -150,7 +151,9 @@ function readableArticle(document: HtmlDocument, pageType: PageType): Element | 
  */
 function withoutFurniture(body: Element, pageType: PageType, url: string, knownRegion?: Element): Element {
   const mainRegion = (pageType === 'forum' ? findThreadRegion(body) : null) ?? knownRegion ?? findMainRegion(body);
-  const region = (pageType === 'product' ? findProductRegion(mainRegion) : null) ?? mainRegion;
+  const region =
+    (pageType === 'product' ? findProductRegion(mainRegion) : pageType === 'documentation' ? findDocsRegion(mainRegion) : null) ??
+    mainRegion;
   removeBoilerplate(region);
   removeSectionsAboutOtherPages(region, pageType);
   // One product's page shows other products only as recommendations.

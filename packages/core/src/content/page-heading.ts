@@ -68,5 +68,13 @@ function blocksAsLine(heading: Element): string {
 const PERMALINK_MARK = /\s*(?:¶|#|🔗)\s*$/u;
 
 function headingText(heading: Element): string {
-  return (heading.textContent ?? '').replace(/\s+/g, ' ').trim().replace(PERMALINK_MARK, '');
+  return textWithoutButtons(heading).replace(/\s+/g, ' ').trim().replace(PERMALINK_MARK, '');
+}
+
+/** A heading's text without its buttons' ("Copy item path"): the Markdown writes no button. */
+function textWithoutButtons(heading: Element): string {
+  if (!heading.querySelector('button')) return heading.textContent ?? '';
+  const copy = heading.cloneNode(true) as Element;
+  for (const button of Array.from(copy.querySelectorAll('button'))) button.remove();
+  return copy.textContent ?? '';
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHtmlDocument } from '../../src/content/build-document.js';
 import { parseHtml } from '../../src/content/parse.js';
 import { removeDuplicateBlocks } from '../../src/content/duplicate-blocks.js';
+import { copyPageHeading } from '../../src/content/page-heading.js';
 import { classifyPage, type PageType } from '../../src/content/page-type/page-type.js';
 import { readPageSignals } from '../../src/content/page-type/page-signals.js';
 import { resolveScrapeOptions } from '../../src/options.js';
@@ -33,6 +34,7 @@ const expectedTypes: Record<keyof typeof pageTypeFixtures, PageType> = {
   listing: 'listing',
   landing: 'service',
   docs: 'documentation',
+  chapterDocs: 'documentation',
   shortDocs: 'documentation',
   contact: 'service',
   faq: 'service',
@@ -123,6 +125,32 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(markdown).toContain('#### pub fn half\\_tide(&self) -\\> Height');
     expect(markdown).toContain('Returns the height of the water at the low\\_water');
     expect(markdown).not.toContain('Copyright the docs team');
+  });
+
+  it("drops a docs page's heading button, its items' version and source links and its keyboard-shortcuts popup", () => {
+    const url = 'https://docs.example/std/tide/enum.Water.html';
+    const variant = (name: string) =>
+      `<section class="variant"><span class="since rightside">Since 1.0.0 · <a class="src" href="/src/tide.rs">Source</a></span><h3 class="code-header">${name}</h3></section>
+<div class="docblock"><p>The water is ${name.toLowerCase()}: the harbour's gauge reads it every ten minutes and the tables give it a day ahead, to the nearest centimetre of chart datum.</p></div>`;
+    const html = `<html><head><title>Water in std::tide</title></head><body>
+<div id="help-container"><div class="help-popup"><h2 class="help-title">Keyboard shortcuts</h2><p>Press ? to show this help</p><p>Press Esc to hide this help</p></div></div>
+<main><section id="main-content" class="content"><h1>Enum Water<button id="copy-path" title="Copy item path to clipboard">Copy item path</button></h1>
+<h2 class="section-header">Variants</h2>${variant('High')}${variant('Low')}${variant('Slack')}</section></main></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown.split('\n').filter((line) => line.startsWith('# '))).toEqual(['# Enum Water']);
+    expect(markdown).toContain('The water is slack');
+    expect(markdown).not.toContain('Copy item path');
+    expect(markdown).not.toContain('Since 1.0.0');
+    expect(markdown).not.toContain('Keyboard shortcuts');
+    expect(markdown).not.toContain('Press Esc');
+  });
+
+  it("copies a page's H1 without its buttons' text, which the Markdown never writes", () => {
+    const document = parseHtml(
+      '<html><body><main><h1>Enum Water <button title="Copy item path to clipboard">Copy item path</button></h1></main></body></html>',
+    );
+    expect(copyPageHeading(document.body)?.textContent).toBe('Enum Water');
   });
 
   it("adds a product's JSON-LD description when the page hides it, and not when it shows it", () => {

@@ -348,6 +348,30 @@ const docs: PageTypeFixture = {
   ),
 };
 
+/**
+ * A DocBook chapter page (PostgreSQL's, FreeBSD's manuals): a version picker and a news line
+ * above the docs container, previous/up/next tables inside it, and a table of contents whose
+ * links lead to the chapter's own pages, which is what the page says.
+ */
+const chapterDocs: PageTypeFixture = {
+  path: '/types/docs/18/berths.html',
+  heading: 'Chapter 11. Berths',
+  keeps: ['Table of Contents', '11.1. Booking a berth', '11.2. Berth sizes', 'Berths are where ships moor'],
+  drops: ['Supported Versions', 'Harbour 18.3 released', 'Navigation header', 'Prev', 'Submit correction'],
+  html: harbourPage(
+    'Harbour Co. Docs: Chapter 11. Berths',
+    `<main><div class="shout-box"><a href="/news/183">March 2, 2026: Harbour 18.3 released!</a></div>
+<div class="versions"><p>Supported Versions: <a href="/docs/18/berths.html">18</a> / <a href="/docs/17/berths.html">17</a> / <a href="/docs/16/berths.html">16</a></p></div>
+<div id="docContent"><div class="navheader"><table summary="Navigation header"><tr><th colspan="3">Navigation header: Chapter 11. Berths</th></tr>
+<tr><td><a href="moorings.html">Prev</a></td><td><a href="docs.html">Up</a></td><td><a href="berths-booking.html">Next</a></td></tr></table></div>
+<div class="chapter"><h1 class="title">Chapter 11. Berths</h1>
+<div class="toc"><p><strong>Table of Contents</strong></p><dl class="toc"><dt><a href="berths-booking.html">11.1. Booking a berth</a></dt><dt><a href="berths-sizes.html">11.2. Berth sizes</a></dt><dt><a href="berths-sizes.html#deep">11.2.1. Deep-water berths</a></dt></dl></div>
+<p>Berths are where ships moor while they load and unload. A berth fits a ship when it is longer than the ship and deeper than its draught, and the harbour office books them a day ahead.</p></div>
+<div class="navfooter"><table summary="Navigation footer"><tr><td><a href="moorings.html">Prev</a></td><td><a href="berths-booking.html">Next</a></td></tr></table></div></div>
+<div id="docComments"><h2>Submit correction</h2><p>If you see anything in the documentation that is not correct, please use <a href="/comments">this form</a>.</p></div></main>`,
+  ),
+};
+
 const shortDocs: PageTypeFixture = {
   path: '/types/docs/api-reference',
   heading: 'API reference',
@@ -404,6 +428,7 @@ export const pageTypeFixtures = {
   listing,
   landing,
   docs,
+  chapterDocs,
   shortDocs,
   contact,
   faq,
