@@ -1,3 +1,5 @@
+import { isInCode } from './boilerplate.js';
+
 /**
  * Words of the controls a post, product or card carries (share and reply buttons, social
  * networks, vote and report links). A block whose whole text is such words and counts is
@@ -137,7 +139,8 @@ const MAX_CHROME_CHARS = 120;
 /** Removes rows of share, reply, vote and similar controls under `root`. */
 export function removeActionChrome(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(CHROME_CANDIDATE))) {
-    if (!root.contains(element) || element.querySelector('h1, h2, h3, h4, h5, h6')) continue;
+    // A highlighter's keyword token ("in", "select", "get") is code, not a control.
+    if (!root.contains(element) || element.querySelector('h1, h2, h3, h4, h5, h6') || isInCode(element)) continue;
     const text = element.textContent ?? '';
     if (text.length > MAX_CHROME_CHARS * 4) continue;
     const words = wordsOf(text);

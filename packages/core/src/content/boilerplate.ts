@@ -37,7 +37,9 @@ export function removeNonArticleParts(article: Element, kind: 'article' | 'landi
 }
 
 /**
- * Removes elements whose class or id matches `pattern`. One that holds a large share of the
+ * Removes elements whose class or id matches `pattern`. Code is left alone: highlighters name
+ * their tokens by what they are (`token comment`, `hljs-comment`), and a code sample's comments
+ * are part of it. One that holds a large share of the
  * root's text is kept whatever its name: it is more likely a wrapper of the content than an
  * aside to it.
  */
@@ -45,7 +47,7 @@ export function removeNamedBlocks(root: Element, pattern: RegExp): Element {
   let total: number | undefined;
   for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
-    if (!pattern.test(names) || isStructural(element) || !root.contains(element)) continue;
+    if (!pattern.test(names) || isStructural(element) || !root.contains(element) || isInCode(element)) continue;
     total ??= textLength(root);
     if (textLength(element) > total * MAX_SHARE_OF_TEXT) continue;
     element.remove();
@@ -67,6 +69,11 @@ function isContentWidget(element: Element): boolean {
  */
 function isStreamedContent(element: Element): boolean {
   return element.hasAttribute('hidden') && element.id.startsWith('S:');
+}
+
+/** Inside a code block or inline code: a highlighter's token, never a block of the page. */
+export function isInCode(element: Element): boolean {
+  return element.closest('pre, code') !== null;
 }
 
 function isStructural(element: Element): boolean {

@@ -153,6 +153,23 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(copyPageHeading(document.body)?.textContent).toBe('Enum Water');
   });
 
+  it("keeps a highlighted code sample's comments and keywords, whose token classes name comments and controls", () => {
+    const url = 'https://docs.example/guides/berths-in-sql';
+    const prose = (topic: string) =>
+      `<p>The harbour keeps its berths in one table, with a row for every berth and its length, draught and the ship booked in it. This part is about ${topic}, with the columns it reads and what the query returns.</p>`;
+    const html = `<html><head><title>Berths in SQL</title></head><body><nav><a href="/">Docs home</a></nav>
+<main><h1>Berths in SQL</h1>${prose('free berths')}
+<pre><code class="language-sql"><span class="token comment">-- every free berth, longest first</span>
+<span class="token keyword">select</span> <span class="token operator">*</span> <span class="token keyword">from</span> berths
+<span class="token keyword">where</span> ship <span class="token keyword">is</span> <span class="token keyword">null</span> <span class="token keyword">order</span> <span class="token keyword">by</span> length <span class="token keyword">desc</span><span class="token punctuation">;</span></code></pre>
+${prose('booked berths')}${prose('berth sizes')}</main>
+<footer><p>Copyright the docs team, all rights reserved, everywhere.</p></footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('-- every free berth, longest first\nselect * from berths');
+    expect(markdown).not.toContain('Copyright the docs team');
+  });
+
   it("adds a product's JSON-LD description when the page hides it, and not when it shows it", () => {
     const url = 'https://shop.example/products/tide-clock';
     const description = 'A brass tide clock that shows high and low water for any harbour on the Atlantic coast.';
