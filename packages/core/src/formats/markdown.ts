@@ -95,8 +95,15 @@ function inlineLink(content: string, node: TurndownService.Node): string {
     .join(' ');
   if (!text) return '';
   if (SKIP_LINK_TEXT.test(text) && href.includes('#')) return '';
+  // A bracketed link text ("[source]", "[1]", "[Hsu '13]") keeps its brackets outside the link:
+  // escaped brackets inside link text trip up simpler Markdown readers, which then read the URL as text.
+  const bracketed = BRACKETED_TEXT.exec(text);
+  if (bracketed) return `\\[[${bracketed[1]}](${markdownUrl(href)})\\]`;
   return `[${text}](${markdownUrl(href)})`;
 }
+
+/** Link text that is one bracketed phrase, as turndown escapes it (`\[source\]`), with no other bracket inside. */
+const BRACKETED_TEXT = /^\\\[((?:(?!\\[[\]])[^\n])+)\\\]$/;
 
 /** Parentheses and spaces would end a Markdown link destination early. */
 function markdownUrl(url: string): string {

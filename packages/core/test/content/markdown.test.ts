@@ -41,6 +41,13 @@ describe('toMarkdown', () => {
     expect(markdown).toBe('[Card title Card summary](https://x.example/story)');
   });
 
+  it('puts the brackets of a bracketed link text ("[source]", "[1]") outside the link', () => {
+    const markdown = toMarkdown(
+      '<p>Cache <a href="https://x.example/cache.py#L61">[source]</a>, a note<a href="#note-1">[1]</a>, <a href="/both">[a] [b]</a>.</p>',
+    );
+    expect(markdown).toBe('Cache \\[[source](https://x.example/cache.py#L61)\\], a note\\[[1](#note-1)\\], [\\[a\\] \\[b\\]](/both).');
+  });
+
   it('leaves no runs of blank lines or surrounding whitespace', () => {
     const markdown = toMarkdown('<div>\n\n<p>One</p><div> </div><div>&nbsp;</div><br><br><p>Two</p>\n\n</div>');
     expect(markdown).not.toMatch(/\n\s*\n\s*\n/);
