@@ -32,6 +32,7 @@ const expectedTypes: Record<keyof typeof pageTypeFixtures, PageType> = {
   marketplaceItem: 'product',
   grid: 'collection',
   listing: 'listing',
+  sectionFront: 'listing',
   landing: 'service',
   docs: 'documentation',
   chapterDocs: 'documentation',
@@ -63,6 +64,26 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     const markdown = await markdownOf(pageTypeFixtures.product);
     expect(markdown.match(/!\[Brass finish\]/g)).toHaveLength(1);
     expect(markdown.match(/!\[\]\([^)]*tide-clock-\d\.jpg\)/g)).toHaveLength(2);
+  });
+
+  it('reads a page declaring an article as an index when it holds many teasers and its URL names no post', () => {
+    const teasers = Array.from(
+      { length: 15 },
+      (_, i) => `<article><h3><a href="/story-${i}">Story ${i}</a></h3><p>Summary ${i}.</p></article>`,
+    );
+    const page = (count: number) =>
+      readPageSignals(
+        parseHtml(
+          `<html><head><meta property="og:type" content="article"></head><body><h1>Science</h1>${teasers.slice(0, count).join('')}</body></html>`,
+        ),
+      );
+    expect(classifyPage('https://news.example/sections/science/', page(15))).toBe('listing');
+    expect(classifyPage('https://news.example/', page(15))).toBe('listing');
+    // A story's URL (a slug of four words, a date) keeps it an article whatever its related-story teasers.
+    expect(classifyPage('https://news.example/science/why-the-tide-turns-early', page(15))).toBe('article');
+    expect(classifyPage('https://news.example/2025/03/18/tides/', page(15))).toBe('article');
+    // A few teasers are an article's related stories.
+    expect(classifyPage('https://news.example/sections/science/', page(6))).toBe('article');
   });
 
   it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {

@@ -274,6 +274,43 @@ ${listingItems.map((item, i) => `<article class="teaser"><h2><a href="/news/${i}
   ),
 };
 
+// A news site's section front declares og:type "article" like its stories; many teasers under a
+// URL that names no story make it an index.
+const sectionStories = [
+  'Tide gauge',
+  'Pilot roster',
+  'Dredging works',
+  'Ferry timetable',
+  'Lighthouse repairs',
+  'Fish market',
+  'Regatta week',
+  'Crane upgrade',
+  'Harbour seals',
+  'Storm damage',
+  'Quay lighting',
+  'Fuel dock',
+  'Sailing school',
+  'Customs office',
+  'Winter berths',
+].map((topic, i) => ({
+  title: `${topic}: what changes this month`,
+  summary: `Story ${i + 1} of the harbour section, with the dates and who to ask.`,
+}));
+const sectionFront: PageTypeFixture = {
+  path: '/types/sections/harbour-life/',
+  heading: 'Harbour life',
+  keeps: sectionStories.flatMap((story) => [story.title, story.summary]),
+  drops: [],
+  html: harbourPage(
+    'Harbour life | Harbour Co. News',
+    `<main>
+<h1>Harbour life</h1>
+${sectionStories.map((story, i) => `<article class="story-card"><h3><a href="/news/2025/03/story-${i}">${story.title}</a></h3><p>${story.summary}</p></article>`).join('\n')}
+</main>`,
+    '<meta property="og:type" content="article">',
+  ),
+};
+
 const landingSections = [
   { title: 'Pilotage around the clock', text: 'Licensed pilots board inbound ships at any hour, in any weather.' },
   { title: 'Berths for every hull', text: 'From forty-foot yachts to bulk carriers, we have a berth that fits.' },
@@ -426,6 +463,7 @@ export const pageTypeFixtures = {
   marketplaceItem,
   grid,
   listing,
+  sectionFront,
   landing,
   docs,
   chapterDocs,

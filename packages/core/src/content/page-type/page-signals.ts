@@ -13,6 +13,8 @@ export interface PageSignals {
   addToCart: boolean;
   /** Price-looking text nodes under price-named elements. */
   priceCount: number;
+  /** Links in or around an `h2`–`h4`: a teaser's title on an index page, a section's link elsewhere. */
+  headingLinks: number;
   /** `<pre>`/`<code>` blocks. */
   codeBlockCount: number;
   /** Words inside `<p>` elements, and how many paragraphs hold 20 words or more. */
@@ -29,6 +31,7 @@ const POST_ITEM_TYPES = /schema\.org\/(?:Comment|Answer|Question|DiscussionForum
 const PRODUCT_CARD_CLASS = /(?:^|[\s_-])(?:product-?(?:card|item|tile|grid-item)|grid-product|product)(?:$|[\s_-])/i;
 const ADD_TO_CART = /add[\s_-]?to[\s_-]?(?:cart|bag|basket)/i;
 const PRICE_CLASS = /price/i;
+
 const PRODUCT_TYPES = new Set(['Product', 'ProductGroup', 'IndividualProduct']);
 const PRODUCT_TYPE_IN_JSON = /"@type"\s*:\s*(?:\[[^\]]*)?"(?:[^"]*\/)?(?:Product|ProductGroup|IndividualProduct)"/;
 
@@ -78,11 +81,24 @@ export function readPageSignals(document: HtmlDocument): PageSignals {
     productCardCount,
     addToCart,
     priceCount,
+    headingLinks: countHeadingLinks(document),
     codeBlockCount: document.querySelectorAll('pre').length,
     paragraphWords,
     longParagraphs,
     productDescription,
   };
+}
+
+/**
+ * Links in or around `h2`–`h4` headings. Walks the headings (few) rather than the links (a page can
+ * hold hundreds of thousands, each with its ancestors to test).
+ */
+function countHeadingLinks(document: HtmlDocument): number {
+  let count = 0;
+  for (const heading of Array.from(document.querySelectorAll('h2, h3, h4'))) {
+    count += heading.closest('a[href]') ? 1 : heading.querySelectorAll('a[href]').length;
+  }
+  return count;
 }
 
 /** The first `description` of a `Product` in a JSON-LD block, or '' (also for JSON that does not parse). */

@@ -25,6 +25,27 @@ export function pageTypeFromUrl(url: string): PageType | null {
   return null;
 }
 
+/**
+ * Whether the URL's path names one post: a segment of four words or more (`/why-the-tide-turns`)
+ * or a number of four digits or more (a date, an id). Index pages are named by a word or two
+ * (`/news/technology`, `/recipes/air-fryer-recipes`) or are the site's root.
+ */
+export function hasPostSlug(url: string): boolean {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return false;
+  }
+  return path
+    .split('/')
+    .some((segment) => POST_NUMBER.test(segment) || segment.replace(FILE_EXTENSION, '').split(SLUG_SEPARATOR).filter(Boolean).length >= 4);
+}
+
+const POST_NUMBER = /\d{4}/;
+const FILE_EXTENSION = /\.[a-z]+$/i;
+const SLUG_SEPARATOR = /[-_+.]+/;
+
 const FORUM_HOST =
   /^(?:forums?|community|communities|discuss|discussions?|discourse|users|bbs|boards|answers)\.|(?:^|\.)(?:reddit\.com|stackoverflow\.com|stackexchange\.com|superuser\.com|serverfault\.com|askubuntu\.com|quora\.com|news\.ycombinator\.com|lobste\.rs|mumsnet\.com|netmums\.com|nairaland\.com|webhostingtalk\.com|gamefaqs\.gamespot\.com|slashdot\.org)$/;
 // A thread's URL carries its number: /t/slug/123, /threads/slug.456, /topic/789-slug (a /topic/
