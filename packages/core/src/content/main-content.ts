@@ -19,6 +19,7 @@ import { addProductDescription } from './product-description.js';
 import { findProductRegion } from './product-region.js';
 import { quietRepeatedAlts } from './repeated-alts.js';
 import { revealTabPanels } from './tab-panels.js';
+import { quietTeaserImages } from './teaser-images.js';
 import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from './related-sections.js';
 import { removeThreadChrome } from './thread-chrome.js';
 import { findThreadRegion } from './thread-posts.js';
@@ -112,6 +113,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'forum') removeLinkLists(content);
   // Result counts, sorting and filter toggles, slide counters: controls, on every page but an article.
   if (pageType !== 'article') removeListingControls(content);
+  // A listing's teasers carry their titles: their thumbnails' descriptions repeat them in other words.
+  if (pageType === 'listing') quietTeaserImages(content);
   removeMediaFallbacks(content);
   quietRepeatedAlts(content);
   keepPageHeading(content, heading);

@@ -86,6 +86,13 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(classifyPage('https://news.example/sections/science/', page(6))).toBe('article');
   });
 
+  it("keeps a listing's teaser thumbnails without their alt text, and a product page's images with theirs", async () => {
+    const listing = await markdownOf(pageTypeFixtures.listing);
+    expect(listing.match(/!\[\]\([^)]*news-\d\.jpg\)/g)).toHaveLength(4);
+    const product = await markdownOf(pageTypeFixtures.product);
+    expect(product).toContain('![Brass finish]');
+  });
+
   it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {
     const signals = readPageSignals(parseHtml('<html><body><h1>Lemmy Development Update</h1><p>Here is our update.</p></body></html>'));
     expect(classifyPage('https://lemmy.example/post/21018364', signals)).toBe('forum');

@@ -263,12 +263,14 @@ const listing: PageTypeFixture = {
   path: '/types/news',
   heading: 'Harbour news',
   keeps: listingItems.flatMap((item) => [item.title, item.summary]),
-  drops: [],
+  // Each teaser's thumbnail describes its photo beside the teaser's own title: the image stays, its
+  // alt goes, though the teasers alternate two shapes (no grid of alike cards).
+  drops: ['Photo of the harbour'],
   html: harbourPage(
     'Harbour news | Harbour Co.',
     `<main>
 <h1>Harbour news</h1>
-${listingItems.map((item, i) => `<article class="teaser"><h2><a href="/news/${i}">${item.title}</a></h2><p>${item.summary}</p><a href="/news/${i}">Read more</a></article>`).join('\n')}
+${listingItems.map((item, i) => `<article class="${i % 2 ? 'teaser' : 'teaser teaser--wide'}"><a href="/news/${i}"><img src="/img/news-${i}.jpg" alt="Photo of the harbour, ${item.title.toLowerCase()}"></a><h2><a href="/news/${i}">${item.title}</a></h2><p>${item.summary}</p><a href="/news/${i}">Read more</a></article>`).join('\n')}
 <nav class="pagination"><a href="/types/news?page=2">Next page</a></nav>
 </main>`,
   ),
