@@ -93,6 +93,17 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(product).toContain('![Brass finish]');
   });
 
+  it('reads a page declaring a schema.org ItemList as a listing, and one declaring only a breadcrumb trail not', () => {
+    const page = (type: string) =>
+      readPageSignals(
+        parseHtml(
+          `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"${type}","itemListElement":[{"@type":"ListItem","position":1,"url":"https://charts.example/title/1"}]}</script></head><body><h1>Most popular films</h1><ol><li><a href="/title/1">The tide</a></li></ol></body></html>`,
+        ),
+      );
+    expect(classifyPage('https://charts.example/chart/popular/', page('ItemList'))).toBe('listing');
+    expect(classifyPage('https://charts.example/chart/popular/', page('BreadcrumbList'))).toBe('service');
+  });
+
   it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {
     const signals = readPageSignals(parseHtml('<html><body><h1>Lemmy Development Update</h1><p>Here is our update.</p></body></html>'));
     expect(classifyPage('https://lemmy.example/post/21018364', signals)).toBe('forum');

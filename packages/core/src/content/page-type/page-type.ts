@@ -12,6 +12,7 @@ const PRODUCT_SCHEMA = ['Product', 'ProductGroup', 'IndividualProduct', 'Softwar
 const COLLECTION_SCHEMA = ['CollectionPage', 'OfferCatalog', 'SearchResultsPage'];
 const ARTICLE_SCHEMA = ['Article', 'NewsArticle', 'BlogPosting', 'Recipe', 'Report', 'ScholarlyArticle', 'TechArticle'];
 const SERVICE_SCHEMA = ['Service', 'ProfessionalService'];
+const LIST_SCHEMA = ['ItemList'];
 /**
  * A page declaring an article with this many teasers (`<article>` elements or links in headings)
  * under a URL that names no post is an index: news sites' section fronts and blogs' home pages
@@ -46,6 +47,9 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
   if (fromUrl) return fromUrl;
   // WordPress and others say og:type "article" of every page, so it counts only where nothing else speaks.
   if (signals.ogType === 'article') return articleOrIndex(url, signals);
+  // A list the page declares (a chart, search results, events), where no product, article or
+  // category says more (a breadcrumb trail is a BreadcrumbList, not an ItemList).
+  if (has(LIST_SCHEMA)) return 'listing';
   if (has(SERVICE_SCHEMA)) return 'service';
   if (signals.codeBlockCount >= 3) return 'documentation';
   if (signals.longParagraphs >= 5) return 'article';
