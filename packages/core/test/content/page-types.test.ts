@@ -104,6 +104,20 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(classifyPage('https://charts.example/chart/popular/', page('BreadcrumbList'))).toBe('service');
   });
 
+  it('reads a CollectionPage of posts as a listing, and one of products as a collection', () => {
+    const page = (card: string) =>
+      readPageSignals(
+        parseHtml(
+          `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":"Science"}</script></head><body><h1>Science</h1>${card.repeat(8)}</body></html>`,
+        ),
+      );
+    const post =
+      '<div class="summary-item"><h3><a href="/story/why-the-tide-turns-early">Why the tide turns early</a></h3><p>By the science desk</p></div>';
+    const product = '<div class="product-card"><a href="/products/tide-clock">Tide clock</a><span class="price">$120.00</span></div>';
+    expect(classifyPage('https://news.example/category/science/', page(post))).toBe('listing');
+    expect(classifyPage('https://news.example/category/science/', page(product))).toBe('collection');
+  });
+
   it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {
     const signals = readPageSignals(parseHtml('<html><body><h1>Lemmy Development Update</h1><p>Here is our update.</p></body></html>'));
     expect(classifyPage('https://lemmy.example/post/21018364', signals)).toBe('forum');

@@ -37,7 +37,11 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
   // News sites declare a Product for their subscription offer beside the article itself; SEO
   // plugins declare an Article on every page, so a URL that says otherwise wins.
   if (has(ARTICLE_SCHEMA) && (fromUrl === null || fromUrl === 'article') && !signals.addToCart) return articleOrIndex(url, signals);
-  if (has(COLLECTION_SCHEMA) || signals.ogType === 'product.group') return productGrid || fromUrl !== 'product' ? 'collection' : 'product';
+  if (has(COLLECTION_SCHEMA) || signals.ogType === 'product.group') {
+    // A CollectionPage of posts (a news site's section, a recipe category) shows no product at all.
+    if (signals.productCardCount === 0 && signals.priceCount === 0 && !signals.addToCart && fromUrl !== 'product') return 'listing';
+    return productGrid || fromUrl !== 'product' ? 'collection' : 'product';
+  }
   if (has(PRODUCT_SCHEMA) || signals.ogType === 'product' || signals.ogType === 'og:product' || fromUrl === 'product') {
     return productGrid && signals.priceCount >= 12 && !has(PRODUCT_SCHEMA) ? 'collection' : 'product';
   }
