@@ -1,4 +1,4 @@
-import { hasText, textLength } from './text.js';
+import { hasText, textLengthUpTo } from './text.js';
 
 /** How far up an image's teaser is looked for: a thumbnail sits in a link, a figure, a card. */
 const MAX_TEASER_DEPTH = 4;
@@ -17,6 +17,7 @@ export function quietTeaserImages(root: Element): void {
     if (!image.getAttribute('alt')) continue;
     let teaser = image.parentElement;
     for (let depth = 1; teaser && teaser !== root && depth < MAX_TEASER_DEPTH && !hasText(teaser); depth++) teaser = teaser.parentElement;
-    if (teaser && teaser !== root && hasText(teaser) && textLength(teaser) <= MAX_TEASER_CHARS) image.setAttribute('alt', '');
+    if (teaser && teaser !== root && hasText(teaser) && textLengthUpTo(teaser, MAX_TEASER_CHARS) <= MAX_TEASER_CHARS)
+      image.setAttribute('alt', '');
   }
 }
