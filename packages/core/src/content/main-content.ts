@@ -103,6 +103,10 @@ export function extractMainContent(page: MainContentPage): MainContent {
     const minShare = pageType === 'listing' || pageType === 'collection' ? MIN_ARTICLE_SHARE_OF_LISTING : MIN_ARTICLE_SHARE;
     content = morePromising(article, withoutFurniture(copy, pageType, page.url, copyRegion), minShare);
   }
+  // A card's photo description repeats its name beside it: on grids and listings every card's,
+  // on any other page a grid of products' (a shop's landing page, a category page no URL names).
+  const grids = findCardGrids(content);
+  quietCardImages(pageType === 'collection' || pageType === 'listing' ? grids : grids.filter(isProductGrid));
   if (pageType === 'documentation') removeDocsChrome(content);
   // Option pickers and review widgets are controls and other people's words, on either reading.
   if (pageType === 'product' || pageType === 'collection') removeProductChrome(content);
@@ -169,7 +173,6 @@ function withoutFurniture(body: Element, pageType: PageType, url: string, knownR
   else removeThreadChrome(region);
   removeActionChrome(region);
   removeDuplicateBlocks(region);
-  if (pageType === 'collection' || pageType === 'listing') quietCardImages(findCardGrids(region));
   return region;
 }
 

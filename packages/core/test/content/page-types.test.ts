@@ -255,6 +255,25 @@ ${prose('booked berths')}${prose('berth sizes')}</main>
     expect(markdown).not.toContain('Sidebar: opening hours');
   });
 
+  it("drops the alt text of a product grid's photos on a page no URL or schema names a shop's, and keeps other cards' alts", () => {
+    const url = 'https://harbour.example/standing-desks/';
+    const desks = ['Pilot desk', 'Chart desk', 'Bridge desk', 'Cabin desk'];
+    const html = `<html><head><title>Standing desks</title></head><body><header><nav><a href="/">Harbour desks</a></nav></header>
+<main><h1>Standing desks</h1><p>Desks for the harbour office, built to stand a long watch at the chart table.</p>
+<div class="desk-grid">${desks.map((name, i) => `<div class="tile"><a href="/desk-${i}"><img src="/img/desk-${i}.jpg" alt="A walnut ${name.toLowerCase()} raised to standing height"></a><a href="/desk-${i}">${name}</a><span>$${599 + i * 100}+</span></div>`).join('')}</div>
+<h2>Our partners</h2><div class="partners">${[1, 2, 3, 4].map((yard) => `<div class="partner"><a href="/partner-${yard}"><img src="/img/partner-${yard}.png" alt="Partner yard ${yard}"></a><a href="/partner-${yard}">Yard ${yard}</a></div>`).join('')}</div>
+</main><footer>Harbour desks, all rights reserved.</footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    for (const [i, name] of desks.entries()) {
+      expect(markdown).toContain(`[${name}]`);
+      expect(markdown).toContain(`$${599 + i * 100}+`);
+      expect(markdown).toContain(`desk-${i}.jpg`);
+      expect(markdown).toContain(`![Partner yard ${i + 1}]`);
+    }
+    expect(markdown).not.toContain('raised to standing height');
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
