@@ -118,6 +118,22 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(classifyPage('https://news.example/category/science/', page(product))).toBe('collection');
   });
 
+  it('reads a grid of priced product cards as a collection whatever the URL, and a pricing table as no collection', () => {
+    const cards = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<li class="product-card"><a href="/chairs/${i}">Mesh chair ${i}</a><span class="price">$${400 + i}.00</span><span class="price">$${500 + i}.00</span></li>`,
+    );
+    const grid = readPageSignals(parseHtml(`<html><body><h1>Mesh chairs</h1><ul class="grid">${cards.join('')}</ul></body></html>`));
+    expect(classifyPage('https://chairs.example/seating/mesh-chairs/', grid)).toBe('collection');
+    const plans = Array.from(
+      { length: 12 },
+      (_, i) => `<div class="plan"><h3>Plan ${i}</h3><span class="price">$${10 + i}/month</span></div>`,
+    );
+    const pricing = readPageSignals(parseHtml(`<html><body><h1>Pricing</h1>${plans.join('')}</body></html>`));
+    expect(classifyPage('https://app.example/pricing', pricing)).toBe('service');
+  });
+
   it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {
     const signals = readPageSignals(parseHtml('<html><body><h1>Lemmy Development Update</h1><p>Here is our update.</p></body></html>'));
     expect(classifyPage('https://lemmy.example/post/21018364', signals)).toBe('forum');

@@ -51,6 +51,10 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
   if (fromUrl) return fromUrl;
   // WordPress and others say og:type "article" of every page, so it counts only where nothing else speaks.
   if (signals.ogType === 'article') return articleOrIndex(url, signals);
+  // A grid of product cards showing many prices is a category page, whatever its URL's shape
+  // (`/seating/mesh-chairs/`, a shop's home page); without the cards (a pricing table) it is not.
+  // Before the declared list below: shops declare their category's products as an ItemList.
+  if (signals.productCardCount >= 6 && signals.priceCount >= 12) return 'collection';
   // A list the page declares (a chart, search results, events), where no product, article or
   // category says more (a breadcrumb trail is a BreadcrumbList, not an ItemList).
   if (has(LIST_SCHEMA)) return 'listing';
