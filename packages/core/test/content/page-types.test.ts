@@ -134,6 +134,22 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(classifyPage('https://app.example/pricing', pricing)).toBe('service');
   });
 
+  it('reads a page declaring scores of products as a collection, unless its URL names one product', () => {
+    const items = Array.from(
+      { length: 24 },
+      (_, i) => `{"@type":"Product","name":"Sneaker ${i}","offers":{"@type":"Offer","price":"${60 + i}"}}`,
+    );
+    const html = `<html><head><script type="application/ld+json">[${items.join(',')}]</script></head><body><h1>Sneakers</h1></body></html>`;
+    const signals = readPageSignals(parseHtml(html));
+    expect(signals.productItemCount).toBe(24);
+    expect(classifyPage('https://shoes.example/women-sneakers', signals)).toBe('collection');
+    expect(classifyPage('https://shoes.example/products/runner', signals)).toBe('product');
+    const one = readPageSignals(
+      parseHtml(`<html><head><script type="application/ld+json">${items[0]}</script></head><body></body></html>`),
+    );
+    expect(classifyPage('https://shoes.example/women-sneakers', one)).toBe('product');
+  });
+
   it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {
     const signals = readPageSignals(parseHtml('<html><body><h1>Lemmy Development Update</h1><p>Here is our update.</p></body></html>'));
     expect(classifyPage('https://lemmy.example/post/21018364', signals)).toBe('forum');

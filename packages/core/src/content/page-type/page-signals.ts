@@ -11,6 +11,8 @@ export interface PageSignals {
   /** Elements that look like a product card or an "add to cart" control. */
   productCardCount: number;
   addToCart: boolean;
+  /** schema.org products the page declares (JSON-LD objects and microdata items): one on a product's page, one per card on a grid. */
+  productItemCount: number;
   /** Price-looking text nodes under price-named elements. */
   priceCount: number;
   /** Links in or around an `h2`–`h4`: a teaser's title on an index page, a section's link elsewhere. */
@@ -38,17 +40,26 @@ const PRODUCT_TYPE_IN_JSON = /"@type"\s*:\s*(?:\[[^\]]*)?"(?:[^"]*\/)?(?:Product
 export function readPageSignals(document: HtmlDocument): PageSignals {
   const schemaTypes = new Set<string>();
   let productDescription = '';
+  let productItemCount = 0;
   for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json" i]'))) {
     const json = (script.textContent ?? '').slice(0, MAX_JSON_LD_CHARS);
     for (const match of json.matchAll(SCHEMA_TYPE_IN_JSON)) {
-      for (const type of match[1]!.match(/"([^"]*)"/g) ?? []) schemaTypes.add(lastPathPart(type.slice(1, -1)));
+      for (const quoted of match[1]!.match(/"([^"]*)"/g) ?? []) {
+        const type = lastPathPart(quoted.slice(1, -1));
+        schemaTypes.add(type);
+        if (PRODUCT_TYPES.has(type)) productItemCount++;
+      }
     }
     if (!productDescription && PRODUCT_TYPE_IN_JSON.test(json)) productDescription = jsonLdProductDescription(json);
   }
   let postCount = 0;
   for (const element of Array.from(document.querySelectorAll('[itemtype]'))) {
     const itemType = element.getAttribute('itemtype') ?? '';
-    for (const type of itemType.split(/\s+/)) if (type) schemaTypes.add(lastPathPart(type));
+    for (const type of itemType.split(/\s+/)) {
+      if (!type) continue;
+      schemaTypes.add(lastPathPart(type));
+      if (PRODUCT_TYPES.has(lastPathPart(type))) productItemCount++;
+    }
     if (POST_ITEM_TYPES.test(itemType)) postCount++;
   }
   postCount = Math.max(postCount, document.querySelectorAll('article').length);
@@ -80,6 +91,7 @@ export function readPageSignals(document: HtmlDocument): PageSignals {
     postCount,
     productCardCount,
     addToCart,
+    productItemCount,
     priceCount,
     headingLinks: countHeadingLinks(document),
     codeBlockCount: document.querySelectorAll('pre').length,

@@ -20,6 +20,8 @@ const LIST_SCHEMA = ['ItemList'];
  * split (docs/content.md): at 15 no page of the article-extraction benchmark is taken; at 10, two.
  */
 const MIN_TEASERS_OF_INDEX = 15;
+/** A page declaring at least this many schema.org products lists them (WCXB dev: product pages declare up to 12, variants included). */
+const MIN_LISTED_PRODUCTS = 20;
 
 /**
  * The page's kind, from what the page declares (schema.org types, og:type), what its URL's shape
@@ -43,7 +45,10 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
     return productGrid || fromUrl !== 'product' ? 'collection' : 'product';
   }
   if (has(PRODUCT_SCHEMA) || signals.ogType === 'product' || signals.ogType === 'og:product' || fromUrl === 'product') {
-    return productGrid && signals.priceCount >= 12 && !has(PRODUCT_SCHEMA) ? 'collection' : 'product';
+    // A product's page declares one product and a few variants; a page declaring scores of them
+    // lists them, unless its URL names one product (whose variants can run to dozens).
+    const listsProducts = signals.productItemCount >= MIN_LISTED_PRODUCTS && fromUrl !== 'product';
+    return (productGrid && signals.priceCount >= 12 && !has(PRODUCT_SCHEMA)) || listsProducts ? 'collection' : 'product';
   }
   if (fromUrl === 'collection') return productGrid || signals.addToCart ? 'collection' : 'listing';
   if (productGrid && signals.addToCart) return 'collection';
