@@ -150,6 +150,22 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(classifyPage('https://shoes.example/women-sneakers', one)).toBe('product');
   });
 
+  it("drops an image's alt text that its link's own label repeats, and keeps one that says more", () => {
+    const url = 'https://art.example/';
+    const tiles = ['Oil paint', 'Watercolour paint', 'Brushes', 'Canvas'];
+    const html = `<html><head><title>Art supplies</title></head><body><header><nav><a href="/">Art supplies</a></nav></header>
+<main><h1>Art supplies</h1><p>Paints, brushes and surfaces for every studio, shipped from our warehouse by the harbour.</p>
+<ul class="tiles">${tiles.map((name, i) => `<li><a href="/c/${i}"><img src="/img/tile-${i}.jpg" alt="${name}"> ${name}</a></li>`).join('')}</ul>
+<a href="/sale"><img src="/img/sale.jpg" alt="Easels at half price until Sunday"> Sale</a></main></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    for (const [i, name] of tiles.entries()) {
+      expect(markdown).toContain(`[![](https://art.example/img/tile-${i}.jpg) ${name}]`);
+      expect(markdown).not.toContain(`![${name}]`);
+    }
+    expect(markdown).toContain('![Easels at half price until Sunday]');
+  });
+
   it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {
     const signals = readPageSignals(parseHtml('<html><body><h1>Lemmy Development Update</h1><p>Here is our update.</p></body></html>'));
     expect(classifyPage('https://lemmy.example/post/21018364', signals)).toBe('forum');
