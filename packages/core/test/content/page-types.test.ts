@@ -166,6 +166,21 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(markdown).toContain('![Easels at half price until Sunday]');
   });
 
+  it("drops an image's alt text that its small card's text repeats outside any link", () => {
+    const url = 'https://harbour.example/team';
+    const crew = ['Ada Quayle', 'Ben Tiller', 'Cora Mast'];
+    const html = `<html><head><title>Our crew</title></head><body><main><h1>Our crew</h1><p>The pilots and deckhands who bring ships in, day and night, whatever the weather on the bar.</p>
+${crew.map((name, i) => `<div class="member"><img src="/img/crew-${i}.jpg" alt="${name}"><h3>${name}</h3><p>Pilot since ${2010 + i}.</p></div>`).join('')}
+<figure><img src="/img/quay.jpg" alt="The east quay at dawn"><figcaption>Our office.</figcaption></figure></main></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    for (const [i, name] of crew.entries()) {
+      expect(markdown).toContain(`### ${name}`);
+      expect(markdown).toContain(`![](https://harbour.example/img/crew-${i}.jpg)`);
+    }
+    expect(markdown).toContain('![The east quay at dawn]');
+  });
+
   it("reads a Lemmy post's URL (/post/ and a number) as a thread, a blog's /post/slug not", () => {
     const signals = readPageSignals(parseHtml('<html><body><h1>Lemmy Development Update</h1><p>Here is our update.</p></body></html>'));
     expect(classifyPage('https://lemmy.example/post/21018364', signals)).toBe('forum');
