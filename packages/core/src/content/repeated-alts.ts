@@ -1,3 +1,5 @@
+import { rawTextLengthUpTo } from './text.js';
+
 /** An image's card: its nearest ancestors, up to this many levels, that hold little text. */
 const MAX_CARD_LEVELS = 3;
 /** More text than this (whitespace included) is a section of the page, not an image's card. */
@@ -34,7 +36,8 @@ function cardOf(image: Element): Element | null {
   let card: Element | null = null;
   let element = image.parentElement;
   for (let level = 0; element && level < MAX_CARD_LEVELS; level++, element = element.parentElement) {
-    if ((element.textContent ?? '').length > MAX_CARD_TEXT) break;
+    // Bounded: past a card the ancestor is often the whole content, once per image.
+    if (rawTextLengthUpTo(element, MAX_CARD_TEXT) > MAX_CARD_TEXT) break;
     card = element;
   }
   return card;

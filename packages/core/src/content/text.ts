@@ -17,18 +17,43 @@ export function textLength(node: Node | null | undefined): number {
  */
 export function textLengthUpTo(node: Node | null | undefined, limit: number): number {
   const counter = { length: 0, pendingSpace: false };
+  eachTextUntil(
+    node,
+    () => counter.length > limit,
+    (text) => countCollapsed(text, counter),
+  );
+  return counter.length;
+}
+
+/**
+ * `textContent.length` (white space counted as written), stopping like `textLengthUpTo`: exact up
+ * to `limit`, some number above it past that.
+ */
+export function rawTextLengthUpTo(node: Node | null | undefined, limit: number): number {
+  let length = 0;
+  eachTextUntil(
+    node,
+    () => length > limit,
+    (text) => {
+      length += text.length;
+    },
+  );
+  return length;
+}
+
+/** Calls `visit` with each text of the subtree in document order until `done` (a node that is no linkedom element: its whole text at once). */
+function eachTextUntil(node: Node | null | undefined, done: () => boolean, visit: (text: string) => void): void {
   const linked = linkedElement(node);
   if (!linked) {
-    countCollapsed(node?.textContent ?? '', counter);
-    return counter.length;
+    visit(node?.textContent ?? '');
+    return;
   }
   const { NEXT, END } = linkedom!;
   const end = linked[END] as LinkedNode;
-  for (let next = linked[NEXT] as LinkedNode; next !== end && counter.length <= limit; next = next[NEXT] as LinkedNode) {
+  for (let next = linked[NEXT] as LinkedNode; next !== end && !done(); next = next[NEXT] as LinkedNode) {
     const type = next.nodeType;
-    if (type === TEXT_NODE || type === CDATA_SECTION_NODE) countCollapsed(next.textContent as string, counter);
+    if (type === TEXT_NODE || type === CDATA_SECTION_NODE) visit(next.textContent as string);
   }
-  return counter.length;
 }
 
 /** Adds `text` to a collapsed count, as if it followed the text already counted. */

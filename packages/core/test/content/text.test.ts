@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../src/content/parse.js';
-import { hasText, textLength, textLengthUpTo } from '../../src/content/text.js';
+import { hasText, rawTextLengthUpTo, textLength, textLengthUpTo } from '../../src/content/text.js';
 
 // textLength and hasText walk an element's text nodes instead of joining its textContent: the
 // answers must be those of the whole text (the collapsed length, and whether any visible character).
@@ -31,6 +31,15 @@ describe('text measures', () => {
     }
     // Stops early: past a small limit it has counted a few paragraphs, not fifty.
     expect(textLengthUpTo(article, 40)).toBeLessThan(80);
+  });
+
+  it("counts an element's text as written (white space and all) up to a bound, as textContent's length", () => {
+    const document = parseHtml('<div id="a">  Tide <b>tables</b>\n\n<i> here</i><!-- not text --></div>');
+    const element = document.getElementById('a')!;
+    const whole = element.textContent!.length;
+    expect(rawTextLengthUpTo(element, Number.POSITIVE_INFINITY)).toBe(whole);
+    for (const limit of [0, 3, whole - 1, whole]) expect(rawTextLengthUpTo(element, limit) > limit).toBe(whole > limit);
+    expect(rawTextLengthUpTo(element, 3)).toBeLessThan(whole);
   });
 
   it('finds visible text in any text node, and none in white space or comments', () => {
