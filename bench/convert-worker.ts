@@ -4,8 +4,7 @@
 // trawl-packed and trawl-packed-stock run htmlToDocument from the packed tarball as npm installs it
 // (bench/lib/packed-core.ts; the entry file in TRAWL_PACKED_CORE), with and without the bundled
 // patched DOM: nothing of the workspace's own core is loaded then.
-import { JSDOM, VirtualConsole } from 'jsdom';
-import TurndownService from 'turndown';
+import type { JSDOM as JSDOMClass } from 'jsdom';
 import { loadEvalPages, loadWcxbPages } from './lib/eval-pages.js';
 import { registryPeer } from './lib/registry-peer.js';
 import { peakRssMb, percentile } from './lib/stats.js';
@@ -15,19 +14,27 @@ const rounds = Number(process.argv[3] ?? 2);
 const set = process.argv[4] ?? 'aeb';
 const pages = set === 'wcxb' ? loadWcxbPages() : loadEvalPages();
 
-const turndown = new TurndownService();
-const quietConsole = new VirtualConsole();
-
 let naiveFailures = 0;
-// The registry's Readability, unpatched, as a developer installs it (lib/registry-peer.ts).
-const { Readability } = stack === 'naive' ? registryPeer() : { Readability: undefined };
+// The naive stack's libraries are loaded only for it: jsdom alone holds tens of megabytes of
+// heap, which would count in Trawl's peak RSS. Its Readability is the registry's, unpatched, as a
+// developer installs it (lib/registry-peer.ts).
+const naiveStack =
+  stack === 'naive'
+    ? {
+        JSDOM: (await import('jsdom')).JSDOM,
+        quietConsole: new (await import('jsdom')).VirtualConsole(),
+        turndown: new (await import('turndown')).default(),
+        Readability: registryPeer().Readability,
+      }
+    : undefined;
 
 /** What a developer writes without Trawl: a fresh jsdom per page, Readability, plain turndown. */
 function naive(html: string, url: string): string {
-  let dom: JSDOM | undefined;
+  const { JSDOM, quietConsole, turndown, Readability } = naiveStack!;
+  let dom: JSDOMClass | undefined;
   try {
     dom = new JSDOM(html, { url, virtualConsole: quietConsole });
-    const article = new Readability!(dom.window.document).parse();
+    const article = new Readability(dom.window.document).parse();
     return turndown.turndown(article?.content ?? dom.window.document.body?.innerHTML ?? '');
   } catch {
     // jsdom's CSS parser throws on some real stylesheets (Readability asks for computed styles).
