@@ -19,6 +19,7 @@ export function removeBoilerplate(root: Element): Element {
   for (const element of Array.from(root.querySelectorAll(BOILERPLATE_SELECTOR))) {
     if (isStructural(element) || isStreamedContent(element) || element.querySelector(MAIN_REGION_SELECTOR)) continue;
     if (element.parentElement?.closest('blockquote, figure')) continue;
+    if (isHeadingText(element)) continue;
     if (isContentWidget(element)) continue;
     element.remove();
   }
@@ -54,6 +55,21 @@ export function removeNamedBlocks(root: Element, pattern: RegExp): Element {
   }
   return root;
 }
+
+/**
+ * A link or span that is a heading's visible text, never furniture whatever its class: mdBook
+ * writes every heading as `<a class="header">`. A hidden one (a card's duplicate overlay link)
+ * and a block inside a heading (a table of contents a broken page left inside an unclosed `<h2>`)
+ * are judged like any other.
+ */
+function isHeadingText(element: Element): boolean {
+  return (
+    (element.tagName === 'A' || element.tagName === 'SPAN') &&
+    !element.matches(HIDDEN_SELECTOR) &&
+    element.parentElement?.closest('h1, h2, h3, h4, h5, h6') != null
+  );
+}
+const HIDDEN_SELECTOR = '[hidden], [aria-hidden="true"]';
 
 /**
  * Page builders (SiteOrigin, many WordPress themes) call every block of a page a "widget"; a

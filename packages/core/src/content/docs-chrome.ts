@@ -25,6 +25,8 @@ const DOCS_CHROME_SELECTOR = [
   '.navfooter',
   // rustdoc's "since" version and source link beside every item.
   '.rightside',
+  // mdBook's hidden lines of a Rust sample (setup a reader expands with a button): CSS hides them.
+  'pre .boring',
   '.headerlink',
   '.anchor-link',
   '.hash-link',

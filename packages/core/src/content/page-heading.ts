@@ -44,10 +44,18 @@ export function keepPageHeading(content: Element, heading: Element | null): void
   content.insertBefore(heading, content.firstChild);
 }
 
+/**
+ * Classes of a heading that names the site, not the page, whole class names only (a shop's
+ * `product-brand` H1 is the product's): WordPress themes' `site-title`, Bootstrap's
+ * `navbar-brand`, mdBook's `menu-title` (the book's name in its top bar, above every chapter).
+ */
+const SITE_NAME_CLASS = /(?:^|\s)(?:site-title|site-name|navbar-brand|menu-title)(?:$|\s)/i;
+
 /** A logo heading: it links to the site's home page, or says what og:site_name says. */
 function isSiteName(heading: Element, text: string): boolean {
   const siteName = heading.ownerDocument.querySelector('meta[property="og:site_name"]')?.getAttribute('content')?.trim();
   if (siteName && siteName.toLowerCase() === text.toLowerCase()) return true;
+  if (SITE_NAME_CLASS.test(heading.className)) return true;
   const link = heading.querySelector('a[href]') ?? heading.closest('a[href]');
   if (!link) return false;
   const href = link.getAttribute('href')!.trim();

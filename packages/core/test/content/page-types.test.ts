@@ -262,6 +262,30 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(markdown).not.toContain('Press Esc');
   });
 
+  it("reads an mdBook chapter: its headings (links named header), without the book's name as H1 or the sample's hidden lines", () => {
+    const url = 'https://harbour.example/docs/book/ch03-tides.html';
+    const prose = (topic: string) =>
+      `<p>The tide tables give the height of the water at every harbour on the coast, a day ahead and to the nearest centimetre of chart datum. This part is about ${topic}, and what a harbour master reads from it.</p>`;
+    const html = `<html><head><title>Chapter 3 - The Harbour Book</title></head><body>
+<div id="menu-bar" class="menu-bar"><h1 class="menu-title">The Harbour Book</h1></div>
+<div id="content" class="content"><main>
+<h2 id="tides-and-gauges"><a class="header" href="#tides-and-gauges">Tides and gauges</a></h2>${prose('high water')}
+<h3 id="reading-the-gauge"><a class="header" href="#reading-the-gauge">Reading the gauge</a></h3>${prose('the gauge')}
+<pre><code class="language-rust"><span class="boring">#![allow(unused)]
+</span><span class="boring">fn main() {
+</span>let height = gauge.read();
+<span class="boring">}
+</span></code></pre>${prose('low water')}</main></div></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toMatch(/^## \[Tides and gauges\]\(/);
+    expect(markdown).toContain('### [Reading the gauge](');
+    expect(markdown).toContain('let height = gauge.read();');
+    expect(markdown).not.toContain('fn main');
+    expect(markdown).not.toContain('allow(unused)');
+    expect(markdown).not.toContain('The Harbour Book');
+  });
+
   it("copies a page's H1 without its buttons' text, which the Markdown never writes", () => {
     const document = parseHtml(
       '<html><body><main><h1>Enum Water <button title="Copy item path to clipboard">Copy item path</button></h1></main></body></html>',
