@@ -2,12 +2,13 @@ import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
 import { findCardGrids, isProductGrid, quietCardImages, removeOtherProductCards } from './card-grids.js';
 import { removeDocsChrome } from './docs-chrome.js';
+import { copyIntroBlock, keepIntro } from './docs-intro.js';
 import { findDocsRegion } from './docs-region.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
 import { unwrapContentNoscripts } from './noscript.js';
-import { copyPageHeading, keepPageHeading } from './page-heading.js';
+import { copyPageHeading, findPageHeading, keepPageHeading } from './page-heading.js';
 import { classifyPage, declaresArticle, type PageType } from './page-type/page-type.js';
 import type { PageSignals } from './page-type/page-signals.js';
 import type { HtmlDocument } from './parse.js';
@@ -99,9 +100,12 @@ export function extractMainContent(page: MainContentPage): MainContent {
     const copy = body.cloneNode(true) as Element;
     // Found before Readability rewrites the original.
     const copyRegion = correspondingElement(body, copy, mainRegion) ?? undefined;
+    // A docs page's introduction may sit beside its body, in the H1's block (MDN's): read before Readability rewrites the page.
+    const intro = pageType === 'documentation' ? copyIntroBlock(body, findPageHeading(body)) : null;
     const article = readableArticle(page.document, pageType);
     const minShare = pageType === 'listing' || pageType === 'collection' ? MIN_ARTICLE_SHARE_OF_LISTING : MIN_ARTICLE_SHARE;
     content = morePromising(article, withoutFurniture(copy, pageType, page.url, copyRegion), minShare);
+    keepIntro(content, intro);
   }
   // A card's photo description repeats its name beside it: on grids and listings every card's,
   // on any other page a grid of products' (a shop's landing page, a category page no URL names).

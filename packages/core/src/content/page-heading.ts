@@ -12,12 +12,19 @@ const BLOCK_IN_HEADING = 'div, p, br, ul, ol, section, h1, h2, h3, h4, h5, h6';
  * header holding it may be cut as furniture. The title is content to a reader and to an LLM.
  */
 export function copyPageHeading(body: Element): Element | null {
+  const heading = findPageHeading(body);
+  if (!heading) return null;
+  const copy = heading.ownerDocument.createElement('h1');
+  copy.textContent = headingText(heading);
+  return copy;
+}
+
+/** The page's own title heading: its first <h1> outside navigation and dialogs that is not the site's name. */
+export function findPageHeading(body: Element): Element | null {
   for (const heading of Array.from(body.querySelectorAll('h1'))) {
     const text = headingText(heading);
     if (!text || text.length > MAX_HEADING_CHARS || heading.closest(NOT_THE_PAGE) || isSiteName(heading, text)) continue;
-    const copy = heading.ownerDocument.createElement('h1');
-    copy.textContent = text;
-    return copy;
+    return heading;
   }
   return null;
 }

@@ -286,6 +286,26 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(markdown).not.toContain('The Harbour Book');
   });
 
+  it("keeps a docs page's introduction that sits in the H1's block beside the body Readability picks (MDN's layout)", () => {
+    const url = 'https://docs.example/en-US/docs/Web/API/Tide_API/Using_Tides';
+    const section = (topic: string) =>
+      `<section><h2 id="${topic.replace(/ /g, '_')}">${topic}</h2><p>The tide API reads the harbour's gauge and its tables and returns the height of the water, a day ahead and to the nearest centimetre of chart datum. This section is about ${topic}, with the options it takes and what it returns.</p><p>Every call returns a promise that settles once the gauge has answered, so a page can ask for the water at several harbours at once and show them as they come in, ${topic} included.</p></section>`;
+    const html = `<html><head><title>Using the Tide API - Web APIs</title></head><body><header><nav><a href="/">Docs home</a></nav></header>
+<main id="content"><div class="layout__header reference-layout__header"><h1>Using the Tide API</h1><section><p>The Tide API provides a JavaScript interface for reading the height of the water at a harbour and the times of high and low water.</p></section></div>
+<aside class="toc"><h2>In this article</h2><ul><li><a href="#Making_a_request">Making a request</a></li></ul></aside>
+<div class="layout__body">${section('Making a request')}${section('Reading the gauge')}${section('Handling errors')}${section('Cancelling a request')}</div></main>
+<footer><p>Copyright the docs team, all rights reserved, everywhere.</p></footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    const intro = markdown.indexOf('The Tide API provides a JavaScript interface');
+    expect(markdown.startsWith('# Using the Tide API')).toBe(true);
+    expect(intro).toBeGreaterThan(0);
+    expect(intro).toBeLessThan(markdown.indexOf('Making a request'));
+    expect(markdown.split('The Tide API provides').length - 1).toBe(1);
+    expect(markdown).toContain('This section is about Cancelling a request');
+    expect(markdown).not.toContain('Copyright the docs team');
+  });
+
   it("copies a page's H1 without its buttons' text, which the Markdown never writes", () => {
     const document = parseHtml(
       '<html><body><main><h1>Enum Water <button title="Copy item path to clipboard">Copy item path</button></h1></main></body></html>',
