@@ -5,6 +5,7 @@ import {
   NON_ARTICLE_PATTERN_OF_LANDING_PAGE,
   NON_ARTICLE_PATTERN_OF_PAGE,
 } from './boilerplate-selectors.js';
+import { isHeadingAnchor } from './section-anchors.js';
 import { textLength } from './text.js';
 
 /** A named block holding more than this share of its root's text is a wrapper, not an aside. */
@@ -31,24 +32,27 @@ export function removeBoilerplate(root: Element): Element {
  * NON_ARTICLE_PATTERN). On other pages menus named by a class word go too (an article's are left
  * to Readability, which judged them); on a landing page promo blocks are its sections and stay.
  */
-export function removeNonArticleParts(article: Element, kind: 'article' | 'landing page' | 'page' = 'article'): Element {
+export function removeNonArticleParts(article: Element, kind: 'article' | 'landing page' | 'page' | 'documentation' = 'article'): Element {
   const pattern =
-    kind === 'landing page' ? NON_ARTICLE_PATTERN_OF_LANDING_PAGE : kind === 'page' ? NON_ARTICLE_PATTERN_OF_PAGE : NON_ARTICLE_PATTERN;
-  return removeNamedBlocks(article, pattern);
+    kind === 'landing page' ? NON_ARTICLE_PATTERN_OF_LANDING_PAGE : kind === 'article' ? NON_ARTICLE_PATTERN : NON_ARTICLE_PATTERN_OF_PAGE;
+  // A docs page's sections carry their headings' words as ids ("respond-to-review-comments"): only their classes name them.
+  return removeNamedBlocks(article, pattern, kind === 'documentation');
 }
 
 /**
  * Removes elements whose class or id matches `pattern`. Code is left alone: highlighters name
  * their tokens by what they are (`token comment`, `hljs-comment`), and a code sample's comments
- * are part of it. One that holds a large share of the
+ * are part of it. With `sectionIdsAreAnchors`, an id made of the element's heading's words does
+ * not count (see isHeadingAnchor). One that holds a large share of the
  * root's text is kept whatever its name: it is more likely a wrapper of the content than an
  * aside to it.
  */
-export function removeNamedBlocks(root: Element, pattern: RegExp): Element {
+export function removeNamedBlocks(root: Element, pattern: RegExp, sectionIdsAreAnchors = false): Element {
   let total: number | undefined;
   for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
     if (!pattern.test(names) || isStructural(element) || !root.contains(element) || isInCode(element)) continue;
+    if (sectionIdsAreAnchors && !pattern.test(element.getAttribute('class') ?? '') && isHeadingAnchor(element)) continue;
     total ??= textLength(root);
     if (textLength(element) > total * MAX_SHARE_OF_TEXT) continue;
     element.remove();

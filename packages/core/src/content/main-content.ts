@@ -146,7 +146,7 @@ function reparsedBody(page: MainContentPage): Element {
  * still holds, or null when it finds no text. Consumes `document` (Readability rewrites it).
  */
 function readableArticle(document: HtmlDocument, pageType: PageType): Element | null {
-  const article = readabilityArticle(document);
+  const article = readabilityArticle(document, pageType === 'documentation');
   if (!article) return null;
   removeBoilerplate(article);
   // Readability sometimes picks the densest carousel of other products or posts.
@@ -181,7 +181,8 @@ function withoutFurniture(body: Element, pageType: PageType, url: string, knownR
 }
 
 /** Which blocks `removeNonArticleParts` takes: a landing page's promos are its sections, an article's menus are Readability's to judge. */
-function partsKind(pageType: PageType): 'article' | 'landing page' | 'page' {
+function partsKind(pageType: PageType): 'article' | 'landing page' | 'page' | 'documentation' {
+  if (pageType === 'documentation') return 'documentation';
   return pageType === 'service' ? 'landing page' : pageType === 'article' ? 'article' : 'page';
 }
 

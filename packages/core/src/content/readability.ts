@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import type { HtmlDocument } from './parse.js';
+import { isHeadingAnchor } from './section-anchors.js';
 import { hasText, textLength, textLengthUpTo } from './text.js';
 
 /** The id Readability gives the wrapper it puts around the article's content. */
@@ -9,10 +10,11 @@ const READABILITY_PAGE_ID = 'readability-page-1';
  * Readability's article element, or null when it finds none. Readability rewrites the document
  * as it reads it: the caller must not need `document` afterwards.
  */
-export function readabilityArticle(document: HtmlDocument): Element | null {
+export function readabilityArticle(document: HtmlDocument, sectionIdsAreAnchors = false): Element | null {
   lowerCaseCreatedTags(document);
   unflagCodeWrappers(document);
   unflagHeadings(document);
+  if (sectionIdsAreAnchors) unflagSectionIds(document);
   const reader = new Readability<Element>(document, {
     // Our metadata step reads what the page says about itself; Readability would parse JSON-LD again.
     disableJSONLD: true,
@@ -94,6 +96,19 @@ function unflagHeadings(document: HtmlDocument): void {
         .join(' '),
     );
     if (READABILITY_UNLIKELY.test(heading.id)) heading.removeAttribute('id');
+  }
+}
+
+/**
+ * Readability drops or marks down a block by its id's words too, and docs generators make a
+ * section's id of its heading's words (Sphinx's `<section id="respond-to-review-comments">`,
+ * react.dev's `sharing-data-between-components`): such ids go (isHeadingAnchor), on docs
+ * pages, where every section has one.
+ */
+function unflagSectionIds(document: HtmlDocument): void {
+  for (const element of Array.from(document.querySelectorAll('[id]'))) {
+    if (!READABILITY_UNLIKELY.test(element.id) && !READABILITY_NEGATIVE.test(element.id)) continue;
+    if (isHeadingAnchor(element)) element.removeAttribute('id');
   }
 }
 

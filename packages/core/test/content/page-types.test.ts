@@ -306,6 +306,27 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(markdown).not.toContain('Copyright the docs team');
   });
 
+  it("keeps a docs page's sections whose ids, made of their headings' words, hold furniture words (respond-to-review-comments)", () => {
+    const url = 'https://docs.example/process/submitting-patches.html';
+    const prose = (topic: string) =>
+      `<p>A patch to the harbour's tide tables goes to the list with its changelog, a sign-off and the maintainers in copy. This part is about ${topic}, what reviewers look for and how long a patch waits before anyone answers it.</p>`;
+    const section = (id: string, title: string) =>
+      `<section id="${id}"><h2>${title}<a class="headerlink" href="#${id}">¶</a></h2>${prose(title.toLowerCase())}${prose(`the mailing list, for ${id}`)}</section>`;
+    const html = `<html><head><title>Submitting patches</title></head><body><nav class="wy-nav-side"><a href="/">Docs home</a></nav>
+<div role="main" class="document"><h1>Submitting patches</h1>${prose('the process')}
+${section('describe-your-changes', 'Describe your changes')}${section('respond-to-review-comments', 'Respond to review comments')}${section('sharing-patches-in-a-series', 'Sharing patches in a series')}${section('sign-your-work', 'Sign your work')}
+<div id="comments"><h2>Leave a reply</h2><p>Comments on this page are read by the docs team once a week.</p></div></div>
+<footer><p>Copyright the docs team, all rights reserved, everywhere.</p></footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('## Respond to review comments');
+    expect(markdown).toContain('This part is about respond to review comments');
+    expect(markdown).toContain('## Sharing patches in a series');
+    expect(markdown).toContain('This part is about sign your work');
+    expect(markdown).not.toContain('Comments on this page');
+    expect(markdown).not.toContain('Copyright the docs team');
+  });
+
   it("copies a page's H1 without its buttons' text, which the Markdown never writes", () => {
     const document = parseHtml(
       '<html><body><main><h1>Enum Water <button title="Copy item path to clipboard">Copy item path</button></h1></main></body></html>',
