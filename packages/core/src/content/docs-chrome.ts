@@ -1,3 +1,5 @@
+import { textLength } from './text.js';
+
 /**
  * What documentation sites put around a page's text: its table of contents ("On this page"),
  * edit and feedback links, and previous/next page links. Docs generators (Docusaurus, Sphinx,
@@ -37,9 +39,6 @@ const DOCS_CHROME_SELECTOR = [
  * Sphinx's toctree), which is what that page says.
  */
 const TOC_SELECTOR = '.toc, .table-of-contents, #toc';
-/** A help popup's heading (mdBook's, a docs site's "?" overlay): the popup goes with it. */
-const HELP_HEADING = /^keyboard shortcuts$/i;
-const MAX_HELP_POPUP_CHARS = 600;
 
 /** Link texts of the same chrome where no class names it. */
 const CHROME_LINK_TEXT =
@@ -50,20 +49,30 @@ const MAX_LINK_CHARS = 80;
 export function removeDocsChrome(root: Element): void {
   for (const element of Array.from(root.querySelectorAll(DOCS_CHROME_SELECTOR))) element.remove();
   for (const toc of Array.from(root.querySelectorAll(TOC_SELECTOR))) if (jumpsWithinPage(toc)) toc.remove();
-  for (const heading of Array.from(root.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
-    if (!HELP_HEADING.test((heading.textContent ?? '').trim())) continue;
-    const popup = heading.parentElement;
-    if (popup && popup !== root && (popup.textContent ?? '').length <= MAX_HELP_POPUP_CHARS) popup.remove();
-    else heading.remove();
-  }
   for (const link of Array.from(root.querySelectorAll('a[href]'))) {
     const text = (link.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!text || text.length > MAX_LINK_CHARS || !CHROME_LINK_TEXT.test(text)) continue;
+    if (!text || text.length > MAX_LINK_CHARS || !CHROME_LINK_TEXT.test(text) || isInSentence(link)) continue;
     // The link alone in its block (a paragraph or list item of its own) takes the block with it.
     const parent = link.parentElement;
     const block = parent && parent !== root && (parent.textContent ?? '').trim() === (link.textContent ?? '').trim() ? parent : link;
     block.remove();
   }
+}
+
+/** Letters of prose around a link that make it part of a sentence. */
+const MIN_SENTENCE_CHARS = 20;
+
+/**
+ * Whether the link is part of a sentence ("In the <a>previous article</a>, we talked about…"):
+ * its paragraph, item or cell holds prose besides its links. Such a link is the text's, not the
+ * page's navigation.
+ */
+function isInSentence(link: Element): boolean {
+  const block = link.closest('p, li, td, dd');
+  if (!block) return false;
+  let linked = 0;
+  for (const other of Array.from(block.querySelectorAll('a'))) linked += textLength(other);
+  return textLength(block) - linked >= MIN_SENTENCE_CHARS;
 }
 
 /** Whether most of a table of contents' links are fragments of this page (or it has none). */

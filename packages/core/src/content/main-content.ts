@@ -5,6 +5,7 @@ import { removeDocsChrome } from './docs-chrome.js';
 import { copyIntroBlock, keepIntro } from './docs-intro.js';
 import { findDocsRegion } from './docs-region.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
+import { removeHelpPopups } from './help-popups.js';
 import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
 import { unwrapContentNoscripts } from './noscript.js';
@@ -124,6 +125,7 @@ export function extractMainContent(page: MainContentPage): MainContent {
   // A listing's teasers carry their titles: their thumbnails' descriptions repeat them in other words.
   if (pageType === 'listing') quietTeaserImages(content);
   removeMediaFallbacks(content);
+  removeHelpPopups(content);
   quietRepeatedAlts(content);
   keepPageHeading(content, heading);
   return { content, pageType };

@@ -327,6 +327,36 @@ ${section('describe-your-changes', 'Describe your changes')}${section('respond-t
     expect(markdown).not.toContain('Copyright the docs team');
   });
 
+  it('drops a keyboard-shortcuts help popup on a page not read as docs (an mdBook book at a plain URL)', () => {
+    const url = 'https://harbour.example/tides/01_introduction.html';
+    const prose = (n: number) =>
+      `<p>Paragraph ${n} of the introduction: the book teaches the tides from first principles, from the moon's pull on the sea to the tables a harbour master reads every morning before the first ship comes in.</p>`;
+    const html = `<html><head><title>Introduction - The Tide Book</title></head><body>
+<div id="mdbook-help-container"><div id="mdbook-help-popup"><h2 class="mdbook-help-title">Keyboard shortcuts</h2><div><p>Press ← or → to navigate between chapters</p><p>Press ? to show this help</p><p>Press Esc to hide this help</p></div></div></div>
+<div id="mdbook-body-container"><div class="page"><h1 id="introduction"><a class="header" href="#introduction">Introduction</a></h1>${[1, 2].map(prose).join('')}</div></div></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('Paragraph 2 of the introduction');
+    expect(markdown).not.toContain('Keyboard shortcuts');
+    expect(markdown).not.toContain('Press Esc');
+  });
+
+  it("keeps a docs page's link to the previous or next page inside a sentence, and drops one standing alone", () => {
+    const url = 'https://docs.example/learn/tides/promises';
+    const prose = (topic: string) =>
+      `<p>A tide reading arrives later than the call that asks for it, so the API hands back a promise of it at once. This part is about ${topic}, with the methods a promise offers and what they return.</p>`;
+    const html = `<html><head><title>Tide promises</title></head><body><nav><a href="/">Docs home</a></nav>
+<main><h1>Tide promises</h1><p>In the <a href="/learn/tides/callbacks">previous article</a>, we talked about callbacks and the gauge.</p>
+${prose('chaining')}${prose('errors')}${prose('async and await')}
+<ul class="prev-next-links"><li><a href="/learn/tides/callbacks">Previous</a></li></ul><p><a href="/learn/tides/workers">Next: Workers</a></p></main>
+<footer><p>Copyright the docs team, all rights reserved, everywhere.</p></footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('In the [previous article](https://docs.example/learn/tides/callbacks), we talked about callbacks');
+    expect(markdown).not.toContain('Next: Workers');
+    expect(markdown).not.toContain('[Previous]');
+  });
+
   it("copies a page's H1 without its buttons' text, which the Markdown never writes", () => {
     const document = parseHtml(
       '<html><body><main><h1>Enum Water <button title="Copy item path to clipboard">Copy item path</button></h1></main></body></html>',
