@@ -71,14 +71,24 @@ function codeLanguage(pre: Element): string {
   return '';
 }
 
-/** A code block's text, with <br> line breaks that textContent would lose. */
+/**
+ * A code block's text, with the line breaks that textContent would lose: <br>, and the start of
+ * each of Shiki's line elements (`<span class="line">`, rehype-pretty-code's `data-line`), which
+ * minified pages put side by side with no newline between them and CSS shows as lines
+ * (Tailwind's docs: "npm create vite@latest my-projectcd my-project").
+ */
 function codeText(root: Node): string {
   let text = '';
   for (let node = nextInTree(root, root); node; node = nextInTree(node, root)) {
     if (node.nodeType === 3) text += (node as Text).data;
     else if (node.nodeName === 'BR') text += '\n';
+    else if (text && !text.endsWith('\n') && isCodeLine(node as Element)) text += '\n';
   }
   return text;
+}
+
+function isCodeLine(element: Element): boolean {
+  return element.nodeType === 1 && (element.classList.contains('line') || element.hasAttribute('data-line'));
 }
 
 function isLink(node: HTMLElement): boolean {

@@ -25,6 +25,14 @@ describe('toMarkdown', () => {
     expect(toMarkdown('<pre><code>line one<br>line two</code></pre>')).toBe('```\nline one\nline two\n```');
   });
 
+  it("starts each of Shiki's line elements on a line of its own, with or without a newline between them", () => {
+    const joined =
+      '<pre class="shiki"><code><span class="line"><span>npm create vite@latest app</span></span><span class="line"><span>cd</span><span> app</span></span></code></pre>';
+    expect(toMarkdown(joined)).toBe('```\nnpm create vite@latest app\ncd app\n```');
+    const spaced = '<pre class="shiki"><code><span class="line">npm install</span>\n<span class="line">npm run dev</span></code></pre>';
+    expect(toMarkdown(spaced)).toBe('```\nnpm install\nnpm run dev\n```');
+  });
+
   it('uses a longer fence when the code itself contains one', () => {
     expect(toMarkdown('<pre><code>```\nnested\n```</code></pre>')).toBe('````\n```\nnested\n```\n````');
   });
