@@ -109,11 +109,19 @@ function inlineLink(content: string, node: TurndownService.Node): string {
   // escaped brackets inside link text trip up simpler Markdown readers, which then read the URL as text.
   const bracketed = BRACKETED_TEXT.exec(text);
   if (bracketed) return `\\[[${bracketed[1]}](${markdownUrl(href)})\\]`;
+  // So do bracketed words at either end of it ("git-checkout[1]", "[Video Podcast] Building…").
+  const ends = BRACKETED_ENDS.exec(text);
+  if (ends?.[2] && (ends[1] || ends[3])) return `${ends[1]}[${ends[2]}](${markdownUrl(href)})${ends[3]}`;
   return `[${text}](${markdownUrl(href)})`;
 }
 
 /** Link text that is one bracketed phrase, as turndown escapes it (`\[source\]`), with no other bracket inside. */
 const BRACKETED_TEXT = /^\\\[((?:(?!\\[[\]])[^\n])+)\\\]$/;
+/**
+ * Link text as escaped bracketed groups at its start (with the space after them), a middle without
+ * brackets, and groups at its end (with the space before them): `\[Video\] Title`, `git-add\[1\]`.
+ */
+const BRACKETED_ENDS = /^((?:\\\[[^[\]\\]*\\\]\s*)*)((?:(?!\\[[\]])[^\n])*?)((?:\s*\\\[[^[\]\\]*\\\])*)$/;
 
 /** Parentheses and spaces would end a Markdown link destination early. */
 function markdownUrl(url: string): string {

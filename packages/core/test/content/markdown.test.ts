@@ -25,6 +25,16 @@ describe('toMarkdown', () => {
     expect(toMarkdown('<pre><code>line one<br>line two</code></pre>')).toBe('```\nline one\nline two\n```');
   });
 
+  it('writes bracketed words at either end of a link text outside the link, as a whole bracketed text is', () => {
+    expect(toMarkdown('<p>See <a href="https://git.example/docs/git-add">git-add[1]</a> first.</p>')).toBe(
+      'See [git-add](https://git.example/docs/git-add)\\[1\\] first.',
+    );
+    expect(toMarkdown('<p><a href="https://pod.example/42">[Video Podcast] Tides at night</a></p>')).toBe(
+      '\\[Video Podcast\\] [Tides at night](https://pod.example/42)',
+    );
+    expect(toMarkdown('<p><a href="https://x.example/a">a [b] c</a></p>')).toBe('[a \\[b\\] c](https://x.example/a)');
+  });
+
   it("starts each of Shiki's line elements on a line of its own, with or without a newline between them", () => {
     const joined =
       '<pre class="shiki"><code><span class="line"><span>npm create vite@latest app</span></span><span class="line"><span>cd</span><span> app</span></span></code></pre>';
