@@ -15,6 +15,7 @@ export function readabilityArticle(document: HtmlDocument, sectionIdsAreAnchors 
   unflagCodeWrappers(document);
   unflagHeadings(document);
   if (sectionIdsAreAnchors) unflagSectionIds(document);
+  unflagContentWidgets(document);
   const reader = new Readability<Element>(document, {
     // Our metadata step reads what the page says about itself; Readability would parse JSON-LD again.
     disableJSONLD: true,
@@ -109,6 +110,33 @@ function unflagSectionIds(document: HtmlDocument): void {
   for (const element of Array.from(document.querySelectorAll('[id]'))) {
     if (!READABILITY_UNLIKELY.test(element.id) && !READABILITY_NEGATIVE.test(element.id)) continue;
     if (isHeadingAnchor(element)) element.removeAttribute('id');
+  }
+}
+
+/** A class word naming a widget, which Readability's negative words count against its block. */
+const WIDGET_CLASS = /widget/i;
+/**
+ * Widgets named for what is not the article: other posts, sign-ups, ratings, sharing, comments,
+ * and WordPress's widget areas (its sidebars, also placed before or after the entry).
+ */
+const FURNITURE_WIDGET =
+  /post|subscri|newsletter|enews|signup|rating|share|social|comment|related|recent|popular|sidebar|widget[-_]area|menu|nav|search|author|tag|categor|archive|form/i;
+
+/**
+ * Readability counts `widget` in a class against a block and drops it when the block scores low,
+ * and content systems name the article's own blocks so: CKEditor's `ck-widget` (every plant of a
+ * gardening guide), a review site's `c-product-widget` (each reviewed product with its pros and
+ * cons). As for furniture removal (boilerplate.ts), a widget inside the page's main landmark or
+ * article is content: its widget words go for Readability's reading; a sidebar's widgets outside
+ * them keep theirs.
+ */
+function unflagContentWidgets(document: HtmlDocument): void {
+  for (const element of Array.from(
+    document.querySelectorAll('main [class*="widget" i], [role="main"] [class*="widget" i], article [class*="widget" i]'),
+  )) {
+    const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+    if (classes.some((name) => FURNITURE_WIDGET.test(name)) || element.closest('.widget-area')) continue;
+    element.setAttribute('class', classes.filter((name) => !WIDGET_CLASS.test(name)).join(' '));
   }
 }
 

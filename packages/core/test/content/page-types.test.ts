@@ -225,6 +225,25 @@ ${prose('custom networks')}${prose('links between services')}</article></main>
     expect(markdown).not.toContain('Copyright the docs team');
   });
 
+  it("keeps an article's own blocks that its content system names widgets (ck-widget), not a sidebar's", () => {
+    const url = 'https://garden.example/blog/plants-for-dark-rooms';
+    const prose = (topic: string) =>
+      `<p>Low light is the rule indoors in winter, and a few old favourites thrive in it without fuss. This part is about ${topic}, with how much water they want, where to put them and what to do when their leaves fade.</p>`;
+    const plant = (name: string) =>
+      `<div class="ck-widget row"><div class="col"><img src="/${name}.jpg" alt=""></div><div class="col"><h3>${name}</h3><p>The ${name} grows slowly in a dim corner and asks for water only when its soil is dry.</p></div></div>`;
+    const html = `<html><head><title>Plants for dark rooms</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting","headline":"Plants for dark rooms"}</script></head>
+<body><nav><a href="/">Home</a></nav><main><article><h1>Plants for dark rooms</h1>${prose('the light a room gets')}${prose('the plants below')}
+${plant('Cast-iron plant')}${plant('Snake plant')}${plant('Spider plant')}${plant('ZZ plant')}${prose('what to do next')}</article></main>
+<aside><div class="widget"><h3>Latest posts</h3><p><a href="/blog/a">A post about spring bulbs and when to plant them</a></p></div></aside>
+<footer><p>Copyright the garden club, all rights reserved, everywhere.</p></footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('### Snake plant');
+    expect(markdown).toContain('The ZZ plant grows slowly in a dim corner');
+    expect(markdown).not.toContain('Latest posts');
+  });
+
   it("keeps a docs page's headings whose class holds a word Readability drops blocks by (rustdoc's code-header, section-header)", () => {
     const url = 'https://docs.example/std/tide/struct.Tide.html';
     const method = (name: string) =>
