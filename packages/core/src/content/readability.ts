@@ -16,6 +16,7 @@ export function readabilityArticle(document: HtmlDocument, sectionIdsAreAnchors 
   unflagHeadings(document);
   if (sectionIdsAreAnchors) unflagSectionIds(document);
   unflagContentWidgets(document);
+  unflagPromotedNodes(document);
   const reader = new Readability<Element>(document, {
     // Our metadata step reads what the page says about itself; Readability would parse JSON-LD again.
     disableJSONLD: true,
@@ -137,6 +138,23 @@ function unflagContentWidgets(document: HtmlDocument): void {
     const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
     if (classes.some((name) => FURNITURE_WIDGET.test(name)) || element.closest('.widget-area')) continue;
     element.setAttribute('class', classes.filter((name) => !WIDGET_CLASS.test(name)).join(' '));
+  }
+}
+
+/** Drupal's class for a node promoted to the front page (`node--promoted`, `node-promoted`). */
+const DRUPAL_PROMOTED = /^(?:node-+)?promoted$/;
+
+/**
+ * Drupal marks every node promoted to the site's front page `node--promoted`, a publishing
+ * status, and Readability's negative words count its `promo` against the node: the article's
+ * own container (a recipe's ingredients and steps, a blog post's later sections) lost to a
+ * smaller block inside it. The status word goes for Readability's reading.
+ */
+function unflagPromotedNodes(document: HtmlDocument): void {
+  for (const element of Array.from(document.querySelectorAll('[class*="promoted"]'))) {
+    const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+    const kept = classes.filter((name) => !DRUPAL_PROMOTED.test(name));
+    if (kept.length !== classes.length) element.setAttribute('class', kept.join(' '));
   }
 }
 

@@ -244,6 +244,26 @@ ${plant('Cast-iron plant')}${plant('Snake plant')}${plant('Spider plant')}${plan
     expect(markdown).not.toContain('Latest posts');
   });
 
+  it('keeps the part of a Drupal article inside a node promoted to the front page (node--promoted)', () => {
+    const url = 'https://bakery.example/recipes/everyday-sourdough-bread';
+    const step = (name: string) =>
+      `<div class="field"><p>${name}: fold the dough from the edge of the bowl toward the centre, turn the bowl a quarter and fold again, then cover it, leave it to rest and come back later.</p></div>`;
+    const html = `<html><head><title>Everyday sourdough</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"Everyday sourdough"}</script></head>
+<body><nav><a href="/">Home</a></nav><main><h1>Everyday sourdough</h1>
+<div class="intro"><p>This bread is tangy and forgiving, with no feeding the starter, no kneading and no shaping, only mixing, waiting and baking the loaf in a tin, with a crisp top and a moist, chewy inside.</p>
+<p>Prep 10 mins, bake 45 to 55 mins, rest overnight, and the dough, once it has risen in its tin, needs nothing from you but an oven, heated well, and an hour.</p>
+<p>It keeps four days wrapped at room temperature, longer in the freezer, and it makes the best toast of any bread we bake, with butter or with honey, warm or cold.</p></div>
+<div class="node node--type-recipe node--promoted">${step('Step one')}${step('Step two')}</div></main>
+<footer><p>Copyright the bakery, all rights reserved, everywhere.</p></footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('This bread is tangy and forgiving');
+    expect(markdown).toContain('Step one: fold the dough');
+    expect(markdown).toContain('Step two: fold the dough');
+    expect(markdown).not.toContain('Copyright the bakery');
+  });
+
   it("keeps a docs page's headings whose class holds a word Readability drops blocks by (rustdoc's code-header, section-header)", () => {
     const url = 'https://docs.example/std/tide/struct.Tide.html';
     const method = (name: string) =>
