@@ -122,8 +122,10 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'forum') removeLinkLists(content);
   // Result counts, sorting and filter toggles, slide counters: controls, on every page but an article.
   if (pageType !== 'article') removeListingControls(content);
-  // A listing's teasers carry their titles: their thumbnails' descriptions repeat them in other words.
-  if (pageType === 'listing') quietTeaserImages(content);
+  // A listing's teasers carry their titles, a collection's product cards their names: their
+  // thumbnails' descriptions repeat them in other words. On a collection this catches the cards
+  // the grid rule above misses (featured tiles, promos between cards: no run of alike siblings).
+  if (pageType === 'listing' || pageType === 'collection') quietTeaserImages(content);
   removeMediaFallbacks(content);
   removeHelpPopups(content);
   quietRepeatedAlts(content);

@@ -8,9 +8,10 @@ const MAX_TEASER_CHARS = 400;
 /**
  * Empties the alt text of images in teasers that carry their own text: on a listing, every
  * item's thumbnail is described ("Mona floating among green cubes…") beside the item's title and
- * summary, which say what the item is. The teaser is the image's nearest ancestor with text, found
- * within a few levels, so teasers count whatever markup the list uses (`findCardGrids` needs
- * alike siblings; news fronts mix card shapes). The image stays.
+ * summary, which say what the item is; on a collection, every product photo beside its name. The
+ * teaser is the image's nearest ancestor with text, found within a few levels, so teasers count
+ * whatever markup the list uses (`findCardGrids` needs alike siblings; news fronts and shop grids
+ * mix card shapes). The image stays.
  */
 export function quietTeaserImages(root: Element): void {
   for (const image of Array.from(root.querySelectorAll('img[alt]'))) {

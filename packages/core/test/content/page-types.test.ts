@@ -471,6 +471,26 @@ ${prose('booked berths')}${prose('berth sizes')}</main>
     expect(markdown).not.toContain('raised to standing height');
   });
 
+  it("drops the alt text of a collection's product photos on cards of mixed shapes, which no grid of alike cards finds", () => {
+    const url = 'https://harbour.example/collections/lamps';
+    const lamps = ['Storm lamp', 'Deck lamp', 'Cabin lamp', 'Mast lamp'];
+    // Featured and plain tiles alternate: no run of alike siblings, so the grid rule misses them.
+    const tiles = lamps.map(
+      (name, i) =>
+        `<div class="${i % 2 ? 'tile' : 'tile tile--featured'}"><a href="/products/lamp-${i}"><img src="/img/lamp-${i}.jpg" alt="A brass ${name.toLowerCase()} glowing on a dark shelf"></a><a href="/products/lamp-${i}">${name}</a><span class="price">$${80 + i * 10}.00</span><button>Add to cart</button></div>`,
+    );
+    const html = `<html><head><title>Lamps</title></head><body><header><nav><a href="/">Harbour lamps</a></nav></header>
+<main><h1>Lamps</h1><p>Lamps for the harbour office and the cabin, in brass and copper, wired for the mains or for oil.</p>
+<div class="products">${tiles.join('')}<div class="promo"><a href="/sale">Winter sale</a></div></div></main><footer>Harbour lamps, all rights reserved.</footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    for (const [i, name] of lamps.entries()) {
+      expect(markdown).toContain(`[${name}]`);
+      expect(markdown).toContain(`lamp-${i}.jpg`);
+    }
+    expect(markdown).not.toContain('glowing on a dark shelf');
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
