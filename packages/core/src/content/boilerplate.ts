@@ -22,6 +22,7 @@ export function removeBoilerplate(root: Element): Element {
     if (element.parentElement?.closest('blockquote, figure')) continue;
     if (isHeadingText(element)) continue;
     if (isContentWidget(element)) continue;
+    if (isResultsForm(element)) continue;
     element.remove();
   }
   return root;
@@ -81,6 +82,18 @@ const HIDDEN_SELECTOR = '[hidden], [aria-hidden="true"]';
  */
 function isContentWidget(element: Element): boolean {
   return /(?:^|\s)widget(?:$|\s)/.test(element.getAttribute('class') ?? '') && element.closest('main, [role="main"], article') !== null;
+}
+
+/** A search form holding at least this many headings holds the results too, not only the box. */
+const MIN_HEADINGS_OF_RESULTS_FORM = 6;
+
+/**
+ * Search widgets (Algolia's InstantSearch, faceted category pages) wrap the whole results page,
+ * facets, product cards and all, in one `<form>` with a search input: that form is the page's
+ * content, not a search box. A sign-in, search or reply box holds a heading or two at most.
+ */
+function isResultsForm(element: Element): boolean {
+  return element.tagName === 'FORM' && element.querySelectorAll('h1, h2, h3, h4, h5, h6').length >= MIN_HEADINGS_OF_RESULTS_FORM;
 }
 
 /**

@@ -491,6 +491,24 @@ ${prose('booked berths')}${prose('berth sizes')}</main>
     expect(markdown).not.toContain('glowing on a dark shelf');
   });
 
+  it('keeps the results a search widget wraps in its form (Algolia InstantSearch), and drops a search box', () => {
+    const url = 'https://harbour.example/Parts';
+    const parts = ['Mast cleat', 'Deck hinge', 'Cabin latch', 'Hatch seal', 'Bilge pump', 'Rudder pin'];
+    const cards = parts.map(
+      (name, i) =>
+        `<article class="card"><a href="/products/part-${i}"><h3>${name}</h3></a><span class="price">$${20 + i}.99</span></article>`,
+    );
+    const html = `<html><head><title>All parts</title></head><body><header><form action="/search"><input type="search" name="q"><button>Search the shop</button></form></header>
+<main><h1>All parts</h1><p>Replacement parts for every boat we have ever built, tested and guaranteed for the life of the boat.</p>
+<form id="algolia-form"><input type="search" placeholder="Search parts"><div class="grid">${cards.join('')}</div></form></main>
+<footer>Harbour parts, all rights reserved.</footer></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    for (const name of parts) expect(markdown).toContain(name);
+    expect(markdown).toContain('$25.99');
+    expect(markdown).not.toContain('Search the shop');
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
