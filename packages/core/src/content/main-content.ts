@@ -1,5 +1,6 @@
 import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
+import { removeCardBadges } from './card-badges.js';
 import { findCardGrids, isProductGrid, quietCardImages, removeOtherProductCards } from './card-grids.js';
 import { removeDocsChrome } from './docs-chrome.js';
 import { copyIntroBlock, keepIntro } from './docs-intro.js';
@@ -112,9 +113,16 @@ export function extractMainContent(page: MainContentPage): MainContent {
   // on any other page a grid of products' (a shop's landing page, a category page no URL names).
   const grids = findCardGrids(content);
   quietCardImages(pageType === 'collection' || pageType === 'listing' ? grids : grids.filter(isProductGrid));
+  // Badges on product cards ("Top Rated", "Just In") rank the product, they do not describe it; on
+  // pages of other kinds only inside a grid of products (a category page read as a listing).
+  if (pageType !== 'product' && pageType !== 'collection') for (const grid of grids.filter(isProductGrid)) removeCardBadges(grid);
   if (pageType === 'documentation') removeDocsChrome(content);
   // Option pickers and review widgets are controls and other people's words, on either reading.
-  if (pageType === 'product' || pageType === 'collection') removeProductChrome(content);
+  if (pageType === 'product' || pageType === 'collection') {
+    removeProductChrome(content);
+    // "Top Rated", "Best Seller", "Just In" on the cards: the shop's ranking, not the product.
+    removeCardBadges(content);
+  }
   // What the DOM hides of a product's description, its structured data still says.
   if (pageType === 'product') addProductDescription(content, page.signals.productDescription);
   // Boards whose markup names neither posts nor menus leave their board pickers in the region.

@@ -509,6 +509,29 @@ ${prose('booked berths')}${prose('berth sizes')}</main>
     expect(markdown).not.toContain('Search the shop');
   });
 
+  it("drops the merchandising badges on a grid's product cards (Top Rated, Best Seller, Just In), and keeps a section heading of such words", () => {
+    const markdownAt = (url: string, html: string) =>
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    const badges = ['Top Rated', 'Best Seller', 'Just In', 'Award Winner'];
+    const cards = badges
+      .map(
+        (badge, i) =>
+          `<li class="card"><div class="flag"><span>${badge}</span></div><a href="/product/${i}">Trail boot ${i}</a><span class="price">$${120 + i}.00</span></li>`,
+      )
+      .join('');
+    const page = (h1: string) =>
+      `<html><head><title>${h1}</title></head><body><main><h1>${h1}</h1><p>Boots for the hill and the harbour wall, resoled in our own workshop.</p><h2>New arrivals</h2><ul class="grid">${cards}</ul></main></body></html>`;
+    // A category page, and one whose URL and markup name no shop (read as a landing page).
+    for (const markdown of [
+      markdownAt('https://boots.example/collections/trail', page('Trail boots')),
+      markdownAt('https://boots.example/hill/', page('Hill boots')),
+    ]) {
+      for (let i = 0; i < badges.length; i++) expect(markdown).toContain(`[Trail boot ${i}]`);
+      for (const badge of badges) expect(markdown).not.toContain(badge);
+      expect(markdown).toContain('## New arrivals');
+    }
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
