@@ -1,6 +1,7 @@
 import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
 import { removeCardBadges } from './card-badges.js';
+import { separateGluedInlines } from './glued-inline.js';
 import { findCardGrids, isProductGrid, quietCardImages, removeOtherProductCards } from './card-grids.js';
 import { removeDocsChrome } from './docs-chrome.js';
 import { copyIntroBlock, keepIntro } from './docs-intro.js';
@@ -136,6 +137,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'listing' || pageType === 'collection') quietTeaserImages(content);
   removeMediaFallbacks(content);
   removeHelpPopups(content);
+  // A brand and a name the stylesheet sets on two lines run together without CSS ("MerrellMoab").
+  separateGluedInlines(content);
   quietRepeatedAlts(content);
   keepPageHeading(content, heading);
   return { content, pageType };

@@ -532,6 +532,23 @@ ${prose('booked berths')}${prose('berth sizes')}</main>
     }
   });
 
+  it("separates a card's brand and name written as two spans with nothing between them, and leaves code alone", () => {
+    const url = 'https://boots.example/c/hiking-boots';
+    const cards = ['Moab 3', 'Targhee IV', 'Kaha 3']
+      .map(
+        (name, i) =>
+          `<li class="card"><a href="/product/${i}"><span class="brand">Merrell</span><span class="title">${name} Hiking Boots</span></a><span class="price">$${150 + i}.00</span></li>`,
+      )
+      .join('');
+    const html = `<html><head><title>Hiking boots</title></head><body><main><h1>Hiking boots</h1><p>Boots for the hill, the moor and the harbour wall, fitted in the shop.</p><ul class="grid">${cards}</ul><p>Lace them with <code><span>lace</span><span>Tight</span>()</code> in the fitting app.</p></main></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).toContain('Merrell Moab 3 Hiking Boots');
+    expect(markdown).toContain('Merrell Targhee IV Hiking Boots');
+    expect(markdown).not.toContain('MerrellMoab');
+    expect(markdown).toContain('laceTight()');
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
