@@ -13,7 +13,7 @@ export function separateGluedInlines(root: Element): number {
   let separated = 0;
   for (const element of Array.from(root.querySelectorAll(INLINE_SELECTOR))) {
     const next = element.nextSibling;
-    if (!next || next.nodeType !== 1 || !INLINE_TAGS.has((next as Element).tagName)) continue;
+    if (next?.nodeType !== 1 || !INLINE_TAGS.has((next as Element).tagName)) continue;
     if (!/\p{Ll}$/u.test(element.textContent ?? '') || !/^\p{Lu}/u.test(next.textContent ?? '')) continue;
     if (element.closest('pre, code')) continue;
     element.after(element.ownerDocument.createTextNode(' '));
