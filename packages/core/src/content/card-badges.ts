@@ -1,3 +1,5 @@
+import { removeLabelBlocks } from './label-blocks.js';
+
 /**
  * The whole text of a merchandising badge a shop pins on a product card or photo: "Top Rated",
  * "Best Seller", "New", "Just In", "Award Winner", "Last Chance", "Online Only"… Not "Sale" or
@@ -19,13 +21,10 @@ const KEPT_INSIDE = 'img, picture, video, svg, a, h1, h2, h3, h4, h5, h6';
  * (`badge`, `flag`, `ribbon`, `tag`, `label` or nothing). Returns how many went.
  */
 export function removeCardBadges(root: Element): number {
-  let removed = 0;
-  for (const element of Array.from(root.querySelectorAll(BADGE_CANDIDATE))) {
-    if (!root.contains(element) || element.firstElementChild?.firstElementChild || element.querySelector(KEPT_INSIDE)) continue;
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (text.length > 30 || !BADGE.test(text)) continue;
-    element.remove();
-    removed++;
-  }
-  return removed;
+  return removeLabelBlocks(root, {
+    candidates: BADGE_CANDIDATE,
+    keptInside: KEPT_INSIDE,
+    maxChars: 30,
+    isLabel: (text) => BADGE.test(text),
+  });
 }

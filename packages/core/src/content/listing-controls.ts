@@ -1,3 +1,5 @@
+import { removeLabelBlocks } from './label-blocks.js';
+
 /**
  * The whole text of a result count over a list: "Showing 1–24 of 310 results", "Loaded 24
  * results", "12 products", "Products (24)".
@@ -25,15 +27,10 @@ const CONTROL_CANDIDATE = 'div, span, p, li, label, button, a, strong, b, h2, h3
  * image stays. Returns how many went.
  */
 export function removeListingControls(root: Element): number {
-  let removed = 0;
-  for (const element of Array.from(root.querySelectorAll(CONTROL_CANDIDATE))) {
-    if (!root.contains(element) || element.firstElementChild?.firstElementChild || element.querySelector(KEPT_INSIDE)) continue;
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!text || text.length > MAX_CONTROL_CHARS) continue;
-    if (RESULT_COUNT.test(text) || SLIDE_COUNTER.test(text) || SORT_CONTROL.test(text) || FILTER_CONTROL.test(text)) {
-      element.remove();
-      removed++;
-    }
-  }
-  return removed;
+  return removeLabelBlocks(root, {
+    candidates: CONTROL_CANDIDATE,
+    keptInside: KEPT_INSIDE,
+    maxChars: MAX_CONTROL_CHARS,
+    isLabel: (text) => RESULT_COUNT.test(text) || SLIDE_COUNTER.test(text) || SORT_CONTROL.test(text) || FILTER_CONTROL.test(text),
+  });
 }
