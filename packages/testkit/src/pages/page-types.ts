@@ -332,12 +332,16 @@ const landing: PageTypeFixture = {
     // An accordion's answers, hidden until their question is clicked, are one click away.
     'Do pilots board at night?',
     'Yes: pilots board inbound ships around the clock.',
+    // An accordion whose buttons say nothing of their state, known by their class.
+    'Tugs are booked with the berth, at no extra charge for ships under 200 metres.',
   ],
   drops: [
     // A video's fallback text: shown only by browsers that cannot play video at all.
     'Your browser does not support the video tag.',
     // Hidden, and no control shows it.
     'Staff only: the night gate code',
+    // A control that names no state and no accordion (a gallery's overlay) leaves its panel hidden.
+    'Zoomed view of the harbour at dusk',
   ],
   html: harbourPage(
     'Harbour services | Harbour Co.',
@@ -347,7 +351,10 @@ ${landingSections.map((section) => `<section class="feature"><h2>${section.title
 <section class="testimonials"><h2>What our customers say</h2><blockquote>Booked a berth in five minutes.</blockquote></section>
 <section class="cmp-promo"><h2>Winter berths at half price</h2><p>Book any berth from November to February for half the summer rate.</p></section>
 <section class="accordion"><h2>Questions</h2><h3>Do pilots board at night?</h3><button aria-expanded="false" aria-controls="answer-night">Show the answer</button>
-<div id="answer-night" class="accordion-panel" hidden aria-hidden="true"><p>Yes: pilots board inbound ships around the clock.</p></div></section>
+<div id="answer-night" class="accordion-panel" hidden aria-hidden="true"><p>Yes: pilots board inbound ships around the clock.</p></div>
+<h3><a role="button" class="faq-accordion-heading" aria-controls="answer-tugs">Are tugs extra?</a></h3>
+<div id="answer-tugs" hidden><p>Tugs are booked with the berth, at no extra charge for ships under 200 metres.</p></div></section>
+<button class="gallery-zoom" aria-controls="zoom-view">Zoom</button><div id="zoom-view" hidden><p>Zoomed view of the harbour at dusk, with the pilot boats moored.</p></div>
 <div hidden><p>Staff only: the night gate code is 4471.</p></div>`,
   ),
 };
