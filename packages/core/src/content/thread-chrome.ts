@@ -19,9 +19,17 @@ const THREAD_STAT = /^(?:asked|modified|viewed|active|last edited:?|edited)\s+[\
  */
 const QA_POST_COMMENTS = '[itemtype*="schema.org/Question" i] .comments, [itemtype*="schema.org/Answer" i] .comments';
 
-/** Removes profile boxes, signatures, statistics and Q&A comments from a thread's posts under `root`. */
+/**
+ * The notices under a Q&A thread's last answer that send the reader elsewhere ("You must log in to
+ * answer this question", "Start asking to get answers", "Explore related questions"): Stack
+ * Exchange's `bottom-notice` blocks, the same on every site of its network.
+ */
+const QA_BOTTOM_NOTICES = '.bottom-notice, .js-bottom-notice';
+
+/** Removes profile boxes, signatures, statistics, Q&A comments and notices from a thread's posts under `root`. */
 export function removeThreadChrome(root: Element): void {
   for (const comments of Array.from(root.querySelectorAll(QA_POST_COMMENTS))) comments.remove();
+  for (const notice of Array.from(root.querySelectorAll(QA_BOTTOM_NOTICES))) notice.remove();
   for (const element of Array.from(root.querySelectorAll('[class]'))) {
     // A post is never its own chrome: Vanilla names each post by its author's rank ("Rank-Admin").
     if (root.contains(element) && POST_CHROME_CLASS.test(element.getAttribute('class') ?? '') && !element.matches(POST_SELECTOR))

@@ -128,6 +128,9 @@ const qaThread: PageTypeFixture = {
     'Improve this answer',
     'Ask question',
     'Sorted by',
+    // The notices under the last answer (Stack Exchange's bottom-notice blocks).
+    'Start asking to get answers',
+    'Explore related questions',
   ],
   html: harbourPage(
     'How long does a tide clock battery last? - Harbour Q&A',
@@ -148,6 +151,8 @@ const qaThread: PageTypeFixture = {
 <div class="answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">
 <div class="post-text" itemprop="text"><p>Drift alone is more often the movement than the battery.</p></div>
 </div>
+<div class="js-bottom-notice d-flex"><div><p>Start asking to get answers</p><p>Find the answer to your question by asking.</p></div>
+<div><p>Explore related questions</p><p>See similar questions with these tags.</p></div></div>
 </div>
 </main>`,
   ),
