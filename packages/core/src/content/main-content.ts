@@ -20,6 +20,7 @@ import { removeLinkLists } from './link-lists.js';
 import { removeListingControls } from './listing-controls.js';
 import { removeProductChrome } from './product-chrome.js';
 import { addProductDescription } from './product-description.js';
+import { removeTextBeforeProductName } from './product-preamble.js';
 import { findProductRegion } from './product-region.js';
 import { quietRepeatedAlts } from './repeated-alts.js';
 import { revealTabPanels } from './tab-panels.js';
@@ -141,6 +142,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   separateGluedInlines(content);
   quietRepeatedAlts(content);
   keepPageHeading(content, heading);
+  // Promo bars, breadcrumbs and shipping banners sit above a product's name; its photos stay.
+  if (pageType === 'product') removeTextBeforeProductName(content);
   return { content, pageType };
 }
 

@@ -549,6 +549,22 @@ ${prose('booked berths')}${prose('berth sizes')}</main>
     expect(markdown).toContain('laceTight()');
   });
 
+  it("drops the text above a product's name (promo bar, breadcrumbs, help line) and keeps its gallery, brand and price", () => {
+    const url = 'https://lamps.example/products/tide-lamp';
+    const html = `<html><head><title>Tide lamp</title></head><body><main><div class="product">
+<div class="promo-strip"><p>Free shipping on orders over $50 this week only</p></div>
+<ol class="crumbs"><li><a href="/">Home</a></li><li><a href="/lamps">Lamps</a></li></ol>
+<div class="gallery"><img src="/img/tide-1.jpg" alt="Tide lamp in brass"><span class="zoom">Click to zoom</span></div>
+<div class="info"><p>Need help choosing? Call our lighting desk</p><a class="brand" href="/brands/harbour">Harbour</a><span class="price">$129.00</span>
+<h1>Harbour Tide lamp</h1><p>A brass desk lamp whose shade turns with the tide of the harbour wall, wired in our workshop.</p></div>
+</div></main></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    for (const dropped of ['Free shipping', 'Lamps', 'Click to zoom', 'Need help choosing']) expect(markdown).not.toContain(dropped);
+    for (const kept of ['![Tide lamp in brass]', '[Harbour]', '$129.00', '# Harbour Tide lamp', 'A brass desk lamp'])
+      expect(markdown).toContain(kept);
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
