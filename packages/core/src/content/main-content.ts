@@ -23,6 +23,7 @@ import { addProductDescription } from './product-description.js';
 import { removeTextBeforeProductName } from './product-preamble.js';
 import { findProductRegion } from './product-region.js';
 import { quietRepeatedAlts } from './repeated-alts.js';
+import { removeShopControls } from './shop-controls.js';
 import { revealTabPanels } from './tab-panels.js';
 import { quietTeaserImages } from './teaser-images.js';
 import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from './related-sections.js';
@@ -124,6 +125,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
     removeProductChrome(content);
     // "Top Rated", "Best Seller", "Just In" on the cards: the shop's ranking, not the product.
     removeCardBadges(content);
+    // "Regular price", "Compare", "Quick view", "Add to wishlist": a theme's labels and buttons.
+    removeShopControls(content);
   }
   // What the DOM hides of a product's description, its structured data still says.
   if (pageType === 'product') addProductDescription(content, page.signals.productDescription);

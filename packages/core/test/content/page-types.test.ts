@@ -565,6 +565,23 @@ ${prose('booked berths')}${prose('berth sizes')}</main>
       expect(markdown).toContain(kept);
   });
 
+  it("drops a shop theme's price labels and card controls (Regular price, Compare, Quick view, Add to wishlist), and keeps the prices", () => {
+    const url = 'https://lamps.example/collections/desk-lamps';
+    const cards = ['Tide lamp', 'Quay lamp', 'Buoy lamp']
+      .map(
+        (name, i) =>
+          `<li class="product-card"><a href="/products/${i}">${name}</a><div class="price"><span class="visually-hidden visually-hidden--inline">Regular price</span><span>$${80 + i}.00</span><span class="visually-hidden">Unit price</span><span aria-hidden="true">/</span><span class="visually-hidden">per</span></div><button>Quick view</button><label><input type="checkbox">Compare</label><a href="/wishlist/add/${i}">Add to wishlist</a><button class="add-to-cart">Add to cart</button></li>`,
+      )
+      .join('');
+    const html = `<html><head><title>Desk lamps</title></head><body><main><h1>Desk lamps</h1><p>Brass and oak lamps for the harbour office, wired in our workshop.</p><ul class="grid">${cards}</ul><div class="cart-drawer"><p>Your cart is empty</p></div></main></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    for (const kept of ['[Tide lamp]', '$80.00', '$82.00']) expect(markdown).toContain(kept);
+    for (const dropped of ['Regular price', 'Unit price', '/per', 'Quick view', 'Compare', 'wishlist', 'cart is empty']) {
+      expect(markdown).not.toContain(dropped);
+    }
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
