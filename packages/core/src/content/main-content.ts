@@ -23,6 +23,7 @@ import { addProductDescription } from './product-description.js';
 import { removeTextBeforeProductName } from './product-preamble.js';
 import { findProductRegion } from './product-region.js';
 import { quietRepeatedAlts } from './repeated-alts.js';
+import { removeShippingBanners } from './shipping-banners.js';
 import { removeShopControls } from './shop-controls.js';
 import { revealTabPanels } from './tab-panels.js';
 import { quietTeaserImages } from './teaser-images.js';
@@ -127,6 +128,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
     removeCardBadges(content);
     // "Regular price", "Compare", "Quick view", "Add to wishlist": a theme's labels and buttons.
     removeShopControls(content);
+    // "Free shipping on orders over $75": the shop's terms on every page, not the product.
+    removeShippingBanners(content);
   }
   // What the DOM hides of a product's description, its structured data still says.
   if (pageType === 'product') addProductDescription(content, page.signals.productDescription);

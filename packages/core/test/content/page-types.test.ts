@@ -582,6 +582,18 @@ ${prose('booked berths')}${prose('berth sizes')}</main>
     }
   });
 
+  it("drops a shop's free-shipping threshold banner on a product page, and keeps a plain free-shipping line", () => {
+    const url = 'https://lamps.example/products/tide-lamp';
+    const html = `<html><head><title>Tide lamp</title></head><body><main><div class="product">
+<h1>Tide lamp</h1><span class="price">$129.00</span><div class="perks"><p>Free shipping on orders over $75</p></div>
+<p>A brass desk lamp whose shade turns with the tide of the harbour wall, wired in our workshop.</p><ul><li>Free shipping</li><li>Two-year warranty</li></ul>
+</div></main></body></html>`;
+    const markdown =
+      buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
+    expect(markdown).not.toContain('orders over $75');
+    for (const kept of ['$129.00', 'A brass desk lamp', '-   Free shipping', 'Two-year warranty']) expect(markdown).toContain(kept);
+  });
+
   it('keeps every post of a thread, in order, with its author', async () => {
     const markdown = await markdownOf(pageTypeFixtures.forumThread);
     const positions = pageTypeFixtures.forumThread.keeps.filter((_, i) => i % 2 === 0).map((text) => markdown.indexOf(text));
