@@ -6,8 +6,8 @@ export interface LabelRule {
   keptInside: string;
   /** A label is a short line; longer text is prose. */
   maxChars: number;
-  /** Whether a block's whole text, whitespace collapsed and trimmed, is such a label. */
-  isLabel(text: string): boolean;
+  /** Whether a block's whole text, whitespace collapsed and trimmed, is such a label (the block itself, for rules that read its class). */
+  isLabel(text: string, element: Element): boolean;
 }
 
 /**
@@ -20,7 +20,7 @@ export function removeLabelBlocks(root: Element, rule: LabelRule): number {
   for (const element of Array.from(root.querySelectorAll(rule.candidates))) {
     if (!root.contains(element) || element.firstElementChild?.firstElementChild || element.querySelector(rule.keptInside)) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!text || text.length > rule.maxChars || !rule.isLabel(text)) continue;
+    if (!text || text.length > rule.maxChars || !rule.isLabel(text, element)) continue;
     element.remove();
     removed++;
   }

@@ -1,3 +1,5 @@
+import { removeLabelBlocks } from './label-blocks.js';
+
 /**
  * The whole text of a shop's free-shipping offer, with the threshold that makes it a banner:
  * "Free shipping on orders over $75", "Free Shipping on Domestic Orders $75+", "Spend $65 to get
@@ -16,13 +18,10 @@ const KEPT_INSIDE = 'img, picture, video, h1, h2, h3, h4, h5, h6';
  * by their whole text in blocks of at most two levels. Returns how many went.
  */
 export function removeShippingBanners(root: Element): number {
-  let removed = 0;
-  for (const element of Array.from(root.querySelectorAll(BANNER_CANDIDATE))) {
-    if (!root.contains(element) || element.firstElementChild?.firstElementChild || element.querySelector(KEPT_INSIDE)) continue;
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!SHIPPING_OFFER.test(text)) continue;
-    element.remove();
-    removed++;
-  }
-  return removed;
+  return removeLabelBlocks(root, {
+    candidates: BANNER_CANDIDATE,
+    keptInside: KEPT_INSIDE,
+    maxChars: 70,
+    isLabel: (text) => SHIPPING_OFFER.test(text),
+  });
 }

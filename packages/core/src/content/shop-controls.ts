@@ -1,3 +1,5 @@
+import { removeLabelBlocks } from './label-blocks.js';
+
 /**
  * The whole text of a price label written for screen readers only (Shopify's Dawn and its kin:
  * "Regular price", "Sale price", "Unit price", "per"). Themes that show such labels (Magento's
@@ -33,14 +35,10 @@ const KEPT_INSIDE = 'img, picture, video, h1, h2, h3, h4, h5, h6';
  * cart's line are buttons, not the product. Returns how many went.
  */
 export function removeShopControls(root: Element): number {
-  let removed = 0;
-  for (const element of Array.from(root.querySelectorAll(CONTROL_CANDIDATE))) {
-    if (!root.contains(element) || element.firstElementChild?.firstElementChild || element.querySelector(KEPT_INSIDE)) continue;
-    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!text || text.length > 40) continue;
-    if (!SHOP_CONTROL.test(text) && !(HIDDEN_PRICE_LABEL.test(text) && SCREEN_READER_ONLY.test(element.className))) continue;
-    element.remove();
-    removed++;
-  }
-  return removed;
+  return removeLabelBlocks(root, {
+    candidates: CONTROL_CANDIDATE,
+    keptInside: KEPT_INSIDE,
+    maxChars: 40,
+    isLabel: (text, element) => SHOP_CONTROL.test(text) || (HIDDEN_PRICE_LABEL.test(text) && SCREEN_READER_ONLY.test(element.className)),
+  });
 }
