@@ -4,6 +4,7 @@ import TurndownService from 'turndown';
 import { parseHtml, type HtmlDocument } from '../content/parse.js';
 import { installTableRows, withTableRowsMemo } from '../content/table-rows.js';
 import { nextInTree } from '../content/tree-walk.js';
+import { bracketedEnds } from './bracketed-ends.js';
 import { installChildNodesMemo, withChildNodesMemo } from './child-nodes-memo.js';
 import { layoutTableRule } from './layout-tables.js';
 import { matchRulesByName, skipNeedlessEscapes } from './turndown-speed.js';
@@ -110,18 +111,13 @@ function inlineLink(content: string, node: TurndownService.Node): string {
   const bracketed = BRACKETED_TEXT.exec(text);
   if (bracketed) return `\\[[${bracketed[1]}](${markdownUrl(href)})\\]`;
   // So do bracketed words at either end of it ("git-checkout[1]", "[Video Podcast] Building…").
-  const ends = BRACKETED_ENDS.exec(text);
-  if (ends?.[2] && (ends[1] || ends[3])) return `${ends[1]}[${ends[2]}](${markdownUrl(href)})${ends[3]}`;
+  const ends = bracketedEnds(text);
+  if (ends?.middle && (ends.lead || ends.tail)) return `${ends.lead}[${ends.middle}](${markdownUrl(href)})${ends.tail}`;
   return `[${text}](${markdownUrl(href)})`;
 }
 
 /** Link text that is one bracketed phrase, as turndown escapes it (`\[source\]`), with no other bracket inside. */
 const BRACKETED_TEXT = /^\\\[((?:(?!\\[[\]])[^\n])+)\\\]$/;
-/**
- * Link text as escaped bracketed groups at its start (with the space after them), a middle without
- * brackets, and groups at its end (with the space before them): `\[Video\] Title`, `git-add\[1\]`.
- */
-const BRACKETED_ENDS = /^((?:\\\[[^[\]\\]*\\\]\s*)*)((?:(?!\\[[\]])[^\n])*?)((?:\s*\\\[[^[\]\\]*\\\])*)$/;
 
 /** Parentheses and spaces would end a Markdown link destination early. */
 function markdownUrl(url: string): string {
