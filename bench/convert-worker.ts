@@ -18,15 +18,12 @@ let naiveFailures = 0;
 // The naive stack's libraries are loaded only for it: jsdom alone holds tens of megabytes of
 // heap, which would count in Trawl's peak RSS. Its Readability is the registry's, unpatched, as a
 // developer installs it (lib/registry-peer.ts).
-const naiveStack =
-  stack === 'naive'
-    ? {
-        JSDOM: (await import('jsdom')).JSDOM,
-        quietConsole: new (await import('jsdom')).VirtualConsole(),
-        turndown: new (await import('turndown')).default(),
-        Readability: registryPeer().Readability,
-      }
-    : undefined;
+async function loadNaiveStack() {
+  const { JSDOM, VirtualConsole } = await import('jsdom');
+  const { default: TurndownService } = await import('turndown');
+  return { JSDOM, quietConsole: new VirtualConsole(), turndown: new TurndownService(), Readability: registryPeer().Readability };
+}
+const naiveStack = stack === 'naive' ? await loadNaiveStack() : undefined;
 
 /** What a developer writes without Trawl: a fresh jsdom per page, Readability, plain turndown. */
 function naive(html: string, url: string): string {

@@ -87,7 +87,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   const body = page.document.body;
   unwrapContentNoscripts(body);
   revealTabPanels(body);
-  const heading = copyPageHeading(body);
+  const pageHeading = findPageHeading(body);
+  const heading = copyPageHeading(pageHeading);
   const pageType = classifyPage(page.url, page.signals);
   const mainRegion = findMainRegion(body);
   const regionText = textLength(mainRegion);
@@ -107,7 +108,7 @@ export function extractMainContent(page: MainContentPage): MainContent {
     // Found before Readability rewrites the original.
     const copyRegion = correspondingElement(body, copy, mainRegion) ?? undefined;
     // A docs page's introduction may sit beside its body, in the H1's block (MDN's): read before Readability rewrites the page.
-    const intro = pageType === 'documentation' ? copyIntroBlock(body, findPageHeading(body)) : null;
+    const intro = pageType === 'documentation' ? copyIntroBlock(body, pageHeading) : null;
     const article = readableArticle(page.document, pageType);
     const minShare = pageType === 'listing' || pageType === 'collection' ? MIN_ARTICLE_SHARE_OF_LISTING : MIN_ARTICLE_SHARE;
     content = morePromising(article, withoutFurniture(copy, pageType, page.url, copyRegion), minShare);
@@ -116,10 +117,11 @@ export function extractMainContent(page: MainContentPage): MainContent {
   // A card's photo description repeats its name beside it: on grids and listings every card's,
   // on any other page a grid of products' (a shop's landing page, a category page no URL names).
   const grids = findCardGrids(content);
-  quietCardImages(pageType === 'collection' || pageType === 'listing' ? grids : grids.filter(isProductGrid));
+  const productGrids = grids.filter(isProductGrid);
+  quietCardImages(pageType === 'collection' || pageType === 'listing' ? grids : productGrids);
   // Badges on product cards ("Top Rated", "Just In") rank the product, they do not describe it; on
   // pages of other kinds only inside a grid of products (a category page read as a listing).
-  if (pageType !== 'product' && pageType !== 'collection') for (const grid of grids.filter(isProductGrid)) removeCardBadges(grid);
+  if (pageType !== 'product' && pageType !== 'collection') for (const grid of productGrids) removeCardBadges(grid);
   if (pageType === 'documentation') removeDocsChrome(content);
   // Option pickers and review widgets are controls and other people's words, on either reading.
   if (pageType === 'product' || pageType === 'collection') {

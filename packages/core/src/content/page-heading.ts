@@ -7,12 +7,11 @@ const MAX_HEADING_CHARS = 300;
 const BLOCK_IN_HEADING = 'div, p, br, ul, ol, section, h1, h2, h3, h4, h5, h6';
 
 /**
- * The page's own title heading (its first real <h1>), copied before extraction changes the
+ * A copy of the page's own title heading (findPageHeading), made before extraction changes the
  * page: Readability drops an H1 that repeats the title or turns it into an H2, and a hero
  * header holding it may be cut as furniture. The title is content to a reader and to an LLM.
  */
-export function copyPageHeading(body: Element): Element | null {
-  const heading = findPageHeading(body);
+export function copyPageHeading(heading: Element | null): Element | null {
   if (!heading) return null;
   const copy = heading.ownerDocument.createElement('h1');
   copy.textContent = headingText(heading);

@@ -12,11 +12,9 @@
 export function revealTabPanels(root: Element): void {
   for (const panel of Array.from(root.querySelectorAll('[role="tabpanel"]'))) reveal(panel);
   const document = root.ownerDocument;
-  const controls = [
-    ...Array.from(root.querySelectorAll('[aria-expanded="false"][aria-controls]')),
-    ...Array.from(root.querySelectorAll('[aria-controls][class*="accordion" i]')),
-  ];
-  for (const control of controls) {
+  for (const control of Array.from(
+    root.querySelectorAll('[aria-expanded="false"][aria-controls], [aria-controls][class*="accordion" i]'),
+  )) {
     for (const id of (control.getAttribute('aria-controls') ?? '').split(/\s+/)) {
       const panel = id ? document.getElementById(id) : null;
       if (panel && root.contains(panel)) reveal(panel);

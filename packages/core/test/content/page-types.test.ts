@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHtmlDocument } from '../../src/content/build-document.js';
 import { parseHtml } from '../../src/content/parse.js';
 import { removeDuplicateBlocks } from '../../src/content/duplicate-blocks.js';
-import { copyPageHeading } from '../../src/content/page-heading.js';
+import { copyPageHeading, findPageHeading } from '../../src/content/page-heading.js';
 import { classifyPage, type PageType } from '../../src/content/page-type/page-type.js';
 import { readPageSignals } from '../../src/content/page-type/page-signals.js';
 import { resolveScrapeOptions } from '../../src/options.js';
@@ -400,7 +400,7 @@ ${prose('chaining')}${prose('errors')}${prose('async and await')}
     const document = parseHtml(
       '<html><body><main><h1>Enum Water <button title="Copy item path to clipboard">Copy item path</button></h1></main></body></html>',
     );
-    expect(copyPageHeading(document.body)?.textContent).toBe('Enum Water');
+    expect(copyPageHeading(findPageHeading(document.body))?.textContent).toBe('Enum Water');
   });
 
   it("keeps a highlighted code sample's comments and keywords, whose token classes name comments and controls", () => {

@@ -57,8 +57,9 @@ export function readPageSignals(document: HtmlDocument): PageSignals {
     const itemType = element.getAttribute('itemtype') ?? '';
     for (const type of itemType.split(/\s+/)) {
       if (!type) continue;
-      schemaTypes.add(lastPathPart(type));
-      if (PRODUCT_TYPES.has(lastPathPart(type))) productItemCount++;
+      const name = lastPathPart(type);
+      schemaTypes.add(name);
+      if (PRODUCT_TYPES.has(name)) productItemCount++;
     }
     if (POST_ITEM_TYPES.test(itemType)) postCount++;
   }
