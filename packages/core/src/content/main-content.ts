@@ -140,10 +140,10 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'forum') removeLinkLists(content);
   // Result counts, sorting and filter toggles, slide counters: controls, on every page but an article.
   if (pageType !== 'article') removeListingControls(content);
-  // A listing's teasers carry their titles, a collection's product cards their names: their
-  // thumbnails' descriptions repeat them in other words. On a collection this catches the cards
-  // the grid rule above misses (featured tiles, promos between cards: no run of alike siblings).
-  if (pageType === 'listing' || pageType === 'collection') quietTeaserImages(content);
+  // A teaser's own text says what its thumbnail shows: a listing's teasers, a collection's product
+  // cards, and on every other kind the headed cards the page carries (news fronts read as
+  // articles, blogs' home pages read as landing pages; the grid rule above needs alike siblings).
+  quietTeaserImages(content, pageType === 'listing' || pageType === 'collection' ? 'every teaser' : 'headed cards');
   removeMediaFallbacks(content);
   removeHelpPopups(content);
   // A brand and a name the stylesheet sets on two lines run together without CSS ("MerrellMoab").
