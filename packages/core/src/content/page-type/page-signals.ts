@@ -1,4 +1,5 @@
 import type { HtmlDocument } from '../parse.js';
+import { usesProductTemplate } from './product-template.js';
 
 /** What a page's markup says about its kind, read once before cleaning changes the page. */
 export interface PageSignals {
@@ -24,6 +25,8 @@ export interface PageSignals {
   longParagraphs: number;
   /** The description a JSON-LD `Product` gives of itself ('' when none): shops often hide it in the DOM. */
   productDescription: string;
+  /** The body's class names a shop platform's single-product template (`product-template.ts`). */
+  productTemplate: boolean;
 }
 
 const SCHEMA_TYPE_IN_JSON = /"@type"\s*:\s*(\[[^\]]*\]|"[^"]*")/g;
@@ -99,6 +102,7 @@ export function readPageSignals(document: HtmlDocument): PageSignals {
     paragraphWords,
     longParagraphs,
     productDescription,
+    productTemplate: usesProductTemplate(document),
   };
 }
 

@@ -36,6 +36,8 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
 
   if (has(FORUM_SCHEMA) || fromUrl === 'forum') return 'forum';
   if (fromUrl === 'documentation') return 'documentation';
+  // A shop's product template outranks card and price counts (its upsells) and a catalogue it declares on every page.
+  if (signals.productTemplate) return 'product';
   // News sites declare a Product for their subscription offer beside the article itself; SEO
   // plugins declare an Article on every page, so a URL that says otherwise wins.
   if (has(ARTICLE_SCHEMA) && (fromUrl === null || fromUrl === 'article') && !signals.addToCart) return articleOrIndex(url, signals);
