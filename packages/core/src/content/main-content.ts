@@ -7,6 +7,7 @@ import { removeDocsChrome } from './docs-chrome.js';
 import { copyIntroBlock, keepIntro } from './docs-intro.js';
 import { findDocsRegion } from './docs-region.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
+import { removeRawFieldKeys } from './field-keys.js';
 import { removeHelpPopups } from './help-popups.js';
 import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
@@ -132,6 +133,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
     removeShopControls(content);
     // "Free shipping on orders over $75": the shop's terms on every page, not the product.
     removeShippingBanners(content);
+    // "retail_price_tier1:", "cat_thumb_Bone:": a platform's custom fields printed raw, script data.
+    removeRawFieldKeys(content);
   }
   // What the DOM hides of a product's description, its structured data still says.
   if (pageType === 'product') addProductDescription(content, page.signals.productDescription);
