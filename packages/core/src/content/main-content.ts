@@ -9,6 +9,7 @@ import { findDocsRegion } from './docs-region.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { removeRawFieldKeys } from './field-keys.js';
 import { removeHelpPopups } from './help-popups.js';
+import { removeUtilityHiddenBlocks } from './hidden-utility.js';
 import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
 import { unwrapContentNoscripts } from './noscript.js';
@@ -91,6 +92,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   const pageHeading = findPageHeading(body);
   const heading = copyPageHeading(pageHeading);
   const pageType = classifyPage(page.url, page.signals);
+  // Quick-view drawers and comparison tables a theme hides per card: each product's whole page.
+  if (pageType === 'collection') removeUtilityHiddenBlocks(body);
   const mainRegion = findMainRegion(body);
   const regionText = textLength(mainRegion);
   let content: Element;
