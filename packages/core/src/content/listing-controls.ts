@@ -21,16 +21,28 @@ const KEPT_INSIDE = 'h1, img, picture, video, svg, iframe';
 const CONTROL_CANDIDATE = 'div, span, p, li, label, button, a, strong, b, h2, h3, h4, h5, h6, summary, legend';
 
 /**
+ * Magento's toolbar over and under a product list: its view modes ("View as Grid List"), result
+ * count, sorter ("Set Descending Direction"), page-size picker ("Show 12 per page") and pages.
+ * Controls only, and named so on every Magento shop, whose pieces say too little to be found by text.
+ */
+const MAGENTO_TOOLBAR = '.toolbar.toolbar-products';
+
+/**
  * Removes the controls a list of results or a gallery carries around it: result counts, slide
  * counters, sorting and filter toggles. Sites name them in many ways (or not at all), so they
  * are found by their whole text, in blocks of at most two levels; a block holding the H1 or an
  * image stays. Returns how many went.
  */
 export function removeListingControls(root: Element): number {
-  return removeLabelBlocks(root, {
-    candidates: CONTROL_CANDIDATE,
-    keptInside: KEPT_INSIDE,
-    maxChars: MAX_CONTROL_CHARS,
-    isLabel: (text) => RESULT_COUNT.test(text) || SLIDE_COUNTER.test(text) || SORT_CONTROL.test(text) || FILTER_CONTROL.test(text),
-  });
+  const toolbars = Array.from(root.querySelectorAll(MAGENTO_TOOLBAR)).filter((toolbar) => !toolbar.querySelector(KEPT_INSIDE));
+  for (const toolbar of toolbars) toolbar.remove();
+  return (
+    toolbars.length +
+    removeLabelBlocks(root, {
+      candidates: CONTROL_CANDIDATE,
+      keptInside: KEPT_INSIDE,
+      maxChars: MAX_CONTROL_CHARS,
+      isLabel: (text) => RESULT_COUNT.test(text) || SLIDE_COUNTER.test(text) || SORT_CONTROL.test(text) || FILTER_CONTROL.test(text),
+    })
+  );
 }
