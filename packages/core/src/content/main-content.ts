@@ -12,6 +12,7 @@ import { removeHelpPopups } from './help-popups.js';
 import { removeUtilityHiddenBlocks } from './hidden-utility.js';
 import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
+import { removeNavTrees } from './nav-trees.js';
 import { unwrapContentNoscripts } from './noscript.js';
 import { copyPageHeading, findPageHeading, keepPageHeading } from './page-heading.js';
 import { classifyPage, declaresArticle, type PageType } from './page-type/page-type.js';
@@ -144,6 +145,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   // Boards whose markup names neither posts nor menus leave their board pickers in the region.
   // Only on threads: measured on WCXB, it cost listings, collections and docs their link-heavy content.
   if (pageType === 'forum') removeLinkLists(content);
+  // A site's page tree (two levels of nothing but links) is a menu the theme did not name.
+  if (pageType === 'service') removeNavTrees(content);
   // Result counts, sorting and filter toggles, slide counters: controls, on every page but an article.
   if (pageType !== 'article') removeListingControls(content);
   // A teaser's own text says what its thumbnail shows: a listing's teasers, a collection's product
