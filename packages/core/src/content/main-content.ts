@@ -13,6 +13,7 @@ import { removeUtilityHiddenBlocks } from './hidden-utility.js';
 import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
 import { removeNavTrees } from './nav-trees.js';
+import { removePosterBadges } from './poster-badges.js';
 import { unwrapContentNoscripts } from './noscript.js';
 import { copyPageHeading, findPageHeading, keepPageHeading } from './page-heading.js';
 import { classifyPage, declaresArticle, type PageType } from './page-type/page-type.js';
@@ -144,7 +145,11 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'product') addProductDescription(content, page.signals.productDescription);
   // Boards whose markup names neither posts nor menus leave their board pickers in the region.
   // Only on threads: measured on WCXB, it cost listings, collections and docs their link-heavy content.
-  if (pageType === 'forum') removeLinkLists(content);
+  if (pageType === 'forum') {
+    removeLinkLists(content);
+    // "Offline", "OP", "Original Poster" beside a name: the poster's state, not the post.
+    removePosterBadges(content);
+  }
   // A site's page tree (two levels of nothing but links) is a menu the theme did not name.
   if (pageType === 'service') removeNavTrees(content);
   // Result counts, sorting and filter toggles, slide counters: controls, on every page but an article.
