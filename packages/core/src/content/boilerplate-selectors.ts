@@ -127,8 +127,13 @@ const NON_ARTICLE_WORDS = [
   'paywall',
   'tags',
   'taglist',
-  'author-(?:bio|box|info)',
-  'about-the-author',
+  // Author bios under the article, named every way ("author_bio", "entry-author-profile",
+  // "about-author") and by WordPress's author-box plugins (Simple Author Box, Starbox).
+  'author[-_](?:bio|box|info|profile|details?|description|about)',
+  'about[-_](?:the[-_])?authors?',
+  'contributor[-_](?:bio|box)',
+  'saboxplugin-wrap',
+  'abh[-_]box',
   'credits?',
   'copyright',
   // Listing controls: filters, facets, sorting and page links.

@@ -5,6 +5,7 @@ import {
   NON_ARTICLE_PATTERN_OF_LANDING_PAGE,
   NON_ARTICLE_PATTERN_OF_PAGE,
 } from './boilerplate-selectors.js';
+import { isBodyInHeader } from './body-header.js';
 import { isHeadingAnchor } from './section-anchors.js';
 import { textLength } from './text.js';
 
@@ -23,6 +24,7 @@ export function removeBoilerplate(root: Element): Element {
     if (isHeadingText(element)) continue;
     if (isContentWidget(element)) continue;
     if (isResultsForm(element)) continue;
+    if (isBodyInHeader(element)) continue;
     element.remove();
   }
   return root;

@@ -14,6 +14,7 @@ import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
 import { removeNavTrees } from './nav-trees.js';
 import { removePosterBadges } from './poster-badges.js';
+import { removePhotoCredits } from './photo-credits.js';
 import { unwrapContentNoscripts } from './noscript.js';
 import { copyPageHeading, findPageHeading, keepPageHeading } from './page-heading.js';
 import { classifyPage, declaresArticle, type PageType } from './page-type/page-type.js';
@@ -159,6 +160,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   // articles, blogs' home pages read as landing pages; the grid rule above needs alike siblings).
   quietTeaserImages(content, pageType === 'listing' || pageType === 'collection' ? 'every teaser' : 'headed cards');
   removeMediaFallbacks(content);
+  // "Image credit: …", "Kittiwut | Getty Images": who owns a picture, not what the page says.
+  removePhotoCredits(content);
   removeHelpPopups(content);
   // A brand and a name the stylesheet sets on two lines run together without CSS ("MerrellMoab").
   separateGluedInlines(content);
