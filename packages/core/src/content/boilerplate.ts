@@ -6,7 +6,10 @@ import {
   NON_ARTICLE_PATTERN_OF_PAGE,
 } from './boilerplate-selectors.js';
 import { isBodyInHeader } from './body-header.js';
+import { isGridCard } from './grid-cards.js';
+import { isProseNamedAsControls } from './prose-controls.js';
 import { isHeadingAnchor } from './section-anchors.js';
+import { isTeaserHeader } from './teaser-headers.js';
 import { textLength } from './text.js';
 
 /** A named block holding more than this share of its root's text is a wrapper, not an aside. */
@@ -25,6 +28,7 @@ export function removeBoilerplate(root: Element): Element {
     if (isContentWidget(element)) continue;
     if (isResultsForm(element)) continue;
     if (isBodyInHeader(element)) continue;
+    if (isTeaserHeader(element)) continue;
     element.remove();
   }
   return root;
@@ -35,27 +39,47 @@ export function removeBoilerplate(root: Element): Element {
  * NON_ARTICLE_PATTERN). On other pages menus named by a class word go too (an article's are left
  * to Readability, which judged them); on a landing page promo blocks are its sections and stay.
  */
-export function removeNonArticleParts(article: Element, kind: 'article' | 'landing page' | 'page' | 'documentation' = 'article'): Element {
+export function removeNonArticleParts(
+  article: Element,
+  kind: 'article' | 'landing page' | 'page' | 'grid' | 'product' | 'documentation' = 'article',
+): Element {
   const pattern =
     kind === 'landing page' ? NON_ARTICLE_PATTERN_OF_LANDING_PAGE : kind === 'article' ? NON_ARTICLE_PATTERN : NON_ARTICLE_PATTERN_OF_PAGE;
-  // A docs page's sections carry their headings' words as ids ("respond-to-review-comments"): only their classes name them.
-  return removeNamedBlocks(article, pattern, kind === 'documentation');
+  return removeNamedBlocks(article, pattern, {
+    // A docs page's sections carry their headings' words as ids ("respond-to-review-comments"): only their classes name them.
+    sectionIds: kind === 'documentation',
+    gridCards: kind === 'grid',
+    // A product's or a category's content is its products: prose beside them in a block named as
+    // filters is a feature tour or a blurb the golds leave out (WCXB dev: two pages down, none up).
+    proseControls: kind !== 'product' && kind !== 'grid',
+  });
+}
+
+/** Named blocks that `removeNamedBlocks` spares (see there). */
+interface SparedBlocks {
+  sectionIds?: boolean;
+  gridCards?: boolean;
+  proseControls?: boolean;
 }
 
 /**
  * Removes elements whose class or id matches `pattern`. Code is left alone: highlighters name
  * their tokens by what they are (`token comment`, `hljs-comment`), and a code sample's comments
- * are part of it. With `sectionIdsAreAnchors`, an id made of the element's heading's words does
- * not count (see isHeadingAnchor). One that holds a large share of the
+ * are part of it. With `spare.sectionIds`, an id made of the element's heading's words does
+ * not count (see isHeadingAnchor); with `spare.gridCards`, a grid's card stays whatever its
+ * words (see isGridCard); with `spare.proseControls`, so does prose named as filters (see
+ * isProseNamedAsControls). One that holds a large share of the
  * root's text is kept whatever its name: it is more likely a wrapper of the content than an
  * aside to it.
  */
-export function removeNamedBlocks(root: Element, pattern: RegExp, sectionIdsAreAnchors = false): Element {
+export function removeNamedBlocks(root: Element, pattern: RegExp, spare: SparedBlocks = {}): Element {
   let total: number | undefined;
   for (const element of Array.from(root.querySelectorAll('[class], [id]'))) {
     const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
     if (!pattern.test(names) || isStructural(element) || !root.contains(element) || isInCode(element)) continue;
-    if (sectionIdsAreAnchors && !pattern.test(element.getAttribute('class') ?? '') && isHeadingAnchor(element)) continue;
+    if (spare.sectionIds && !pattern.test(element.getAttribute('class') ?? '') && isHeadingAnchor(element)) continue;
+    if (spare.proseControls && isProseNamedAsControls(element, names)) continue;
+    if (spare.gridCards && isGridCard(element)) continue;
     total ??= textLength(root);
     if (textLength(element) > total * MAX_SHARE_OF_TEXT) continue;
     element.remove();

@@ -224,8 +224,10 @@ function withoutFurniture(body: Element, pageType: PageType, url: string, knownR
 }
 
 /** Which blocks `removeNonArticleParts` takes: a landing page's promos are its sections, an article's menus are Readability's to judge. */
-function partsKind(pageType: PageType): 'article' | 'landing page' | 'page' | 'documentation' {
-  if (pageType === 'documentation') return 'documentation';
+function partsKind(pageType: PageType): 'article' | 'landing page' | 'page' | 'grid' | 'product' | 'documentation' {
+  if (pageType === 'documentation' || pageType === 'product') return pageType;
+  // A category page's cards are its products, whatever their class words.
+  if (pageType === 'collection') return 'grid';
   return pageType === 'service' ? 'landing page' : pageType === 'article' ? 'article' : 'page';
 }
 
