@@ -118,6 +118,19 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(classifyPage('https://news.example/category/science/', page(product))).toBe('collection');
   });
 
+  it('reads a grid declared as schema.org SomeProducts as a collection, even under long buying-guide paragraphs', () => {
+    const prose = `<p>${'Our carry-on luggage fits the overhead bins of most airlines and rolls quietly on four spinner wheels. '.repeat(3)}</p>`;
+    const tile = '<div class="tile"><a href="/carry-on/1">Spinner carry-on</a></div>';
+    const page = (itemType: string) =>
+      readPageSignals(
+        parseHtml(
+          `<html><body><h1>Carry-on luggage</h1><div class="row product-grid" itemtype="http://schema.org/${itemType}" itemid="#product">${tile.repeat(6)}</div>${prose.repeat(6)}</body></html>`,
+        ),
+      );
+    expect(classifyPage('https://shop.example/luggage-carry-on/', page('SomeProducts'))).toBe('collection');
+    expect(classifyPage('https://shop.example/luggage-carry-on/', page('Thing'))).toBe('article');
+  });
+
   it('reads a grid of priced product cards as a collection whatever the URL, and a pricing table as no collection', () => {
     const cards = Array.from(
       { length: 12 },

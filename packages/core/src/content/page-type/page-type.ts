@@ -9,7 +9,8 @@ export const PAGE_TYPES: readonly PageType[] = ['article', 'forum', 'product', '
 // Not `Question`: FAQ blocks on every kind of page declare it.
 const FORUM_SCHEMA = ['DiscussionForumPosting', 'QAPage', 'SocialMediaPosting'];
 const PRODUCT_SCHEMA = ['Product', 'ProductGroup', 'IndividualProduct', 'SoftwareApplication', 'Book', 'Vehicle'];
-const COLLECTION_SCHEMA = ['CollectionPage', 'OfferCatalog', 'SearchResultsPage'];
+// `SomeProducts` is schema.org's type for a grid of products (Salesforce Commerce storefronts declare it on category pages).
+const COLLECTION_SCHEMA = ['CollectionPage', 'OfferCatalog', 'SearchResultsPage', 'SomeProducts'];
 const ARTICLE_SCHEMA = ['Article', 'NewsArticle', 'BlogPosting', 'Recipe', 'Report', 'ScholarlyArticle', 'TechArticle'];
 const SERVICE_SCHEMA = ['Service', 'ProfessionalService'];
 const LIST_SCHEMA = ['ItemList'];
