@@ -131,6 +131,19 @@ describe('main content of every kind of page (fixture site, Harbour Co. furnitur
     expect(classifyPage('https://shop.example/luggage-carry-on/', page('Thing'))).toBe('article');
   });
 
+  it('reads a page saying og:type article with no paragraph text as a listing, and one with paragraphs as an article', () => {
+    const page = (body: string) =>
+      readPageSignals(
+        parseHtml(`<html><head><meta property="og:type" content="article"></head><body><h1>Action</h1>${body}</body></html>`),
+      );
+    const tiles =
+      '<div class="tab_item"><a href="/app/1"><div class="name">Tide runner</div><div class="tags">Action, Indie</div></a></div>';
+    expect(classifyPage('https://store.example/genre/Action/', page(tiles.repeat(10)))).toBe('listing');
+    expect(classifyPage('https://store.example/genre/Action/', page('<p>Why the tide turns early: a short story of the sea.</p>'))).toBe(
+      'article',
+    );
+  });
+
   it('reads a grid of priced product cards as a collection whatever the URL, and a pricing table as no collection', () => {
     const cards = Array.from(
       { length: 12 },

@@ -58,7 +58,8 @@ export function classifyPage(url: string, signals: PageSignals): PageType {
   if (fromUrl === 'article') return articleOrIndex(url, signals);
   if (fromUrl) return fromUrl;
   // WordPress and others say og:type "article" of every page, so it counts only where nothing else speaks.
-  if (signals.ogType === 'article') return articleOrIndex(url, signals);
+  // A page saying og:type "article" with no word in a paragraph is a storefront's or an index's shell, not a story.
+  if (signals.ogType === 'article') return signals.paragraphWords === 0 ? 'listing' : articleOrIndex(url, signals);
   // A grid of product cards showing many prices is a category page, whatever its URL's shape
   // (`/seating/mesh-chairs/`, a shop's home page); without the cards (a pricing table) it is not.
   // Before the declared list below: shops declare their category's products as an ItemList.
