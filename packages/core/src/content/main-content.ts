@@ -9,6 +9,7 @@ import { findDocsRegion } from './docs-region.js';
 import { removeDuplicateBlocks } from './duplicate-blocks.js';
 import { removeRawFieldKeys } from './field-keys.js';
 import { removeHelpPopups } from './help-popups.js';
+import { revealHiddenTeaserSummaries } from './hidden-teaser-links.js';
 import { removeUtilityHiddenBlocks } from './hidden-utility.js';
 import { findMainRegion } from './main-region.js';
 import { removeMediaFallbacks } from './media-fallback.js';
@@ -97,6 +98,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   const pageType = classifyPage(page.url, page.signals);
   // Quick-view drawers and comparison tables a theme hides per card: each product's whole page.
   if (pageType === 'collection') removeUtilityHiddenBlocks(body);
+  // Teaser summaries written as a second, aria-hidden link to the story.
+  revealHiddenTeaserSummaries(body);
   const mainRegion = findMainRegion(body);
   const regionText = textLength(mainRegion);
   let content: Element;
