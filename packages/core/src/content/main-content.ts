@@ -1,5 +1,6 @@
 import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
+import { copyCategoryDescriptions, keepCategoryDescriptions } from './category-descriptions.js';
 import { removeCardBadges } from './card-badges.js';
 import { separateGluedInlines } from './glued-inline.js';
 import { findCardGrids, isProductGrid, quietCardImages, removeOtherProductCards } from './card-grids.js';
@@ -119,10 +120,12 @@ export function extractMainContent(page: MainContentPage): MainContent {
     const copyRegion = correspondingElement(body, copy, mainRegion) ?? undefined;
     // A docs page's introduction may sit beside its body, in the H1's block (MDN's): read before Readability rewrites the page.
     const intro = pageType === 'documentation' ? copyIntroBlock(body, pageHeading) : null;
+    const descriptions = pageType === 'collection' || pageType === 'product' ? copyCategoryDescriptions(body) : [];
     const article = readableArticle(page.document, pageType);
     const minShare = pageType === 'listing' || pageType === 'collection' ? MIN_ARTICLE_SHARE_OF_LISTING : MIN_ARTICLE_SHARE;
     content = morePromising(article, withoutFurniture(copy, pageType, page.url, copyRegion), minShare);
     keepIntro(content, intro);
+    keepCategoryDescriptions(content, descriptions);
   }
   // A card's photo description repeats its name beside it: on grids and listings every card's,
   // on any other page a grid of products' (a shop's landing page, a category page no URL names).
