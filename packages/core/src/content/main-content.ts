@@ -1,3 +1,4 @@
+import { removeArticleToc } from './article-toc.js';
 import { removeActionChrome } from './action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from './boilerplate.js';
 import { copyCategoryDescriptions, keepCategoryDescriptions } from './category-descriptions.js';
@@ -161,6 +162,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   if (pageType === 'service') removeNavTrees(content);
   // Result counts, sorting and filter toggles, slide counters: controls, on every page but an article.
   if (pageType !== 'article') removeListingControls(content);
+  // An article's table of contents repeats its headings as links into the page.
+  else removeArticleToc(content);
   // A teaser's own text says what its thumbnail shows: a listing's teasers, a collection's product
   // cards, and on every other kind the headed cards the page carries (news fronts read as
   // articles, blogs' home pages read as landing pages; the grid rule above needs alike siblings).
