@@ -4,7 +4,8 @@ import { hasText, textLengthUpTo } from './text.js';
 const MAX_TEASER_DEPTH = 4;
 /** A teaser is short: more text than this is a section of the page, not one item's teaser. */
 const MAX_TEASER_CHARS = 400;
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+/** A card's own heading; an H1 is the page's, so a block holding it is the page (a short one), not a card. */
+const CARD_HEADINGS = 'h2, h3, h4, h5, h6';
 
 /**
  * Which teasers count: on listings and grids every one; elsewhere only cards with their own
@@ -30,7 +31,7 @@ export function quietTeaserImages(root: Element, scope: TeaserScope = 'every tea
     let teaser = image.parentElement;
     for (let depth = 1; teaser && teaser !== root && depth < MAX_TEASER_DEPTH && !hasText(teaser); depth++) teaser = teaser.parentElement;
     if (!teaser || teaser === root || !hasText(teaser) || textLengthUpTo(teaser, MAX_TEASER_CHARS) > MAX_TEASER_CHARS) continue;
-    if (scope === 'headed cards' && !teaser.querySelector(HEADINGS)) continue;
+    if (scope === 'headed cards' && (!teaser.querySelector(CARD_HEADINGS) || teaser.querySelector('h1'))) continue;
     image.setAttribute('alt', '');
   }
 }

@@ -36,4 +36,10 @@ describe('quietTeaserImages', () => {
     const section = `<div><h2>The harbour</h2><img src="/map.jpg" alt="A chart of the harbour"><p>${'The harbour wall was built in 1820. '.repeat(20)}</p></div>`;
     expect(altsAfter(section, 'headed cards')).toEqual({ '/map.jpg': 'A chart of the harbour' });
   });
+
+  it('keeps the alt text on a short page, whose whole text sits beside its H1: the page is no card', () => {
+    const page =
+      '<article><h1>Gallery</h1><p>Our workshop, seen from the quay at dawn.</p><img src="/logo.png" alt="Harbour shop logo"></article>';
+    expect(altsAfter(page, 'headed cards')).toEqual({ '/logo.png': 'Harbour shop logo' });
+  });
 });
