@@ -1,5 +1,5 @@
 import { removeBoilerplate } from './boilerplate.js';
-import { textLengthUpTo } from './text.js';
+import { collapsedText, firstProse, proseOpening } from './prose-opening.js';
 
 /**
  * A shop platform's category description: PrestaShop's `#js-product-list-bottom` and
@@ -9,8 +9,6 @@ import { textLengthUpTo } from './text.js';
  * own text (a buying guide, what the range holds).
  */
 const DESCRIPTION = '#js-product-list-bottom, #category-description, .category-description, .term-description, .collection-description';
-/** A description holds at least one paragraph this long; shorter blocks are a line or an empty slot. */
-const MIN_PARAGRAPH_CHARS = 80;
 const PROBE_CHARS = 80;
 /** At most this many descriptions per page are copied: bounded work on pages that repeat the class. */
 const MAX_DESCRIPTIONS = 3;
@@ -32,20 +30,9 @@ export function copyCategoryDescriptions(body: Element): Element[] {
 /** Appends each description the content does not already hold (its first paragraph's opening words). */
 export function keepCategoryDescriptions(content: Element, copies: Element[]): void {
   if (copies.length === 0) return;
-  const text = collapsed(content.textContent ?? '');
+  const text = collapsedText(content);
   for (const copy of copies) {
-    const probe = collapsed(firstProse(copy)?.textContent ?? '').slice(0, PROBE_CHARS);
+    const probe = proseOpening(copy, PROBE_CHARS);
     if (probe && !text.includes(probe)) content.appendChild(copy);
   }
-}
-
-function firstProse(block: Element): Element | null {
-  for (const paragraph of Array.from(block.querySelectorAll('p'))) {
-    if (textLengthUpTo(paragraph, MIN_PARAGRAPH_CHARS) >= MIN_PARAGRAPH_CHARS) return paragraph;
-  }
-  return null;
-}
-
-function collapsed(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

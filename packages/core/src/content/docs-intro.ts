@@ -1,8 +1,7 @@
 import { removeBoilerplate } from './boilerplate.js';
+import { collapsedText, firstProse, proseOpening } from './prose-opening.js';
 import { textLength, textLengthUpTo } from './text.js';
 
-/** A paragraph this long is prose: a page's introduction, not a tagline or a date line. */
-const MIN_PARAGRAPH_CHARS = 80;
 /** A title block holding more text than this is the page's whole body, not its heading and introduction. */
 const MAX_TITLE_BLOCK_CHARS = 4000;
 /** How much of the introduction's first paragraph is looked for in the content. */
@@ -32,19 +31,8 @@ export function copyIntroBlock(body: Element, heading: Element | null): Element 
 /** Puts the introduction at the start of `content` unless the content has it already. */
 export function keepIntro(content: Element, intro: Element | null): void {
   if (!intro) return;
-  const probe = collapsed(firstProse(intro)?.textContent ?? '').slice(0, PROBE_CHARS);
-  if (!probe || collapsed(content.textContent ?? '').includes(probe)) return;
+  const probe = proseOpening(intro, PROBE_CHARS);
+  if (!probe || collapsedText(content).includes(probe)) return;
   if (textLength(intro) > textLength(content)) return;
   content.insertBefore(intro, content.firstChild);
-}
-
-function firstProse(block: Element): Element | null {
-  for (const paragraph of Array.from(block.querySelectorAll('p'))) {
-    if (textLengthUpTo(paragraph, MIN_PARAGRAPH_CHARS) >= MIN_PARAGRAPH_CHARS) return paragraph;
-  }
-  return null;
-}
-
-function collapsed(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { removeBoilerplate } from '../../src/content/boilerplate.js';
-import { buildHtmlDocument } from '../../src/content/build-document.js';
 import { parseHtml } from '../../src/content/parse.js';
 import { isPhotoCredit } from '../../src/content/photo-credits.js';
-import { resolveScrapeOptions } from '../../src/options.js';
-
-function markdownOf(html: string, url = 'https://garden.example/blog/pruning-clematis-by-group'): string {
-  return buildHtmlDocument({ html, url, sourceURL: url, statusCode: 200 }, resolveScrapeOptions({ formats: ['markdown'] })).markdown ?? '';
-}
-
-const PROSE =
-  'Clematis fall into three pruning groups, and knowing which one a plant belongs to decides when the shears come out. ' +
-  'Group one flowers on old wood in spring, so it is pruned lightly after flowering; group three flowers on new growth and is cut hard in late winter.';
-
-function articlePage(body: string): string {
-  return `<html><head><title>Pruning clematis</title><script type="application/ld+json">{"@type":"BlogPosting","headline":"Pruning clematis"}</script></head>
-<body><nav><a href="/">Home</a><a href="/blog">Blog</a></nav><main><article><h1>Pruning clematis by group</h1>${body}</article></main>
-<footer>Copyright the garden</footer></body></html>`;
-}
+import { articlePage, markdownOf, PROSE } from './support/article-page.js';
 
 describe('photo credits', () => {
   it('tells a credit line from a caption or a data source', () => {
