@@ -1,5 +1,6 @@
 import { removeBoilerplate } from './boilerplate.js';
-import { collapsedText, firstProse, proseOpening } from './prose-opening.js';
+import { firstProse, proseOpening } from './prose-opening.js';
+import { collapsedText } from './text.js';
 
 /**
  * A shop platform's category description: PrestaShop's `#js-product-list-bottom` and

@@ -1,6 +1,6 @@
 import { removeBoilerplate } from './boilerplate.js';
-import { collapsedText, firstProse, proseOpening } from './prose-opening.js';
-import { textLength, textLengthUpTo } from './text.js';
+import { firstProse, proseOpening } from './prose-opening.js';
+import { collapsedText, textLength, textLengthUpTo } from './text.js';
 
 /** A title block holding more text than this is the page's whole body, not its heading and introduction. */
 const MAX_TITLE_BLOCK_CHARS = 4000;

@@ -1,4 +1,4 @@
-import { textLengthUpTo } from './text.js';
+import { collapsedText, textLengthUpTo } from './text.js';
 
 /** A paragraph this long is prose: an introduction or a description, not a tagline or a date line. */
 const MIN_PROSE_PARAGRAPH_CHARS = 80;
@@ -17,9 +17,4 @@ export function firstProse(block: Element): Element | null {
  */
 export function proseOpening(block: Element, chars: number): string {
   return collapsedText(firstProse(block)).slice(0, chars);
-}
-
-/** The element's text with whitespace runs collapsed to one space, trimmed. */
-export function collapsedText(element: Element | null): string {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }

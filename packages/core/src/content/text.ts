@@ -111,3 +111,8 @@ function linkedElement(node: Node | null | undefined): LinkedNode | undefined {
   const linked = node as unknown as LinkedNode | null | undefined;
   return linkedom && linked?.nodeType === ELEMENT_NODE ? linked : undefined;
 }
+
+/** The element's text with whitespace runs collapsed to one space, trimmed ('' for none). */
+export function collapsedText(element: Element | null | undefined): string {
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
