@@ -104,9 +104,13 @@ function checkEmpty(name: EvalSetName, pages: SetPage[], run: PredictionRun): vo
 
 /** score.mjs's figures on a whole set; on a sample (--step), the same metrics over the sampled pages only. */
 function scoreSet(name: EvalSetName, predictions: Record<string, string>, pages: SetPage[]) {
-  if (!step) return score(name === 'aeb' ? ['aeb'] : [name, join(evalDir(), name === 'wcxb' ? 'wcxb-dev' : 'trafilatura')], predictions);
-  const sampled = evalSet(name).score(predictions, new Set(pages.map((page) => page.id)));
-  return { f1: sampled.f1, precision: sampled.precision ?? 0, recall: sampled.recall ?? 0, f1ByType: sampled.byType };
+  const ours = evalSet(name).score(predictions, new Set(pages.map((page) => page.id)));
+  if (step) return { f1: ours.f1, precision: ours.precision ?? 0, recall: ours.recall ?? 0, f1ByType: ours.byType };
+  const official = score(name === 'aeb' ? ['aeb'] : [name, join(evalDir(), name === 'wcxb' ? 'wcxb-dev' : 'trafilatura')], predictions);
+  // The per-page metrics (the diff, the CI gate) must agree with score.mjs: checked on every full run.
+  if (Math.abs(official.f1 - ours.f1) > 1e-9)
+    fail(`${name}: lib/metrics.ts gives F1 ${ours.f1}, score.mjs ${official.f1}: they must agree`);
+  return official;
 }
 
 const pagesOf = (name: EvalSetName) => (step ? samplePages(evalSet(name).pages(), step) : evalSet(name).pages());
@@ -119,7 +123,7 @@ for (const name of sets) {
     mkdirSync(args.dump, { recursive: true });
     writeFileSync(join(args.dump, `${name}.json`), JSON.stringify(run.predictions));
   }
-  const sampled = step ? ` (every ${step}th page)` : '';
+  const sampled = step ? ` (1 page in ${step})` : '';
   if (name === 'aeb') {
     const aeb = scoreSet(name, run.predictions, pages);
     const aebWithoutH1 = scoreSet(name, withoutH1Lines(run.predictions), pages);
