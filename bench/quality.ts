@@ -11,7 +11,7 @@
 // Exits non-zero when a set falls below its floor, a page crashes, or a page comes back empty
 // where its gold text is not.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -58,22 +58,30 @@ const sets = args.sets!.split(',').map((name) => {
 const step = args.step ? Number(args.step) : undefined;
 const rivalSets = args['no-rival'] ? [] : sets.filter((name) => name === 'aeb' || name === 'trafilatura');
 
-/** Starts the rival on one set in a child process; resolves to its predictions. */
-function runRival(name: EvalSetName): Promise<Record<string, string>> {
-  const out = join(mkdtempSync(join(tmpdir(), 'trawl-rival-')), `${name}.json`);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'quality-rival.ts'), name, out, ...(step ? [String(step)] : [])],
-    {
+/** Pages per rival process: jsdom keeps part of each closed window, so a long run would outgrow its heap. */
+const RIVAL_SLICE = 150;
+
+/** Runs the rival on one set, a child process per slice of pages; resolves to its predictions. */
+async function runRival(name: EvalSetName): Promise<Record<string, string>> {
+  const pages = samplePages(evalSet(name).pages(), step ?? 1).length;
+  const dir = mkdtempSync(join(tmpdir(), 'trawl-rival-'));
+  const predictions: Record<string, string> = {};
+  for (let from = 0; from < pages; from += RIVAL_SLICE) {
+    const out = join(dir, `${name}-${from}.json`);
+    const args = [name, out, String(step ?? 1), String(from), String(from + RIVAL_SLICE)];
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'quality-rival.ts'), ...args], {
       stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(readFileSync(out, 'utf8'))) : reject(new Error(`the rival exited with ${code}`)),
-    );
-  });
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`the rival exited with ${code} on pages ${from}-${from + RIVAL_SLICE}`)),
+      );
+    });
+    Object.assign(predictions, JSON.parse(readFileSync(out, 'utf8')));
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return predictions;
 }
 // Readability on jsdom takes longer than Trawl: it starts first, one set after the other.
 const rival = rivalSets.reduce<Promise<Partial<Record<EvalSetName, Record<string, string>>>>>(
