@@ -7,19 +7,20 @@ import { browserFromEnv } from '@trawl/browser-playwright/from-env';
  * through the settings table by its package's fromEnv helper: a local Chromium (TRAWL_CHROMIUM_PATH,
  * TRAWL_BROWSER=false to skip), a model (OPENAI_API_KEY, OPENAI_BASE_URL, OLLAMA_BASE_URL,
  * ANTHROPIC_API_KEY) and a search provider (SEARXNG_ENDPOINT, BRAVE_API_KEY, SERPER_API_KEY, else
- * DuckDuckGo). With TRAWL_SEARCH_PROVIDER=local, search is the local index kept in `store`,
- * returned as `localIndex` too so the pages jobs record can be added to it; without a store (a
+ * DuckDuckGo). With TRAWL_SEARCH_PROVIDER=local, search is the local index kept in `store`, one
+ * corpus per team, returned as `localIndex` too so the pages jobs record can be added to their
+ * team's corpus; without a store (a
  * `--check`), one in memory stands in. The model and search packages load on use.
  */
 export async function adaptersFromEnv(env: Env, store?: Store) {
-  const [{ llmFromEnv }, { chooseProvider, LocalIndex, searchFromEnv }] = await Promise.all([
+  const [{ llmFromEnv }, { chooseProvider, createTeamSearchIndex, searchFromEnv }] = await Promise.all([
     import('@trawl/llm'),
     import('@trawl/search'),
   ]);
   const browser = browserFromEnv(env);
   try {
     const llm = llmFromEnv(env);
-    const localIndex = chooseProvider(env) === 'local' ? new LocalIndex({ store: store ?? createMemoryStore() }) : undefined;
+    const localIndex = chooseProvider(env) === 'local' ? createTeamSearchIndex({ store: store ?? createMemoryStore() }) : undefined;
     const search = searchFromEnv(env, localIndex ? { localIndex } : {});
     return { ...(browser ? { browser } : {}), ...(llm ? { llm } : {}), search, ...(localIndex ? { localIndex } : {}) };
   } catch (error) {

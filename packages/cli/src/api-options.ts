@@ -14,8 +14,8 @@ export function apiOptionsFrom(
 ): TrawlApiOptions {
   return {
     runtime,
-    // Local search finds what this server's jobs crawled.
-    ...(localIndex ? { onPage: (document: Document) => localIndex.indexDocument(document) } : {}),
+    // Local search finds what this server's jobs crawled, each team what its own jobs did.
+    ...(localIndex ? { onPage: (document: Document, jobId: string) => localIndex.indexJobPage(document, jobId) } : {}),
     ...(settings.apiKeys?.size ? { auth: settings.apiKeys } : {}),
     worker: settings.worker ? { concurrency: settings.concurrency, leaseMs: settings.leaseMs } : false,
     rateLimits: settings.rateLimits ?? {},

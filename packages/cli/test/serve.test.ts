@@ -93,7 +93,8 @@ describe('trawl serve', { timeout: 90_000 }, () => {
     );
     expect(found.body.data[0].url).toBe(`${site.url}/articles/boilerplate`);
     expect(await stop(server)).toBe(0);
-    const cli = await runCli(['search', 'harbour pilots', '--provider', 'local', '--store', store]);
+    // An open server's one team is `local`: its pages are that team's corpus.
+    const cli = await runCli(['search', 'harbour pilots', '--provider', 'local', '--store', store, '--team', 'local']);
     expect(cli.stdout).toContain(`${site.url}/articles/boilerplate`);
   });
 

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { DEFAULT_PARSE_MAX_BYTES, meteredLlm, type Account, type Store } from '@trawl/core';
+import { DEFAULT_PARSE_MAX_BYTES, teamRuntime, type Account, type Store } from '@trawl/core';
 import { createAuthenticator } from './auth/authenticate.js';
 import { toErrorResponse } from './http/error-response.js';
 import { readJsonBody } from './http/read-body.js';
@@ -59,11 +59,13 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     workerConcurrency: services.workerConcurrency,
   };
 
-  /** The context of one caller's request: its model records the tokens it uses in the caller's usage. */
+  /**
+   * The context of one caller's request: its model records the tokens it uses in the caller's
+   * usage, and the local search index it searches is its team's.
+   */
   function scopedTo(account: Account): ApiContext {
-    if (!runtime.llm || !account.teamId) return context;
-    const llm = meteredLlm(runtime.llm, runtime.store.teams, account);
-    return { ...context, runtime: runtime.with({ llm }) as ApiContext['runtime'] };
+    const scoped = teamRuntime(runtime, account);
+    return scoped === runtime ? context : { ...context, runtime: scoped };
   }
 
   async function serve(

@@ -1,4 +1,6 @@
+import { createMemoryStore } from '@trawl/core';
 import { createServer, type TrawlServer, type TrawlServerOptions } from '@trawl/http';
+import { createTeamSearchIndex } from '@trawl/search';
 import { phrases } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrawlMcp } from '../src/index.js';
@@ -122,6 +124,30 @@ describe('MCP over HTTP behind the API', () => {
       expect(next).toMatch(/Pages 2–2 shown/);
     } finally {
       await mcp.close();
+    }
+  });
+
+  it("firecrawl_search over the local index answers from the caller's team's pages only", async () => {
+    const store = createMemoryStore();
+    const search = createTeamSearchIndex({ store });
+    const local = await startServer({
+      store,
+      allowPrivateNetwork: true,
+      auth: { 'key-b': 'team-b', 'key-d': 'team-d' },
+      searchProvider: search,
+      onPage: (document, jobId) => search.indexJobPage(document, jobId),
+      mounts: [(api) => createTrawlMcp({ api })],
+    });
+    const teamB = await httpClient(`${local}/mcp`, 'key-b');
+    const teamD = await httpClient(`${local}/mcp`, 'key-d');
+    try {
+      await teamB.text('firecrawl_crawl', { url: `${rig.site.url}/articles/boilerplate`, limit: 1, sitemap: 'skip' });
+      const own = await teamB.text('firecrawl_search', { query: 'harbour pilots' });
+      expect(own).toContain(`${rig.site.url}/articles/boilerplate`);
+      const foreign = await teamD.call('firecrawl_search', { query: 'harbour pilots' });
+      expect(foreign.text).not.toContain('/articles/boilerplate');
+    } finally {
+      await Promise.all([teamB.close(), teamD.close()]);
     }
   });
 

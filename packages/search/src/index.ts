@@ -21,3 +21,4 @@ export { parseDuckDuckGoPage, type DuckDuckGoPage } from './providers/duckduckgo
 export { parseTbs, type TimeRange, type TimeUnit } from './providers/tbs.js';
 export { LocalIndex, createLocalIndexes, corpusLogId, type LocalIndexOptions, type LocalIndexes } from './local/local-index.js';
 export { toCorpusEntry, plainText } from './local/corpus-entry.js';
+export { createTeamSearchIndex, teamCorpus, type TeamSearchIndex } from './local/team-indexes.js';

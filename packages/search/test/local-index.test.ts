@@ -1,11 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closeDispatchers, crawl, createMemoryStore, searchAndScrape, type Document, type Store } from '@trawl/core';
+import {
+  closeDispatchers,
+  crawl,
+  createMemoryStore,
+  createRuntime,
+  searchAndScrape,
+  startCrawlJob,
+  teamRuntime,
+  type Document,
+  type Store,
+} from '@trawl/core';
 import { createSqliteStore } from '@trawl/store-sqlite';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalIndex, corpusLogId, createLocalIndexes, searchFromEnv } from '../src/index.js';
+import { LocalIndex, corpusLogId, createLocalIndexes, createTeamSearchIndex, searchFromEnv, teamCorpus } from '../src/index.js';
 
 let site: FixtureSite;
 let dir: string;
@@ -111,6 +121,30 @@ describe('the corpus lives in the Store', () => {
     await worker.indexDocument(page('https://docs.example/tides', '# Tide tables\n\nSpring tides and neap tides.'));
     expect((await server.search('neap tides', { limit: 5 })).map((h) => h.url)).toEqual(['https://docs.example/tides']);
     expect(await otherTeam.search('neap tides', { limit: 5 })).toEqual([]);
+    await shared.close();
+  });
+
+  it("a server's team index keeps each team's pages in its own corpus, by the job that found them", async () => {
+    const shared = createMemoryStore();
+    const teams = createTeamSearchIndex({ store: shared });
+    const jobOfA = await startCrawlJob('https://docs.example/', {}, { store: shared, teamId: 'team-a' });
+    const jobOfB = await startCrawlJob('https://docs.example/', {}, { store: shared, teamId: 'team-b' });
+    expect(await teams.indexJobPage(page('https://docs.example/tides', 'Spring tides and neap tides.'), jobOfA.id)).toBe(true);
+    expect(await teams.indexJobPage(page('https://docs.example/locks', 'Canal locks and weirs.'), jobOfB.id)).toBe(true);
+    // A page of a job that is gone (expired) goes nowhere.
+    expect(await teams.indexJobPage(page('https://docs.example/gone', 'Lost page.'), 'no-such-job')).toBe(false);
+    const urls = async (team: string, query: string) => (await teams.forTeam(team).search(query, { limit: 5 })).map((h) => h.url);
+    expect(await urls('team-a', 'neap tides')).toEqual(['https://docs.example/tides']);
+    expect(await urls('team-b', 'neap tides')).toEqual([]);
+    expect(await urls('team-b', 'canal locks')).toEqual(['https://docs.example/locks']);
+    // The corpus is kept in the store under the team's name, so other processes on it agree.
+    expect(await shared.results.count(corpusLogId(teamCorpus('team-a')))).toBe(1);
+    expect(await new LocalIndex({ store: shared, corpus: teamCorpus('team-b') }).search('canal', { limit: 5 })).toHaveLength(1);
+    // A search naming no team is refused, never answered from every team's pages.
+    await expect(teams.search('tides', { limit: 5 })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    // What the API and its jobs search with: the runtime scoped to the caller's team.
+    const runtime = teamRuntime(createRuntime({ store: shared, searchProvider: teams }), { teamId: 'team-b', apiKey: null });
+    expect((await runtime.searchProvider!.search('tides locks', { limit: 5 })).map((h) => h.url)).toEqual(['https://docs.example/locks']);
     await shared.close();
   });
 

@@ -16,7 +16,7 @@ export {
   zipArchive,
   type DocumentFixture,
 } from './documents/index.js';
-export { limitPages, oversizeRobotsTxt } from './routes/limits.js';
+export { ECHO_PREFIX, limitPages, oversizeRobotsTxt } from './routes/limits.js';
 export { hostilePages } from './routes/hostile.js';
 export { hostilePhrases, manyShortLinksPage, nestedTagsPage, unclosedAnchorsPage, type NestedTag } from './pages/hostile.js';
 export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } from './pages/browser.js';

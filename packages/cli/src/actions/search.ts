@@ -1,6 +1,6 @@
 import { createRuntime, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
 import { readSetting, type Env } from '@trawl/core/settings';
-import { chooseProvider, LocalIndex, searchFromEnv } from '@trawl/search';
+import { chooseProvider, LocalIndex, searchFromEnv, teamCorpus } from '@trawl/search';
 import type { SearchFlags } from '../commands/search.js';
 import { type CliIO, writeLine } from '../io.js';
 import { commandRuntime } from '../command-runtime.js';
@@ -14,7 +14,7 @@ export async function searchAction(query: string, flags: SearchFlags, env: Env, 
     let localIndex: SearchProvider | undefined;
     if (chooseProvider(env, flags.provider) === 'local') {
       store = await openStore(readSetting('store', env, flags.store));
-      localIndex = new LocalIndex({ store, corpus: flags.corpus });
+      localIndex = new LocalIndex({ store, corpus: flags.team === undefined ? flags.corpus : teamCorpus(flags.team) });
     }
     const provider = searchFromEnv(env, {
       ...(flags.provider ? { provider: flags.provider } : {}),

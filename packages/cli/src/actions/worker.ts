@@ -31,7 +31,7 @@ export async function workerAction(command: Command, flags: { check?: boolean },
       notifier.onWorkerEvent(jobId, event, ...args);
       if (event === 'page' && localIndex) {
         const document = args[0] as Document;
-        localIndex.indexDocument(document).catch((error: unknown) => logger.error(`could not index ${document.metadata.url}`, error));
+        localIndex.indexJobPage(document, jobId).catch((error: unknown) => logger.error(`could not index ${document.metadata.url}`, error));
       }
       if (event !== 'completed' && event !== 'failed' && event !== 'cancelled') return;
       const job = args[0] as JobRecord;

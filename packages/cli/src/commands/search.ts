@@ -17,6 +17,7 @@ export interface SearchFlags {
   mainContent: boolean;
   store?: StoreUrl;
   corpus: string;
+  team?: string;
 }
 
 export function searchCommand(io: CliIO, env: Env = process.env): Command {
@@ -35,5 +36,6 @@ export function searchCommand(io: CliIO, env: Env = process.env): Command {
     .option('--json', 'print the reply as /v1/search would')
     .addOption(settingOption('store', 'with --provider local, the store holding the index'))
     .option('--corpus <name>', 'with --provider local, which corpus to search', 'default')
+    .option('--team <team>', "with --provider local, search the pages a server's jobs kept for this team (`local` on an open server)")
     .action(async (query: string, flags: SearchFlags) => (await import('../actions/search.js')).searchAction(query, flags, env, io));
 }

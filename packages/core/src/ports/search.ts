@@ -42,4 +42,11 @@ export interface SearchProvider {
   /** Short name for logs and errors (`searxng`, `brave`, `local`…). */
   readonly name?: string;
   search(query: string, options: SearchOptions): Promise<SearchHit[]>;
+  /**
+   * The provider as one team sees it. A provider whose corpus is made of teams' own pages (the
+   * local index) answers with that team's pages alone; the API and its jobs search through
+   * `forTeam` whenever it is there (`teamRuntime`), so one team never finds another's pages.
+   * Providers that search the web have none.
+   */
+  forTeam?(teamId: string): SearchProvider;
 }

@@ -13,3 +13,4 @@ export {
   type RuntimeWithStore,
   type WithRuntime,
 } from './runtime.js';
+export { teamRuntime } from './team-runtime.js';

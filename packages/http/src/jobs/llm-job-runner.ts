@@ -5,10 +5,10 @@
  * credits are charged to the hold's team and key.
  */
 import {
-  meteredLlm,
   runExtractJob,
   runLlmsTxtJob,
   settleCredits,
+  teamRuntime,
   type AccountHold,
   type JobRecord,
   type RuntimeWithStore,
@@ -23,7 +23,7 @@ export interface LlmJobRunner {
   close(): Promise<void>;
 }
 
-/** Runs jobs with the API's runtime: its store, policy, browser, search provider and model (metered to each job's team). */
+/** Runs jobs with the API's runtime: its store, policy, browser, search provider (the job's team's) and model (metered to that team). */
 export function createLlmJobRunner(runtime: RuntimeWithStore): LlmJobRunner {
   const { store, logger } = runtime;
   const stop = new AbortController();
@@ -33,8 +33,8 @@ export function createLlmJobRunner(runtime: RuntimeWithStore): LlmJobRunner {
     let cost = 0;
     try {
       const account = { teamId: hold.teamId, apiKey: hold.apiKey };
-      const jobRuntime = runtime.llm ? runtime.with({ llm: meteredLlm(runtime.llm, store.teams, account) }) : runtime;
-      const run = { runtime: jobRuntime, signal: stop.signal };
+      // The model metered to the job's team, and extract's web search over that team's local index.
+      const run = { runtime: teamRuntime(runtime, account), signal: stop.signal };
       const ended = job.kind === 'extract' ? await runExtractJob(store, job.id, run) : await runLlmsTxtJob(store, job.id, run);
       // What the job counted is what the team pays; the rest of the hold goes back.
       cost = ended?.counters.creditsUsed ?? 0;

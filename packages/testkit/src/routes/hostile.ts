@@ -1,5 +1,6 @@
 import { manyShortLinksPage, nestedTagsPage, unclosedAnchorsPage, type NestedTag } from '../pages/hostile.js';
 import { HTML, send, sendHtml } from '../server/respond.js';
+import { queryCount } from '../server/query-count.js';
 import type { Route } from '../server/router.js';
 
 /** The hostile pages of the conversion limits: deep nesting, unclosed anchors, a million links. */
@@ -20,11 +21,11 @@ export function hostileRoutes(): Route[] {
   return [
     {
       path: /^\/limits\/nested\/(div|span|b|table)$/,
-      handle: ({ res, url, params }) => sendHtml(res, nestedTagsPage(params[0] as NestedTag, count(url, 'depth', 3000, MAX_DEPTH))),
+      handle: ({ res, url, params }) => sendHtml(res, nestedTagsPage(params[0] as NestedTag, queryCount(url, 'depth', 3000, MAX_DEPTH))),
     },
     {
       path: hostilePages.unclosedAnchors,
-      handle: ({ res, url }) => sendHtml(res, unclosedAnchorsPage(count(url, 'n', 200_000, MAX_ANCHORS))),
+      handle: ({ res, url }) => sendHtml(res, unclosedAnchorsPage(queryCount(url, 'n', 200_000, MAX_ANCHORS))),
     },
     {
       path: hostilePages.millionLinks,
@@ -34,10 +35,4 @@ export function hostileRoutes(): Route[] {
       },
     },
   ];
-}
-
-/** A whole-number query parameter within [0, max], else the default. */
-function count(url: URL, name: string, fallback: number, max: number): number {
-  const value = Number(url.searchParams.get(name) ?? fallback);
-  return Number.isSafeInteger(value) && value >= 0 ? Math.min(value, max) : fallback;
 }

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { linkList, simplePage } from '../pages/layout.js';
+import { escapeHtml, linkList, simplePage } from '../pages/layout.js';
 import { send, sendHtml } from '../server/respond.js';
+import { queryCount } from '../server/query-count.js';
 import type { Route } from '../server/router.js';
 
 /**
@@ -20,11 +21,22 @@ export const limitPages = {
   manyLinks: '/limits/many-links',
   /** `oversizeRobotsTxt(64 MiB)` as text/plain with `Content-Encoding: gzip` (about 100 KB on the wire). */
   gzipRobotsBomb: '/limits/robots-bomb.txt',
+  /** A page whose text repeats the request's `authorization` and `cookie` headers, as a page reflecting them would. */
+  echoHeaders: '/limits/echo-headers',
+  /** `?n=N&kb=K`: links to N pages `/limits/large/<i>?kb=K` (default 20 pages, at most 20,000) of about K KB of text each (default 180, at most 4096). */
+  largePages: '/limits/large/',
+  /** `?px=N`: a page N CSS pixels tall (default 100,000, at most 1,000,000), for full-page screenshots. */
+  tallPage: '/limits/tall',
 };
+
+/** Text the echo page puts before each header it repeats. */
+export const ECHO_PREFIX = 'Echoed header';
 
 let bomb: Buffer | undefined;
 
 const MAX_MANY_LINKS = 200_000;
+const MAX_LARGE_PAGES = 20_000;
+const MAX_LARGE_KB = 4096;
 
 export function limitRoutes(): Route[] {
   return [
@@ -45,6 +57,41 @@ export function limitRoutes(): Route[] {
       handle: ({ res }) => {
         bomb ??= gzipSync(oversizeRobotsTxt(64 * 1024 * 1024), { level: 9 });
         send(res, 200, 'text/plain; charset=utf-8', bomb, { 'content-encoding': 'gzip' });
+      },
+    },
+    {
+      path: limitPages.echoHeaders,
+      handle: ({ req, res }) => {
+        const lines = ['authorization', 'cookie'].map(
+          (name) => `<p>${ECHO_PREFIX} ${name}: ${escapeHtml(String(req.headers[name] ?? ''))}</p>`,
+        );
+        sendHtml(res, simplePage('Header echo', `<h1>Header echo</h1>\n${lines.join('\n')}`));
+      },
+    },
+    {
+      path: limitPages.largePages,
+      handle: ({ res, url }) => {
+        const n = queryCount(url, 'n', 20, MAX_LARGE_PAGES);
+        const kb = queryCount(url, 'kb', 180, MAX_LARGE_KB);
+        const links = Array.from({ length: n }, (_, i) => ({ href: `${limitPages.largePages}${i}?kb=${kb}`, text: `Large page ${i}` }));
+        sendHtml(res, simplePage('Large pages', `<h1>Large pages</h1>\n${linkList(links)}`));
+      },
+    },
+    {
+      path: /^\/limits\/large\/(\d+)$/,
+      handle: ({ res, url, params }) => sendHtml(res, largePage(Number(params[0]), queryCount(url, 'kb', 180, MAX_LARGE_KB))),
+    },
+    {
+      path: limitPages.tallPage,
+      handle: ({ res, url }) => {
+        const px = queryCount(url, 'px', 100_000, 1_000_000);
+        sendHtml(
+          res,
+          simplePage(
+            'Tall page',
+            `<h1>Tall page</h1>\n<div style="height:${px}px;background:linear-gradient(#fff,#9ab)">${px} pixels tall</div>`,
+          ),
+        );
       },
     },
     {
@@ -69,4 +116,16 @@ export function oversizeRobotsTxt(bytes: number): string {
   const line = '# padding to make this robots.txt larger than any crawler reads\n';
   const padding = line.repeat(Math.max(0, Math.ceil((bytes - head.length - tail.length) / line.length)));
   return head + padding + tail;
+}
+
+/** About `kb` KB of distinct paragraphs: a large page whose Markdown is about as large. */
+function largePage(index: number, kb: number): string {
+  const paragraphs: string[] = [];
+  let bytes = 0;
+  for (let i = 0; bytes < kb * 1024; i++) {
+    const text = `Paragraph ${i} of large page ${index}: the tide tables of harbour ${index} list the flood and the ebb for every day of the year, hour by hour.`;
+    paragraphs.push(`<p>${text}</p>`);
+    bytes += text.length + 2;
+  }
+  return simplePage(`Large page ${index}`, `<h1>Large page ${index}</h1>\n${paragraphs.join('\n')}`);
 }

@@ -1,0 +1,16 @@
+import type { Account } from '../credits/usage.js';
+import { meteredLlm } from '../llm/metered-llm.js';
+import type { RuntimeOptions, RuntimeWithStore } from './runtime.js';
+
+/**
+ * The runtime one team's request or job runs with: its model records the tokens it uses in the
+ * account's usage history, and a search provider made of teams' pages (the local index) searches
+ * that team's alone. Every API request and LLM job goes through it, so neither can be forgotten.
+ */
+export function teamRuntime(runtime: RuntimeWithStore, account: Account): RuntimeWithStore {
+  const parts: RuntimeOptions = {};
+  if (runtime.llm && account.teamId) parts.llm = meteredLlm(runtime.llm, runtime.store.teams, account);
+  const search = runtime.searchProvider?.forTeam?.(account.teamId);
+  if (search) parts.searchProvider = search;
+  return Object.keys(parts).length ? (runtime.with(parts) as RuntimeWithStore) : runtime;
+}
