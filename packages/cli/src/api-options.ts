@@ -23,5 +23,6 @@ export function apiOptionsFrom(
     ...(settings.webhookSecret ? { webhooks: { secret: settings.webhookSecret } } : {}),
     pageMemory: { keep: settings.pageMemoryPages, maxBytes: settings.pageMemoryMaxBytes },
     parseMaxBytes: settings.parseMaxMb * 1024 * 1024,
+    streams: { perTeam: settings.streamsPerTeam, opensPerMinute: settings.streamOpensPerMinute },
   };
 }

@@ -27,6 +27,8 @@ const EXAMPLES: Record<string, { valid: string; malformed: string | null; with?:
   host: { valid: '127.0.0.2', malformed: null, with: { TRAWL_API_KEYS: 'k:team' } },
   worker: { valid: 'off', malformed: 'sometimes' },
   parseMaxMb: { valid: '10', malformed: '0' },
+  streamsPerTeam: { valid: '5', malformed: 'none' },
+  streamOpensPerMinute: { valid: '30', malformed: '-1' },
   apiKeys: { valid: 'k1:team-a,k2', malformed: 'k1:a,k1:b' },
   rateLimits: { valid: 'scrape=10,crawl=2', malformed: 'scrape=many' },
   credits: { valid: 'team-a:100', malformed: 'team-a' },

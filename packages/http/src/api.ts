@@ -140,6 +140,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     authenticate,
     ready: services.ready,
     logger: runtime.logger,
+    ...(options.streams ? { limits: options.streams } : {}),
     ...(options.basePath ? { basePath: options.basePath } : {}),
   });
 

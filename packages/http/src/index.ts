@@ -7,6 +7,7 @@ export { isLoopbackHost } from './server/loopback.js';
 export { OPEN_TEAM_ID, type AuthOption, type AuthFunction } from './auth/authenticate.js';
 export { RATE_LIMIT_CLASSES, type RateLimits, type RateLimitClass } from './limits/rate-limits.js';
 export { CREDIT_COSTS, UNLIMITED_CREDITS_DISPLAY } from './limits/credits.js';
+export type { StreamLimits } from './watch/stream-budget.js';
 export { createJobNotifier, type JobNotifier, type JobNotifierOptions } from './jobs/job-notifier.js';
 export type { Logger } from './logger.js';
 export * from './webhooks/index.js';

@@ -1,6 +1,7 @@
 import type { Document, Runtime, RuntimeOptions, SearchProvider } from '@trawl/core';
 import type { AuthOption } from './auth/authenticate.js';
 import type { RateLimits } from './limits/rate-limits.js';
+import type { StreamLimits } from './watch/stream-budget.js';
 import type { WebhookSender } from './webhooks/index.js';
 
 export interface WebhookSettings {
@@ -43,6 +44,12 @@ export interface TrawlApiOptions extends RuntimeOptions {
   pageMemory?: { keep?: number; maxBytes?: number };
   /** Largest file `POST /v2/parse` accepts, in bytes (default 50 MB): a larger upload is a 413. */
   parseMaxBytes?: number;
+  /**
+   * WebSocket status streams (the SDKs' `watcher()`): how many one team may hold open at once
+   * (default 20), open per minute (default 120), and the server in all (default 1000). A stream
+   * over a limit is refused before the upgrade (429, or 503 for the server's), and the SDKs poll.
+   */
+  streams?: StreamLimits;
   /** Webhook delivery settings, or a sender of your own. */
   webhooks?: WebhookSettings | WebhookSender;
   /** @deprecated Renamed `searchProvider` (map's `search` is a query): the provider of search and extract's web search. */

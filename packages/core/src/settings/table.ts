@@ -165,6 +165,21 @@ export const SETTINGS = {
     description: 'run jobs in this process (off for API nodes whose jobs run in `trawl worker` processes)',
     scope: 'server',
   }),
+  streamsPerTeam: valued({
+    env: 'TRAWL_STREAMS_PER_TEAM',
+    type: wholeNumber,
+    default: 20,
+    description:
+      "WebSocket status streams (the SDKs' watcher()) one team may hold open at once on this server; the next is a 429 and the SDK polls",
+    scope: 'server',
+  }),
+  streamOpensPerMinute: valued({
+    env: 'TRAWL_STREAM_OPENS_PER_MINUTE',
+    type: wholeNumber,
+    default: 120,
+    description: 'WebSocket status streams one team may open per minute, counted in the store across API nodes',
+    scope: 'server',
+  }),
   apiKeys: optional({
     env: 'TRAWL_API_KEYS',
     type: apiKeysType,

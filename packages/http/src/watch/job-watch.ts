@@ -6,10 +6,12 @@
  * `{type:"document", data}` per new page, then `{type:"done", data}` (completed),
  * `{type:"error", error}` (failed) or `{type:"status", data:{status:"cancelled", …}}`.
  * The stream reads the store, so it follows jobs any worker runs. Without it the SDKs poll.
+ * Streams are budgeted (stream-budget.ts: per team at once, per team a minute, per server) and
+ * paced by their client (stream-job.ts: the next slice of documents only once the last was written).
  */
 import type { Duplex } from 'node:stream';
-import { isTerminal, readStatusPage, toV1JobStatus, type Document, type JobRecord, type Store } from '@trawl/core';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { Document, JobRecord, Store } from '@trawl/core';
+import { WebSocketServer } from 'ws';
 import type { Authenticator } from '../auth/authenticate.js';
 import { ApiError } from '../http/api-error.js';
 import { locateRequest } from '../http/request-url.js';
@@ -18,12 +20,12 @@ import type { Logger } from '../logger.js';
 import { findTeamJob } from '../routes/find-job.js';
 import { v2ShapingOf } from '../routes/v2-jobs.js';
 import { toV2Document } from '../v2/v2-document.js';
+import { createStreamBudget, isRefusal, type StreamLimits } from './stream-budget.js';
+import { sendNow, streamJob, type StreamView } from './stream-job.js';
 
 const WATCH_PATH = /^\/(v1|v2)\/(crawl|batch\/scrape)\/([^/]+)\/?$/;
 /** How often a stream looks for new pages. */
 const DEFAULT_POLL_MS = 250;
-/** Streams open at once per API; more are refused (503) so watchers cannot exhaust the server. */
-const MAX_STREAMS = 1000;
 
 export interface JobWatchOptions {
   store: Store;
@@ -33,6 +35,9 @@ export interface JobWatchOptions {
   logger: Logger;
   basePath?: string;
   pollMs?: number;
+  limits?: StreamLimits;
+  /** Bytes of documents a stream reads and sends per step (default 1 MiB). */
+  sliceBytes?: number;
 }
 
 export interface JobWatch {
@@ -43,6 +48,7 @@ export interface JobWatch {
 
 export function createJobWatch(options: JobWatchOptions): JobWatch {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const budget = createStreamBudget(options.store, options.limits);
   // The key arrives as the subprotocol; the handshake echoes it back, as browsers require.
   const wss = new WebSocketServer({
     noServer: true,
@@ -54,7 +60,7 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
   async function accept(req: NodeRequest, socket: Duplex, head: Buffer): Promise<void> {
     const match = WATCH_PATH.exec(locateRequest(req, options.basePath).path);
     if (!match) return refuse(socket, 404, 'Not found');
-    if (closed || wss.clients.size >= MAX_STREAMS) return refuse(socket, 503, 'Too many status streams');
+    if (closed) return refuse(socket, 503, 'The server is shutting down');
     await options.ready;
     const protocol = String(req.headers['sec-websocket-protocol'] ?? '')
       .split(',')[0]
@@ -68,48 +74,19 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
       if (error instanceof ApiError) return refuse(socket, error.status, error.message);
       throw error;
     }
-    const view = match[1] === 'v2' ? v2View : (documents: Document[]) => documents;
+    const place = await budget.admit(job.teamId);
+    if (isRefusal(place)) return refuse(socket, place.status, place.message, place.retryAfterSeconds);
+    // The client may have gone while the store answered: its place goes back at once.
+    if (!socket.writable) return place.release();
+    const view: StreamView = match[1] === 'v2' ? v2View : (documents: Document[]) => documents;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      stream(ws, job, view).catch((error) => {
+      ws.once('close', place.release);
+      streamJob(ws, job, { store: options.store, view, pollMs, stopped: () => closed, sliceBytes: options.sliceBytes }).catch((error) => {
         options.logger.error(`status stream of job ${job.id} failed`, error);
-        send(ws, { type: 'error', error: 'The status stream failed' });
+        sendNow(ws, { type: 'error', error: 'The status stream failed' });
         ws.close(1011);
       });
     });
-  }
-
-  async function stream(ws: WebSocket, first: JobRecord, view: (documents: Document[], job: JobRecord) => unknown[]): Promise<void> {
-    let open = true;
-    ws.on('close', () => (open = false));
-    ws.on('error', () => (open = false));
-    let job = first;
-    let page = await readStatusPage(options.store, job, { skip: 0 });
-    let sent = page.documents.length;
-    // While pages remain unsent the job reads as running, so the SDK waits for them.
-    const shownStatus = (done: boolean) => (done ? job.status : 'scraping');
-    send(ws, {
-      type: 'catchup',
-      data: { ...toV1JobStatus(job), status: shownStatus(page.next === undefined), data: view(page.documents, job) },
-    });
-    while (open && !closed) {
-      const finishedBefore = isTerminal(job.status);
-      page = await readStatusPage(options.store, job, { skip: sent });
-      for (const document of view(page.documents, job)) send(ws, { type: 'document', data: document });
-      sent += page.documents.length;
-      if (finishedBefore && page.next === undefined) {
-        send(ws, endMessage(job));
-        ws.close(1000);
-        return;
-      }
-      if (!page.documents.length) await sleep(pollMs);
-      const latest = await options.store.jobs.get(job.id);
-      if (!latest) {
-        send(ws, { type: 'error', error: 'The job expired' });
-        ws.close(1000);
-        return;
-      }
-      job = latest;
-    }
   }
 
   return {
@@ -132,30 +109,19 @@ function v2View(documents: Document[], job: JobRecord): unknown[] {
   return documents.map((document) => toV2Document(document, shaping));
 }
 
-function endMessage(job: JobRecord): unknown {
-  const status = { ...toV1JobStatus(job), data: [] };
-  if (job.status === 'completed') return { type: 'done', data: status };
-  if (job.status === 'failed') return { type: 'error', error: job.error?.message ?? 'The job failed', data: status };
-  return { type: 'status', data: status };
-}
-
-function send(ws: WebSocket, message: unknown): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-}
-
 /** An HTTP answer on the raw socket, before any WebSocket exists. */
-function refuse(socket: Duplex, status: number, message: string): void {
+function refuse(socket: Duplex, status: number, message: string, retryAfterSeconds?: number): void {
   if (!socket.writable) return;
   const body = JSON.stringify({ success: false, error: message });
+  const retry = retryAfterSeconds === undefined ? '' : `Retry-After: ${retryAfterSeconds}\r\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${statusText(status)}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${retry}Connection: close\r\n\r\n${body}`,
   );
 }
 
 function statusText(status: number): string {
-  return { 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' }[status] ?? 'Error';
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+  return (
+    { 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' }[status] ??
+    'Error'
+  );
 }
