@@ -17,6 +17,7 @@ import { COOKIE_BANNER_SELECTORS, serialiseDocument } from './cookie-banners.js'
 import { BLOCKED_HEADER, type GuardProxy } from './guard-proxy.js';
 import type { PageSetup, PageSource } from './page-source.js';
 import { waitForRendering } from './rendering-wait.js';
+import { fitFullPage } from './screenshot-size.js';
 
 export interface RenderSettings {
   screenshots: ScreenshotSink;
@@ -79,7 +80,16 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
       const type = quality === undefined ? 'png' : 'jpeg';
       // With a viewport asked for, the image is measured in CSS pixels, so it has the viewport's size on any device.
       const scale = viewport || options.screenshotOptions?.viewport ? 'css' : 'device';
-      const data = await page.screenshot({ fullPage, type, scale, ...(quality === undefined ? {} : { quality }) });
+      // A full page too large for one image is cut to its top, and the document says so.
+      const fit = fullPage ? await fitFullPage(page, scale) : {};
+      if (fit.warning) plan.warnings.push(fit.warning);
+      const data = await page.screenshot({
+        fullPage,
+        type,
+        scale,
+        ...(fit.clip ? { clip: fit.clip } : {}),
+        ...(quality === undefined ? {} : { quality }),
+      });
       return settings.screenshots.store({ data, mimeType: `image/${type}`, pageUrl: page.url() });
     };
     const results = emptyActionResults();

@@ -16,6 +16,7 @@ import {
 } from '../src/index.js';
 import { planContext, parseCookieHeader } from '../src/context-plan.js';
 import { bypassesUpstream, chainableUpstream } from '../src/upstream-proxy.js';
+import { fitSize } from '../src/screenshot-size.js';
 
 describe('ad host list', () => {
   it('ships a list that matches hosts and their subdomains only', () => {
@@ -119,6 +120,19 @@ describe('context plan', () => {
     });
     expect(acceptLanguage(['fr-CH', 'fr', 'en-US'])).toBe('fr-CH,fr;q=0.9,en-US;q=0.8,en;q=0.7');
     expect(countryProfile('us')?.timezoneId).toBe('America/New_York');
+  });
+});
+
+describe('full-page screenshot size', () => {
+  it('keeps a page that fits whole, and cuts a larger one to its top within the side and pixel bounds', () => {
+    expect(fitSize(1280, 9000, 1)).toEqual({});
+    expect(fitSize(7680, 100_000, 1).clip).toEqual({ x: 0, y: 0, width: 7680, height: 7680 });
+    // A narrow page may be as tall as Chromium's largest texture.
+    expect(fitSize(800, 100_000, 1).clip).toEqual({ x: 0, y: 0, width: 800, height: 16_384 });
+    // Device pixels count: at a ratio of 2 the page's CSS size is halved.
+    expect(fitSize(800, 100_000, 2).clip).toEqual({ x: 0, y: 0, width: 800, height: 8192 });
+    expect(fitSize(20_000, 500, 1).clip).toEqual({ x: 0, y: 0, width: 16_384, height: 500 });
+    expect(fitSize(7680, 100_000, 1).warning).toMatch(/top 7680×7680 CSS pixels of a 7680×100000 page/);
   });
 });
 

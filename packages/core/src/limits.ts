@@ -28,6 +28,33 @@ export const MAX_HEADERS = 100;
 export const MAX_HEADER_NAME_LENGTH = 256;
 export const MAX_HEADER_VALUE_LENGTH = 8192;
 export const MAX_HEADERS_BYTES = 32 * 1024;
+/**
+ * Headers the HTTP client sets itself from the request it sends (framing, the connection, the
+ * target): a scrape that names one is refused, never sent (a wrong `content-length` or a
+ * `transfer-encoding` breaks the request to the site; `host` would point it elsewhere).
+ */
+export const FORBIDDEN_REQUEST_HEADERS = [
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-connection',
+] as const;
+/** Levels of nesting of any JSON a request carries (bodies, webhook metadata, options parts, tool arguments). */
+export const MAX_JSON_DEPTH = 100;
+/** The largest value one `executeJavascript` action may return, as JSON (the page measures it before sending it). */
+export const MAX_SCRIPT_RESULT_BYTES = 10 * 1024 * 1024;
+/** All of one scrape's action outputs together: returned values, `scrape` actions' HTML, screenshots. */
+export const MAX_ACTION_OUTPUT_BYTES = 50 * 1024 * 1024;
+/** A screenshot's pixels (the largest viewport's); a larger full-page screenshot is cut to this many, with a warning. */
+export const MAX_SCREENSHOT_PIXELS = MAX_VIEWPORT_SIDE * MAX_VIEWPORT_SIDE;
+/** A screenshot's side in pixels (Chromium's largest texture); a taller full page is cut there. */
+export const MAX_SCREENSHOT_SIDE = 16_384;
 /** Include/exclude patterns per list, and the length of each. */
 export const MAX_PATTERNS = 100;
 export const MAX_PATTERN_LENGTH = 1000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  FORBIDDEN_REQUEST_HEADERS,
   MAX_ACTIONS,
   MAX_ATTRIBUTE_NAME_LENGTH,
   MAX_ATTRIBUTE_SELECTORS,
@@ -23,6 +24,7 @@ export type Format = z.infer<typeof formatSchema>;
 /** RFC 9110 field names are tokens; values are visible ASCII, Latin-1, spaces and tabs, never CR, LF or NUL. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const FORBIDDEN = new Set<string>(FORBIDDEN_REQUEST_HEADERS);
 
 /**
  * Headers a scrape sends (cookies, user agent…): checked here so a bad one is the caller's 400,
@@ -41,6 +43,12 @@ export const requestHeadersSchema = z.record(z.string(), z.string()).superRefine
         code: 'custom',
         path: [name.slice(0, 40)],
         message: `${shown} is not a valid header name (letters, digits and !#$%&'*+.^_\`|~-, at most ${MAX_HEADER_NAME_LENGTH})`,
+      });
+    } else if (FORBIDDEN.has(name.toLowerCase())) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `the ${shown} header is set by the HTTP client from the request itself; a scrape cannot send it (leave it out)`,
       });
     } else if (value.length > MAX_HEADER_VALUE_LENGTH) {
       ctx.addIssue({

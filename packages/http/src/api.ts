@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import { DEFAULT_PARSE_MAX_BYTES, teamRuntime, type Account, type Store } from '@trawl/core';
 import { createAuthenticator } from './auth/authenticate.js';
 import { toErrorResponse } from './http/error-response.js';
+import { assertJsonDepth } from './http/json-depth.js';
 import { readJsonBody } from './http/read-body.js';
 import { locateRequest } from './http/request-url.js';
 import { sendJson } from './http/respond.js';
@@ -115,6 +116,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     const { route, params } = match;
     try {
       await admit(route, call.account);
+      if (route.readsBody) assertJsonDepth(call.body, "The call's arguments");
       const result = await route.handle(
         {
           req: detachedRequest(call),

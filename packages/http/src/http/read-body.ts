@@ -1,4 +1,5 @@
 import { codedError, MESSAGES, type ApiError } from './api-error.js';
+import { assertJsonDepth } from './json-depth.js';
 import type { NodeRequest } from './types.js';
 
 /** JSON bodies are accepted up to this size, as Firecrawl's body parser allows. */
@@ -12,9 +13,9 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export async function readJsonBody(req: NodeRequest, maxBytes: number = MAX_BODY_BYTES): Promise<unknown> {
   // A consumed stream means a framework read it: use what it parsed (a body parser that skipped
   // the request, e.g. for its content type, leaves the stream unread and we parse it here).
-  if (req.readableEnded || !req.readable) return fromPreParsed(req.body);
-  const text = await readText(req, maxBytes);
-  return parseJson(text);
+  const body = req.readableEnded || !req.readable ? fromPreParsed(req.body) : parseJson(await readText(req, maxBytes));
+  assertJsonDepth(body);
+  return body;
 }
 
 function fromPreParsed(body: unknown): unknown {

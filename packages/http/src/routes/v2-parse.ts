@@ -1,5 +1,6 @@
 import { parse, spendCredits } from '@trawl/core';
 import { badRequest, codedError } from '../http/api-error.js';
+import { assertJsonDepth } from '../http/json-depth.js';
 import { readRawBody } from '../http/read-body.js';
 import { pageCost } from '../limits/credits.js';
 import { v2ParseOptionsSchema } from '../schemas/v2-parse.js';
@@ -71,12 +72,15 @@ function readOptions(part: FormDataEntryValue | null): unknown {
       'Bad Request: options must be JSON',
     );
   }
+  let options: unknown;
   try {
-    return part.trim() ? JSON.parse(part) : {};
+    options = part.trim() ? JSON.parse(part) : {};
   } catch {
     throw badRequest(
       [{ code: 'invalid_options', message: 'options is not valid JSON', path: ['options'] }],
       'Bad Request: options is not valid JSON',
     );
   }
+  assertJsonDepth(options, 'The options part');
+  return options;
 }
