@@ -7,7 +7,8 @@ import { readJsonBody } from './http/read-body.js';
 import { locateRequest } from './http/request-url.js';
 import { sendJson } from './http/respond.js';
 import type { NextFunction, NodeRequest, NodeResponse } from './http/types.js';
-import { enforceRateLimit } from './limits/rate-limits.js';
+import { createFairGate } from './limits/fair-gate.js';
+import { DEFAULT_RATE_LIMITS, enforceRateLimit } from './limits/rate-limits.js';
 import type { TrawlApiOptions } from './options.js';
 import { createRouter } from './routes/route-table.js';
 import { callLocation, detachedRequest, type ApiCall, type ApiCallResult } from './in-process.js';
@@ -39,6 +40,18 @@ export interface TrawlApi {
   settled(): Promise<void>;
 }
 
+/** Reads of job results and records (`GET`s of the `status` class): what the status gate lets through a few at a time per team. */
+function isStatusRead(route: RouteDefinition): boolean {
+  return route.method === 'GET' && route.rateClass === 'status' && !route.public;
+}
+
+/** Calls `done` once the response has been written out, or the connection closed. */
+function whenSent(res: NodeResponse, done: () => void): void {
+  if (res.writableFinished || res.destroyed) return done();
+  res.once('finish', done);
+  res.once('close', done);
+}
+
 /**
  * The Firecrawl-compatible v0/v1 API as a plain request handler. Paths it does not serve go to
  * `next` when there is one (so it mounts beside other routes), else get a JSON 404.
@@ -48,7 +61,9 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
   const { runtime } = services;
   const router = createRouter();
   const authenticate = createAuthenticator(options.auth);
-  const rateLimits = options.rateLimits ?? {};
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  // Reads of job results can be megabytes each: a team's go a few at a time, teams in turn.
+  const statusGate = createFairGate(options.statusReads);
   const context: ApiContext = {
     runtime,
     pageMemory: options.pageMemory ?? {},
@@ -81,11 +96,17 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
       if (!res.writableEnded) aborter.abort(new Error('The client closed the connection'));
     };
     res.on('close', onClose);
+    let leave: (() => void) | undefined;
     try {
       let account: Account = { teamId: '', apiKey: null };
       if (!route.public) {
         account = await authenticate(req);
         await admit(route, account);
+      }
+      if (isStatusRead(route)) {
+        leave = await statusGate.enter(account.teamId, aborter.signal).catch(() => undefined);
+        // Only a client that went away while waiting leaves the line without a place.
+        if (!leave) return;
       }
       const body = route.readsBody ? await readJsonBody(req) : undefined;
       const result = await route.handle(
@@ -99,6 +120,8 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
       sendJson(res, response.status, response.body, response.headers);
     } finally {
       res.off('close', onClose);
+      // The place is held until the answer is written out, so a team's megabytes in flight stay bounded.
+      if (leave) whenSent(res, leave);
     }
   }
 
@@ -114,9 +137,11 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     if (match.type !== 'found' || match.route.public)
       return { status: 404, body: { success: false, error: `Not found: ${call.method} ${location.path}` } };
     const { route, params } = match;
+    let leave: (() => void) | undefined;
     try {
       await admit(route, call.account);
       if (route.readsBody) assertJsonDepth(call.body, "The call's arguments");
+      if (isStatusRead(route)) leave = await statusGate.enter(call.account.teamId, call.signal);
       const result = await route.handle(
         {
           req: detachedRequest(call),
@@ -134,6 +159,8 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
       const response = toErrorResponse(error, route.style);
       if (response.unexpected !== undefined) runtime.logger.error(`in-process ${call.method} ${location.path} failed`, response.unexpected);
       return { status: response.status, body: response.body };
+    } finally {
+      leave?.();
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Document, Runtime, RuntimeOptions, SearchProvider } from '@trawl/core';
 import type { AuthOption } from './auth/authenticate.js';
 import type { RateLimits } from './limits/rate-limits.js';
+import type { FairGateLimits } from './limits/fair-gate.js';
 import type { StreamLimits } from './watch/stream-budget.js';
 import type { WebhookSender } from './webhooks/index.js';
 
@@ -36,8 +37,13 @@ export interface TrawlApiOptions extends RuntimeOptions {
    * false when separate worker processes share the store.
    */
   worker?: boolean | { concurrency?: number; leaseMs?: number };
-  /** Requests per minute per team, by endpoint class (default: none). */
+  /** Requests per minute per team, by endpoint class (default: `status` 3000, the rest none). */
   rateLimits?: RateLimits;
+  /**
+   * Status reads (`GET` of job results and records, up to 10 MiB each) served at once: per team
+   * (default 2) and in all (default 16); the rest wait their turn, teams round robin.
+   */
+  statusReads?: FairGateLimits;
   /** Starting credit balances of teams that have none yet (others are unlimited). */
   credits?: Record<string, number>;
   /** What the page memory keeps (the scrape cache, change tracking): snapshots per team and the largest kept, in bytes. */

@@ -191,8 +191,8 @@ export const SETTINGS = {
   rateLimits: optional({
     env: 'TRAWL_RATE_LIMITS',
     type: rateLimitsType,
-    defaultText: 'none',
-    description: 'requests per minute per team, by class, `scrape=100,crawl=15`; classes left out are unlimited',
+    defaultText: 'status=3000',
+    description: 'requests per minute per team, by class, `scrape=100,crawl=15`; classes left out are unlimited, but status reads: 3000',
     scope: 'server',
   }),
   credits: optional({

@@ -7,6 +7,13 @@ export { RATE_LIMIT_CLASSES, type RateLimitClass, type RateLimits };
 const WINDOW_MS = 60_000;
 
 /**
+ * Limits in force when the operator sets none for a class: status reads (`GET` of crawls, batches,
+ * extracts, scrapes, monitors…) are cheap one at a time but a flood of them is not, so they are
+ * capped per team even on a server with no other limits. `TRAWL_RATE_LIMITS=status=N` replaces it.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = { status: 3000 };
+
+/**
  * Counts one request of `team` against its class budget. The counters live in the Store's team
  * ledger, so every API node sharing the store shares them.
  */

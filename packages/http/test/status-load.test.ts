@@ -1,15 +1,19 @@
+import { execFile } from 'node:child_process';
 import type { Duplex } from 'node:stream';
+import { promisify } from 'node:util';
 import { limitPages, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startApi, type TestApi } from './helpers/api-server.js';
 
 /**
- * WebSocket status streams (what SDK 4.x `watcher()` opens) under load: a stream sends the next
- * slice of documents only once its socket wrote the last, so watchers that read slowly hold about
- * a slice each, not the crawl; one team holds a bounded number of streams and opens a bounded
- * number a minute; and another team's requests answer meanwhile.
+ * Status reads under load. WebSocket status streams (what SDK 4.x `watcher()` opens): a stream
+ * sends the next slice of documents only once its socket wrote the last, so watchers that read
+ * slowly hold about a slice each, not the crawl; one team holds a bounded number of streams and
+ * opens a bounded number a minute. Status pages (`GET /v1/crawl/{id}`): a team's go a few at a
+ * time, teams in turn. Either way another team's requests answer meanwhile.
  */
+const execFileAsync = promisify(execFile);
 let site: FixtureSite;
 let api: TestApi;
 /** The server side of every upgraded connection, to see what it has queued for each client. */
@@ -124,6 +128,34 @@ describe('status streams under load', () => {
     for (const ws of watchers) ws.resume();
     const counts = await Promise.all(watchers.map((ws) => documentsUntilDone(ws)));
     expect(counts).toEqual(Array.from({ length: 40 }, () => PAGES + 1));
+  }, 120_000);
+
+  it('100 concurrent status reads of the 10 MB crawl answer in turn while another team waits under a second', async () => {
+    // The readers run in a process of their own, as clients do: reading 1 GB here would hold this loop.
+    const script = `const reads = Array.from({ length: 100 }, async () => {
+        const response = await fetch(process.argv[1], { headers: { authorization: 'Bearer key-heavy' } });
+        let bytes = 0;
+        for await (const chunk of response.body) bytes += chunk.byteLength;
+        return { status: response.status, bytes };
+      });
+      console.log(JSON.stringify(await Promise.all(reads)));`;
+    const readers = execFileAsync(process.execPath, ['--input-type=module', '-e', script, `${api.url}/v1/crawl/${bigCrawl}`], {
+      maxBuffer: 1024 * 1024,
+      timeout: 110_000,
+    });
+    let done = false;
+    const reads = readers.then(({ stdout }) => JSON.parse(stdout) as Array<{ status: number; bytes: number }>).finally(() => (done = true));
+    const waits: number[] = [];
+    while (!done) {
+      const started = performance.now();
+      expect((await api.request('GET', '/v1/team/credit-usage', { token: 'key-canary' })).status).toBe(200);
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const answers = await reads;
+    expect(answers.every((answer) => answer.status === 200 && answer.bytes > 9 * 1024 * 1024)).toBe(true);
+    expect(waits.length).toBeGreaterThan(3);
+    expect(Math.max(...waits)).toBeLessThan(1_000);
   }, 120_000);
 
   it("caps one team's open streams with a clear 429, frees a place when a stream closes, and leaves other teams theirs", async () => {
