@@ -7,7 +7,7 @@ import { readJsonBody } from './http/read-body.js';
 import { locateRequest } from './http/request-url.js';
 import { sendJson } from './http/respond.js';
 import type { NextFunction, NodeRequest, NodeResponse } from './http/types.js';
-import { createFairGate } from './limits/fair-gate.js';
+import { createFairGate, DEFAULT_UPLOAD_GATE } from './limits/fair-gate.js';
 import { DEFAULT_RATE_LIMITS, enforceRateLimit } from './limits/rate-limits.js';
 import type { TrawlApiOptions } from './options.js';
 import { createRouter } from './routes/route-table.js';
@@ -69,6 +69,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     pageMemory: options.pageMemory ?? {},
     monitorHooks: services.monitorHooks,
     parseMaxBytes: options.parseMaxBytes ?? DEFAULT_PARSE_MAX_BYTES,
+    uploads: createFairGate(options.uploads ?? DEFAULT_UPLOAD_GATE),
     notifier: services.notifier,
     llmJobs: services.llmJobs,
     startingCredits: options.credits ?? {},

@@ -44,6 +44,8 @@ export interface TrawlApiOptions extends RuntimeOptions {
    * (default 2) and in all (default 16); the rest wait their turn, teams round robin.
    */
   statusReads?: FairGateLimits;
+  /** Uploads (`POST /v2/parse`) read and converted at once: per team (default 2) and in all (default 4); the rest wait their turn. */
+  uploads?: FairGateLimits;
   /** Starting credit balances of teams that have none yet (others are unlimited). */
   credits?: Record<string, number>;
   /** What the page memory keeps (the scrape cache, change tracking): snapshots per team and the largest kept, in bytes. */

@@ -3,6 +3,7 @@ import { FORBIDDEN_REQUEST_HEADERS, MAX_ACTION_OUTPUT_BYTES, MAX_JSON_DEPTH, MAX
 import { dataUrlImage, limitPages, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, startApi, type TestApi } from './helpers/api-server.js';
+import { canaryWaits } from './helpers/canary.js';
 
 /**
  * What a request or a page may make the server hold, past the bounds of limits-bounds: a script's
@@ -39,15 +40,7 @@ describe('what a browser scrape may hand back', () => {
       url: `${site.url}/articles/minimal`,
       actions: [{ type: 'executeJavascript', script: "'x'.repeat(300_000_000)" }],
     });
-    const waits: number[] = [];
-    let done = false;
-    void huge.finally(() => (done = true));
-    while (!done) {
-      const before = performance.now();
-      expect((await api.request('GET', '/v1/team/credit-usage', { token: 'key-canary' })).status).toBe(200);
-      waits.push(performance.now() - before);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const waits = await canaryWaits(api, 'key-canary', huge);
     const res = await huge;
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, code: 'SCRAPE_TOO_LARGE' });

@@ -5,6 +5,7 @@ import { limitPages, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startApi, type TestApi } from './helpers/api-server.js';
+import { canaryWaits } from './helpers/canary.js';
 
 /**
  * Status reads under load. WebSocket status streams (what SDK 4.x `watcher()` opens): a stream
@@ -108,15 +109,7 @@ describe('status streams under load', () => {
         return ws;
       }),
     );
-    const waits: number[] = [];
-    const until = Date.now() + 3_000;
-    while (Date.now() < until) {
-      const started = performance.now();
-      const usage = await api.request('GET', '/v1/team/credit-usage', { token: 'key-canary' });
-      expect(usage.status).toBe(200);
-      waits.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const waits = await canaryWaits(api, 'key-canary', new Promise((resolve) => setTimeout(resolve, 3_000)));
     const queued = serverSockets.slice(firstSocket).map((socket) => socket.writableLength);
     const grown = process.memoryUsage().rss - before;
     // The crawl is ~10 MB; without backpressure each socket queues all of it (400 MB in all).
@@ -143,15 +136,8 @@ describe('status streams under load', () => {
       maxBuffer: 1024 * 1024,
       timeout: 110_000,
     });
-    let done = false;
-    const reads = readers.then(({ stdout }) => JSON.parse(stdout) as Array<{ status: number; bytes: number }>).finally(() => (done = true));
-    const waits: number[] = [];
-    while (!done) {
-      const started = performance.now();
-      expect((await api.request('GET', '/v1/team/credit-usage', { token: 'key-canary' })).status).toBe(200);
-      waits.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const reads = readers.then(({ stdout }) => JSON.parse(stdout) as Array<{ status: number; bytes: number }>);
+    const waits = await canaryWaits(api, 'key-canary', reads);
     const answers = await reads;
     expect(answers.every((answer) => answer.status === 200 && answer.bytes > 9 * 1024 * 1024)).toBe(true);
     expect(waits.length).toBeGreaterThan(3);

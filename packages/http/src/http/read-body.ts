@@ -38,8 +38,8 @@ async function readText(req: NodeRequest, maxBytes: number): Promise<string> {
   return (await readRawBody(req, maxBytes)).toString('utf8');
 }
 
-/** The request's body as bytes, at most `maxBytes` (past it, PAYLOAD_TOO_LARGE): a multipart upload. */
-export function readRawBody(req: NodeRequest, maxBytes: number): Promise<Buffer> {
+/** The request's body as bytes, at most `maxBytes` (past it, PAYLOAD_TOO_LARGE). */
+function readRawBody(req: NodeRequest, maxBytes: number): Promise<Buffer> {
   if (req.readableEnded || !req.readable) {
     // A framework read the stream: only raw bytes it kept can be used.
     const body = (req as { body?: unknown }).body;

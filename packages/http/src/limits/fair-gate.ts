@@ -12,6 +12,8 @@ export interface FairGateLimits {
 }
 
 export const DEFAULT_STATUS_GATE: FairGateLimits = { perTeam: 1, total: 8 };
+/** Uploads (`/v2/parse`, up to 50 MB each) read and converted at once. */
+export const DEFAULT_UPLOAD_GATE: FairGateLimits = { perTeam: 2, total: 4 };
 
 export interface FairGate {
   /** Waits for a place; the function it resolves with gives the place back (once). Rejects when `signal` aborts first. */

@@ -6,6 +6,7 @@ import type { NodeRequest } from '../http/types.js';
 import type { JobNotifier } from '../jobs/job-notifier.js';
 import type { RateLimitClass } from '../limits/rate-limits.js';
 import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
+import type { FairGate } from '../limits/fair-gate.js';
 import type { ApiServices } from '../services.js';
 
 /**
@@ -22,6 +23,8 @@ export interface ApiContext {
   monitorHooks: ApiServices['monitorHooks'];
   /** Largest file `POST /v2/parse` accepts, in bytes. */
   parseMaxBytes: number;
+  /** Uploads read and converted at once: a few per team, teams in turn. */
+  uploads: FairGate;
   notifier: JobNotifier;
   llmJobs: LlmJobRunner;
   /** Starting balances of teams with a credit limit (`credits` option): their plan. */

@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { parse, spendCredits } from '@trawl/core';
-import { badRequest, codedError } from '../http/api-error.js';
+import { badRequest } from '../http/api-error.js';
 import { assertJsonDepth } from '../http/json-depth.js';
-import { readRawBody } from '../http/read-body.js';
+import { readMultipartUpload } from '../http/multipart-upload.js';
 import { pageCost } from '../limits/credits.js';
 import { v2ParseOptionsSchema } from '../schemas/v2-parse.js';
 import { planV2Scrape } from '../v2/scrape-plan.js';
@@ -9,13 +10,15 @@ import { toV2Document } from '../v2/v2-document.js';
 import { parseV2Body } from './parse-v2-body.js';
 import type { RouteHandler } from './types.js';
 
-/** Room for the multipart framing and the options part around the file. */
-const MULTIPART_OVERHEAD = 1024 * 1024;
+/** The `options` part is JSON of a few options: a megabyte is plenty. */
+const MAX_OPTIONS_BYTES = 1024 * 1024;
 
 /**
  * `POST /v2/parse`: a file uploaded as multipart/form-data (`file`, and `options` as JSON, the
- * 4.x SDK's `parse()`), converted like a scraped document. A file over the server's limit is a
- * 413; a type Trawl cannot read, a 415.
+ * 4.x SDK's `parse()`), converted like a scraped document. The upload waits its turn (a team's
+ * uploads a few at a time, `ApiContext.uploads`), is read as it arrives into a temporary file cut
+ * at the server's limit (413 past it), and is converted in the conversion pool, never on the
+ * event loop. A type Trawl cannot read is a 415.
  */
 export const v2Parse: RouteHandler = async (request, api) => {
   const contentType = request.req.headers['content-type'] ?? '';
@@ -25,53 +28,49 @@ export const v2Parse: RouteHandler = async (request, api) => {
       'Bad Request: /v2/parse takes a multipart/form-data upload with a "file" part',
     );
   }
-  const raw = await readRawBody(request.req, api.parseMaxBytes + MULTIPART_OVERHEAD);
-  let form: FormData;
+  const leave = await api.uploads.enter(request.teamId, request.signal);
   try {
-    form = await new Response(new Blob([raw as Uint8Array<ArrayBuffer>]), { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw badRequest(
-      [{ code: 'invalid_multipart', message: 'the multipart body cannot be read', path: [] }],
-      'Bad Request: the multipart body cannot be read',
-    );
+    const upload = await readMultipartUpload(request.req, {
+      fileField: 'file',
+      maxFileBytes: api.parseMaxBytes,
+      maxFieldBytes: MAX_OPTIONS_BYTES,
+      tooLargeMessage: (name) =>
+        `${name || 'The file'} is larger than ${Math.round(api.parseMaxBytes / 1024 / 1024)} MB, the largest file this server parses`,
+    });
+    try {
+      const { file } = upload;
+      if (!file) {
+        throw badRequest(
+          [{ code: 'missing_file', message: 'the "file" part is missing', path: ['file'] }],
+          'Bad Request: the "file" part is missing',
+        );
+      }
+      const options = parseV2Body(v2ParseOptionsSchema, readOptions(upload.fields.get('options')));
+      const { scrapeOptions, shaping } = planV2Scrape(options);
+      // Read back off the event loop (libuv's threads); the bytes then move to a conversion thread.
+      const bytes = new Uint8Array(await readFile(file.path));
+      await upload.discard();
+      const document = await spendCredits(api.runtime.store.teams, request.account, pageCost(scrapeOptions), () =>
+        parse(bytes, {
+          ...scrapeOptions,
+          fileName: file.name || 'upload',
+          ...(file.type && file.type !== 'application/octet-stream' ? { contentType: file.type } : {}),
+          maxBytes: api.parseMaxBytes,
+          runtime: api.runtime,
+          signal: request.signal,
+        }),
+      );
+      return { body: { success: true, data: toV2Document(document, shaping) } };
+    } finally {
+      await upload.discard();
+    }
+  } finally {
+    leave();
   }
-  const file = form.get('file');
-  if (!file || typeof file === 'string') {
-    throw badRequest(
-      [{ code: 'missing_file', message: 'the "file" part is missing', path: ['file'] }],
-      'Bad Request: the "file" part is missing',
-    );
-  }
-  const options = parseV2Body(v2ParseOptionsSchema, readOptions(form.get('options')));
-  if (file.size > api.parseMaxBytes) {
-    throw codedError(
-      'PAYLOAD_TOO_LARGE',
-      `${file.name || 'The file'} is larger than ${Math.round(api.parseMaxBytes / 1024 / 1024)} MB, the largest file this server parses`,
-    );
-  }
-  const { scrapeOptions, shaping } = planV2Scrape(options);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const document = await spendCredits(api.runtime.store.teams, request.account, pageCost(scrapeOptions), () =>
-    parse(bytes, {
-      ...scrapeOptions,
-      fileName: file.name || 'upload',
-      ...(file.type ? { contentType: file.type } : {}),
-      maxBytes: api.parseMaxBytes,
-      runtime: api.runtime,
-      signal: request.signal,
-    }),
-  );
-  return { body: { success: true, data: toV2Document(document, shaping) } };
 };
 
-function readOptions(part: FormDataEntryValue | null): unknown {
-  if (part === null) return {};
-  if (typeof part !== 'string') {
-    throw badRequest(
-      [{ code: 'invalid_options', message: 'options must be a JSON text part', path: ['options'] }],
-      'Bad Request: options must be JSON',
-    );
-  }
+function readOptions(part: string | undefined): unknown {
+  if (part === undefined) return {};
   let options: unknown;
   try {
     options = part.trim() ? JSON.parse(part) : {};
