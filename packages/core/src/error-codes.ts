@@ -21,6 +21,14 @@ const ENGINE_STATUS = {
   /** A browser, LLM or search provider is needed and none is configured. */
   SCRAPE_ADAPTER_MISSING: 501,
   SCRAPE_ACTION_ERROR: 502,
+  /**
+   * The site answered with a block page instead of the page (a challenge, a captcha, a WAF's
+   * refusal, a rate limit, a consent or login wall) and the escalation ladder could not get past
+   * it (see blocks/).
+   */
+  SCRAPE_BLOCKED_BY_SITE: 403,
+  /** The URL answered with no page: a "not found" page served with a success status, or a parked domain. */
+  SCRAPE_PAGE_NOT_FOUND: 404,
   INVALID_OPTIONS: 400,
   JOB_NOT_FOUND: 404,
   /** The LLM provider failed, or answered badly twice (see ports/llm.ts). */

@@ -1,4 +1,4 @@
-export { scrape } from './scrape.js';
+export { scrape, type BlockPageOptions } from './scrape.js';
 export * from './runtime/index.js';
 export { consoleLogger, type Logger } from './ports/logger.js';
 export { htmlToDocument, type HtmlToDocumentOptions } from './html-to-document.js';
@@ -127,6 +127,19 @@ export {
   type EnginePlan,
 } from './pipeline/engine-choice.js';
 export { loadPage } from './pipeline/load-page.js';
+export { classifyBlockPage, LITTLE_TEXT, type BlockVerdict, type PageResponse } from './blocks/classify.js';
+export { BlockPageError, isBlockPageError, type BlockPageReport, type LadderRung } from './blocks/block-error.js';
+export { STEALTH_PROXY_CREDITS, usedStealthProxy } from './pipeline/page-ladder.js';
+export {
+  APP_ROOT_IDS,
+  BLOCK_KINDS,
+  CONSENT_CONTROLS,
+  CONSENT_MANAGERS,
+  LOADING_TEXT,
+  type BlockKind,
+  type Marker,
+  type VendorMarkers,
+} from './blocks/markers.js';
 export { createGuardedLookup, isHostAllowedByPolicy } from './url/ssrf.js';
 
 // Search port, search-and-scrape and the search endpoints' shapes

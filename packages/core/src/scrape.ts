@@ -3,11 +3,18 @@ import { resolveScrapeOptions, type ScrapeOptions } from './options.js';
 import { isScrapeActionError } from './ports/browser.js';
 import { applyLlmFormats, conversionOptions } from './llm/llm-formats.js';
 import { assertScrapeCan } from './pipeline/capabilities.js';
-import { loadPage } from './pipeline/load-page.js';
 import { convertLoadedPage } from './pipeline/convert-loaded-page.js';
+import { climbLadder, firstReading } from './pipeline/page-ladder.js';
 import { memoryRequestOf, throughPageMemory, type PageMemoryOptions } from './memory/through-memory.js';
 import { splitRuntime } from './runtime/runtime.js';
 import { typedTargetUrl } from './url/typed-url.js';
+import type { LoadedPage } from './fetch/types.js';
+
+/** What scrape() does with a page that stays a block page after the escalation ladder. */
+export interface BlockPageOptions {
+  /** Return it, marked (`metadata.blockPage`, `blockPageVendor`, `blockPageEvidence` and a warning), instead of failing (default false). */
+  keepBlockPages?: boolean;
+}
 
 /**
  * Fetches one page and converts it to the requested formats.
@@ -17,10 +24,16 @@ import { typedTargetUrl } from './url/typed-url.js';
  * A failed action throws SCRAPE_ACTION_ERROR whose `document` holds the content gathered before it.
  * With a `store`, the page memory serves `maxAge`/`minAge` from the cache and `changeTracking`
  * compares with the page's previous scrape (docs/change-tracking.md).
+ * A block page (a challenge, captcha, WAF refusal, rate limit, consent or login wall, soft 404,
+ * parked domain) is loaded again a rung higher (HTTP, the browser, the stealth proxy for
+ * `proxy: "auto"`: pipeline/page-ladder.ts); when it stays one, scrape throws
+ * SCRAPE_BLOCKED_BY_SITE or SCRAPE_PAGE_NOT_FOUND (a BlockPageError saying what it was and what was
+ * tried), or with `keepBlockPages` returns it with `metadata.blockPage` set.
  */
-export async function scrape(url: string, options: ScrapeOptions & PageMemoryOptions = {}): Promise<Document> {
+export async function scrape(url: string, options: ScrapeOptions & PageMemoryOptions & BlockPageOptions = {}): Promise<Document> {
   const { runtime, rest } = splitRuntime(options);
-  const { teamId, maxAge, minAge, storeInCache, zeroDataRetention, changeTracking, pageMemory, signal, ...scrapeInput } = rest;
+  const { teamId, maxAge, minAge, storeInCache, zeroDataRetention, changeTracking, pageMemory, signal, keepBlockPages, ...scrapeInput } =
+    rest;
   const resolved = resolveScrapeOptions(scrapeInput);
   const target = typedTargetUrl(url);
   assertScrapeCan(resolved, runtime);
@@ -29,9 +42,10 @@ export async function scrape(url: string, options: ScrapeOptions & PageMemoryOpt
   const memory = store && { store, teamId, ...pageMemory, llm, signal };
   try {
     return await throughPageMemory(target, resolved, memory, request, async (conversion) => {
-      const page = await loadPage(target, resolved, runtime, signal);
-      const { document } = await convertLoadedPage(page, target, conversionOptions(conversion), false, convertPool, signal);
-      return (await applyLlmFormats(document, conversion, runtime, signal)).document;
+      const convert = (page: LoadedPage) => convertLoadedPage(page, target, conversionOptions(conversion), false, convertPool, signal);
+      const first = await firstReading(target, resolved, runtime, convert, signal);
+      const { conversion: read } = await climbLadder(target, first, resolved, runtime, convert, { keepBlockPages, signal });
+      return (await applyLlmFormats(read.document, conversion, runtime, signal)).document;
     });
   } catch (error) {
     if (isScrapeActionError(error) && error.page) {

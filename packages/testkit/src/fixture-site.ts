@@ -2,6 +2,7 @@ import { createRouter, type Route } from './server/router.js';
 import { startRecordingServer, type FixtureSite } from './server/recording-server.js';
 import { requestOrigin } from './server/respond.js';
 import { articleRoutes } from './routes/articles.js';
+import { blockRoutes } from './routes/blocks.js';
 import { browserRoutes } from './routes/browser.js';
 import { type ChangingPage, changingRoutes } from './routes/changing.js';
 import { charsetRoutes } from './routes/charsets.js';
@@ -44,6 +45,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...crawlRoutes(),
     ...robotsAndSitemapRoutes(options),
     ...browserRoutes(),
+    ...blockRoutes(),
     ...limitRoutes(),
     ...hostileRoutes(),
     ...changingRoutes(options.changingPages ?? new Map()),

@@ -19,6 +19,7 @@ export {
 export { ECHO_PREFIX, limitPages, oversizeRobotsTxt } from './routes/limits.js';
 export { hostilePages } from './routes/hostile.js';
 export { hostilePhrases, manyShortLinksPage, nestedTagsPage, unclosedAnchorsPage, type NestedTag } from './pages/hostile.js';
+export { BLOCK_PAGES, blockPhrases, STATIC_BLOCK_PAGES, type BlockPageFixture } from './pages/blocks.js';
 export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } from './pages/browser.js';
 export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
 export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';

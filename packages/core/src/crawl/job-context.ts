@@ -9,6 +9,7 @@ import { createLinkFilter, type LinkFilter } from '../url/filters.js';
 import { normalizeUrl } from '../url/normalize.js';
 import type { ResolvedCrawlOptions } from './crawl-options.js';
 import { DocumentChannel } from './document-channel.js';
+import { createHostBackoff, type HostBackoff } from './host-backoff.js';
 import { httpResourceFetcher } from './http-resource-fetcher.js';
 import type { ResourceFetcher } from './fetcher.js';
 import { specOf, type JobSpec } from './job-spec.js';
@@ -51,6 +52,8 @@ export interface JobContext {
   readonly fetcher: ResourceFetcher;
   readonly robots: RobotsPolicy;
   readonly scheduler: HostScheduler;
+  /** Pauses a host that answers with block pages (host-backoff.ts). */
+  readonly hostBackoff: HostBackoff;
   filter: LinkFilter;
   readonly abort: AbortController;
   readonly events: EventEmitter<JobEvents>;
@@ -108,6 +111,7 @@ export function createJobContext(record: JobRecord, runner: JobRunner, channels:
     fetcher,
     robots,
     scheduler,
+    hostBackoff: createHostBackoff(),
     filter: createLinkFilter({ ...rules, startUrl: spec.url }),
     ...channels,
     reportedBlocked: new Set(),

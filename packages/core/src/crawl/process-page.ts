@@ -5,8 +5,11 @@ import { isTrawlError, TrawlError } from '../errors.js';
 import type { LoadedPage } from '../fetch/types.js';
 import { applyJobEvent, recordPageOutcome, type PageOutcome } from '../jobs/job-events.js';
 import type { Lease } from '../ports/store.js';
+import { isBlockPageError } from '../blocks/block-error.js';
+import type { BlockKind } from '../blocks/markers.js';
 import { loadPage } from '../pipeline/load-page.js';
 import { convertLoadedPage } from '../pipeline/convert-loaded-page.js';
+import { climbLadder, readingOf, STEALTH_PROXY_CREDITS, usedStealthProxy, type PageReading } from '../pipeline/page-ladder.js';
 import type { PageConversion } from '../pipeline/to-document.js';
 import { applyLlmFormats, conversionOptions, pageCredits } from '../llm/llm-formats.js';
 import { discover } from './discover.js';
@@ -22,7 +25,7 @@ import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './ret
  * to the key that started the job.
  */
 export async function processLease(ctx: JobContext, lease: Lease): Promise<void> {
-  const { hold: taken } = await ctx.store.teams.reserve(ctx.teamId, jobPageCredits(ctx));
+  const { hold: taken } = await ctx.store.teams.reserve(ctx.teamId, jobPageCredits(ctx) + stealthCredits(ctx));
   if (!taken) {
     const refused = insufficientCredits();
     await record(ctx, lease, { type: 'error', error: refused.message, code: refused.code });
@@ -70,25 +73,22 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
 
-  if (classifyStatus(page.status) === 'transient' && (await retryLater(ctx, lease, retryAfterOf(page)))) return 0;
-
   if (page.redirects.length && !(await acceptRedirect(ctx, lease, page.url))) return 0;
 
+  const convert = (loaded: LoadedPage) =>
+    convertLoadedPage(loaded, url, conversionOptions(pageConversion(ctx)), ctx.kind === 'crawl', ctx.runtime.convertPool, ctx.abort.signal);
   let conversion: PageConversion;
   try {
-    conversion = await convertLoadedPage(
-      page,
-      url,
-      conversionOptions(pageConversion(ctx)),
-      ctx.kind === 'crawl',
-      ctx.runtime.convertPool,
-      ctx.abort.signal,
-    );
+    const passed = await pastBlockPage(ctx, lease, readingOf(page, await convert(page), ctx.scrape));
+    if (typeof passed === 'number') return passed;
+    ({ page, conversion } = passed);
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
     const failure = asTrawlError(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
+  if (classifyStatus(page.status) === 'transient' && (await retryLater(ctx, lease, retryAfterOf(page)))) return 0;
+
   if (ctx.kind === 'crawl') {
     // Links go in before the page is acked, so the frontier never looks drained while they are on their way.
     await discover(ctx, conversion.pageLinks, depth + 1, 'link', page.url);
@@ -109,7 +109,50 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     const failure = asTrawlError(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
-  return record(ctx, lease, { type: 'document', document, credits: jobPageCredits(ctx) });
+  return record(ctx, lease, {
+    type: 'document',
+    document,
+    credits: jobPageCredits(ctx) + (usedStealthProxy(document) ? STEALTH_PROXY_CREDITS : 0),
+  });
+}
+
+/** Block pages a host answers with when it starts refusing the crawler: the host is paused and the page tried again later. */
+const BACK_OFF_KINDS: ReadonlySet<BlockKind> = new Set(['challenge', 'captcha', 'access-denied', 'rate-limit']);
+
+/**
+ * A block page climbs the escalation ladder (each load in the host's turn). Resolves the reading
+ * to go on with, or the credits of an outcome already settled: a host answering challenges or
+ * rate limits is paused (longer each time) and the page retried later; a page that stays
+ * blocked once its retries are used is recorded as an error (SCRAPE_BLOCKED_BY_SITE or
+ * SCRAPE_PAGE_NOT_FOUND), uncharged.
+ */
+async function pastBlockPage(ctx: JobContext, lease: Lease, reading: PageReading): Promise<PageReading | number> {
+  const { url } = lease.item;
+  if (!reading.conversion.blockPage) {
+    ctx.hostBackoff.clear(url);
+    return reading;
+  }
+  const convert = (loaded: LoadedPage) =>
+    convertLoadedPage(loaded, url, conversionOptions(pageConversion(ctx)), ctx.kind === 'crawl', ctx.runtime.convertPool, ctx.abort.signal);
+  try {
+    const inTurn = (load: () => Promise<LoadedPage>) => ctx.scheduler.run(url, load, { signal: ctx.abort.signal });
+    const passed = await climbLadder(url, reading, ctx.scrape, ctx.runtime, convert, { inTurn, signal: ctx.abort.signal });
+    if (!passed.conversion.blockPage) ctx.hostBackoff.clear(url);
+    return passed;
+  } catch (error) {
+    if (!isBlockPageError(error) || ctx.abort.signal.aborted) throw error;
+    if (BACK_OFF_KINDS.has(error.blockPage.kind)) {
+      const pause = ctx.hostBackoff.strike(url);
+      ctx.scheduler.pauseHost(url, pause);
+      if (await retryLater(ctx, lease, Math.max(pause, retryAfterOf(reading.page) ?? 0))) return 0;
+    }
+    return record(ctx, lease, { type: 'error', error: error.message, code: error.code });
+  }
+}
+
+/** What a page may cost on top when the request may read it through the stealth proxy. */
+function stealthCredits(ctx: JobContext): number {
+  return ctx.scrape.proxy === 'auto' || ctx.scrape.proxy === 'stealth' ? STEALTH_PROXY_CREDITS : 0;
 }
 
 function fetchPage(ctx: JobContext, url: string): Promise<LoadedPage> {

@@ -17,6 +17,8 @@ export interface LoadedPage {
   actions?: ActionResults;
   /** What the engine could not honour, for the Document's `warning`. */
   warning?: string;
+  /** Which engine loaded it: set by loadPage, which the escalation ladder reads to climb from it. */
+  engine?: 'http' | 'browser';
   /** Set when `truncateAt` cut the body short. */
   truncated?: boolean;
   /**

@@ -11,7 +11,7 @@ import { contentKind } from './content-kind.js';
 import { looksRenderedByJavaScript, planEngine } from './engine-choice.js';
 
 /** What one page load runs with: the runtime (policy, user agent, engine choice, browser, dispatcher) and the caller's cancellation. */
-interface LoadContext {
+export interface LoadContext {
   runtime: Runtime;
   signal: AbortSignal | undefined;
 }
@@ -21,7 +21,7 @@ export async function loadPage(url: string, options: ResolvedScrapeOptions, runt
   const load: LoadContext = { runtime, signal };
   const plan = planEngine(runtime.engine, options, Boolean(runtime.browser));
   if (plan.engine === 'browser') return loadInBrowser(runtime.browser!, url, options, load);
-  const page = await fetchOverHttp(url, options, load);
+  const page: LoadedPage = { ...(await fetchOverHttp(url, options, load)), engine: 'http' };
   if (plan.renderCheck && runtime.browser && isJavaScriptShell(page)) return loadInBrowser(runtime.browser, url, options, load);
   const warning = partialScrapeWarning(plan.skipped);
   const loaded = warning ? { ...page, warning } : page;
@@ -47,7 +47,8 @@ function fetchOverHttp(url: string, options: ResolvedScrapeOptions, { runtime, s
   );
 }
 
-async function loadInBrowser(browser: Browser, url: string, options: ResolvedScrapeOptions, load: LoadContext): Promise<LoadedPage> {
+/** Loads the page in the browser (the engine plan's choice, or a rung of the escalation ladder). */
+export async function loadInBrowser(browser: Browser, url: string, options: ResolvedScrapeOptions, load: LoadContext): Promise<LoadedPage> {
   const { runtime, signal } = load;
   // A clear error before the browser starts; the adapter guards every later request (redirects, subresources).
   await assertAllowedTarget(parseTargetUrl(url), runtime.policy);
@@ -83,7 +84,7 @@ async function documentOverHttp(
   load: LoadContext,
   browserError?: unknown,
 ): Promise<LoadedPage> {
-  const page = await fetchOverHttp(url, options, load);
+  const page: LoadedPage = { ...(await fetchOverHttp(url, options, load)), engine: 'http' };
   if (browserError !== undefined && contentKind(page.headers['content-type'], page.body) !== 'document') throw browserError;
   return { ...page, warning: page.warning ? `${page.warning} ${DOCUMENT_OVER_HTTP}` : DOCUMENT_OVER_HTTP };
 }

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { buildHtmlDocument, extractLinks } from '../content/index.js';
+import { classifyBlockPage, type BlockVerdict } from '../blocks/classify.js';
+import { buildHtmlDocument, extractLinks, type HtmlDocument } from '../content/index.js';
 import { buildLinksOnlyDocument, linksOnlyPage } from '../content/links-only-document.js';
 import type { Document, DocumentMetadata } from '../document.js';
 import { TrawlError } from '../errors.js';
@@ -20,6 +21,8 @@ export interface PageConversion {
   document: Document;
   /** Every link of the raw page (before cleaning), when asked for: what a crawler follows. */
   pageLinks: string[];
+  /** Set when the page is a block page (blocks/classify.ts): the escalation ladder reads it. */
+  blockPage?: BlockVerdict;
 }
 
 /** What conversion reads of a loaded page: all a conversion thread is sent. */
@@ -61,7 +64,7 @@ export function capLinks(conversion: PageConversion): PageConversion {
   if (document.links && document.links.length > MAX_LINKS_PER_PAGE) document.links = document.links.slice(0, MAX_LINKS_PER_PAGE);
   const note = `The page has more than ${MAX_LINKS_PER_PAGE} links; only the first ${MAX_LINKS_PER_PAGE} were kept.`;
   document.warning = document.warning ? `${document.warning} ${note}` : note;
-  return { document, pageLinks: pageLinks.slice(0, MAX_LINKS_PER_PAGE) };
+  return { ...conversion, document, pageLinks: pageLinks.slice(0, MAX_LINKS_PER_PAGE) };
 }
 
 function convertContent(page: PageContent, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
@@ -88,13 +91,22 @@ function convertContent(page: PageContent, sourceURL: string, options: ResolvedS
       { html: text, url: page.url, sourceURL, statusCode: page.status, contentType },
       options,
     );
-    return { document: finishHtmlDocument(document, page, text, error), pageLinks: withPageLinks ? pageLinks : [] };
+    return { document: finishHtmlDocument(document, page, text, error, undefined), pageLinks: withPageLinks ? pageLinks : [] };
   }
   if (kind === 'html') {
     let pageLinks: string[] = [];
-    const hooks = withPageLinks ? { onParsed: (dom: Parameters<typeof extractLinks>[0]) => (pageLinks = extractLinks(dom, page.url)) } : {};
-    const document = buildHtmlDocument({ html: text, url: page.url, sourceURL, statusCode: page.status, contentType }, options, hooks);
-    return { document: finishHtmlDocument(document, page, text, error), pageLinks };
+    let blockPage: BlockVerdict | undefined;
+    // The page as served, before cleaning changes it: a crawler's links, and whether it is a block page.
+    const onParsed = (dom: HtmlDocument) => {
+      if (withPageLinks) pageLinks = extractLinks(dom, page.url);
+      blockPage = classifyBlockPage(dom, { status: page.status, headers: page.headers, url: page.url, sourceURL });
+    };
+    const document = buildHtmlDocument({ html: text, url: page.url, sourceURL, statusCode: page.status, contentType }, options, {
+      onParsed,
+    });
+    const conversion: PageConversion = { document: finishHtmlDocument(document, page, text, error, blockPage), pageLinks };
+    if (blockPage) conversion.blockPage = blockPage;
+    return conversion;
   }
   const metadata: DocumentMetadata = { sourceURL, url: page.url, statusCode: page.status };
   if (contentType) metadata.contentType = contentType;
@@ -103,9 +115,16 @@ function convertContent(page: PageContent, sourceURL: string, options: ResolvedS
 }
 
 /** What every HTML Document gets after conversion: the HTTP error, and the JavaScript-shell warning. */
-function finishHtmlDocument(document: Document, page: PageContent, text: string, error: string | undefined): Document {
+function finishHtmlDocument(
+  document: Document,
+  page: PageContent,
+  text: string,
+  error: string | undefined,
+  blockPage: BlockVerdict | undefined,
+): Document {
   if (error) document.metadata.error = error;
-  if (page.warnIfRenderedByJavaScript && page.status >= 200 && page.status < 300 && looksRenderedByJavaScript(text)) {
+  const succeeded = page.status >= 200 && page.status < 300;
+  if (page.warnIfRenderedByJavaScript && succeeded && (blockPage?.kind === 'app-shell' || looksRenderedByJavaScript(text))) {
     document.warning = document.warning ? `${JS_SHELL_WARNING} ${document.warning}` : JS_SHELL_WARNING;
   }
   return document;
