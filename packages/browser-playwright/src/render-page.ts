@@ -16,6 +16,7 @@ import { planContext, type ContextPlan, type ProxyServer, type ProxyServers } fr
 import { COOKIE_BANNER_SELECTORS, serialiseDocument } from './cookie-banners.js';
 import { BLOCKED_HEADER, type GuardProxy } from './guard-proxy.js';
 import type { PageSetup, PageSource } from './page-source.js';
+import { dismissConsentWall, passChallenge } from './block-pages.js';
 import { waitForRendering } from './rendering-wait.js';
 import { fitFullPage } from './screenshot-size.js';
 
@@ -32,8 +33,8 @@ export interface RenderSettings {
   guardProxy(request: BrowserLoadRequest, upstream?: ProxyServer): Promise<GuardProxy>;
 }
 
-/** The longest a page with almost no text is given to render it with scripts. */
-const RENDER_WAIT_MS = 2_000;
+/** The longest a page whose content has not shown is given to render it with scripts (network and DOM quiet). */
+const RENDER_WAIT_MS = 5_000;
 
 /** Loads one page in `browser`, on a page isolated from every other scrape: the whole browser side of a scrape. */
 export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoadRequest, settings: RenderSettings): Promise<LoadedPage> {
@@ -72,7 +73,10 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
     beforeEachStep();
     const first = await page.goto(request.url, { waitUntil: 'load' });
     assertNotRefused(first, request.url);
-    await waitForRendering(page, Math.min(RENDER_WAIT_MS, options.timeout));
+    // A block page a real browser gets past: a challenge reloads once passed, a consent wall goes with a click.
+    await passChallenge(page, deadline - reserve - Date.now());
+    await dismissConsentWall(page);
+    await waitForRendering(page, Math.min(RENDER_WAIT_MS, options.timeout, deadline - reserve - Date.now()));
     if (options.waitFor > 0) await page.waitForTimeout(options.waitFor);
 
     const capture: CaptureScreenshot = async ({ fullPage, quality, viewport }) => {

@@ -133,9 +133,13 @@ export { STEALTH_PROXY_CREDITS, usedStealthProxy } from './pipeline/page-ladder.
 export {
   APP_ROOT_IDS,
   BLOCK_KINDS,
+  challengeSigns,
   CONSENT_CONTROLS,
   CONSENT_MANAGERS,
+  consentContainerSelectors,
+  GOOGLE_CONSENT,
   LOADING_TEXT,
+  type ChallengeSigns,
   type BlockKind,
   type Marker,
   type VendorMarkers,

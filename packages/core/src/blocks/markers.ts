@@ -451,3 +451,47 @@ export const LOADING_TEXT =
 /** A `<noscript>` saying the page needs JavaScript. */
 export const NEEDS_JAVASCRIPT_TEXT =
   /\b(enable|turn on|requires?|need(s)? to enable|must (enable|have)|without)\b[^.]{0,40}\bjavascript\b|\bjavascript\b[^.]{0,40}\b(required|disabled|enabled|needed)\b/i;
+
+/**
+ * What a browser checks in a live page to tell that a JavaScript challenge is still running
+ * (and so to wait for the reload that ends it), derived from the vendors' challenge markers
+ * above: their titles (pattern sources), the globals their inline scripts set, their element ids.
+ */
+export interface ChallengeSigns {
+  titles: string[];
+  globals: string[];
+  ids: string[];
+}
+
+export function challengeSigns(): ChallengeSigns {
+  const signs: ChallengeSigns = { titles: [], globals: [], ids: [] };
+  for (const vendor of [...VENDOR_MARKERS, ...CHALLENGES_ANSWERING_429]) {
+    for (const marker of vendor.markers) {
+      if ((marker.kind ?? vendor.kind) !== 'challenge') continue;
+      if (marker.place === 'title' && marker.match instanceof RegExp) signs.titles.push(marker.match.source);
+      else if (
+        marker.place === 'inline-script' &&
+        typeof marker.match === 'string' &&
+        marker.weight === 2 &&
+        /^[A-Za-z_$][\w$]*$/.test(marker.match)
+      )
+        signs.globals.push(marker.match);
+      else if (marker.place === 'id' && typeof marker.match === 'string' && marker.weight === 2) signs.ids.push(marker.match);
+    }
+  }
+  return signs;
+}
+
+/** The selectors of the consent managers' containers (weight-2 ids and classes above), for a browser to find a wall. */
+export function consentContainerSelectors(): string[] {
+  const selectors: string[] = [];
+  for (const { markers } of CONSENT_MANAGERS) {
+    for (const marker of markers) {
+      if (typeof marker.match !== 'string' || marker.weight !== 2) continue;
+      if (marker.place === 'id')
+        selectors.push(marker.match.endsWith('*') ? `[id^="${marker.match.slice(0, -1)}"]` : `[id="${marker.match}"]`);
+      else if (marker.place === 'class') selectors.push(`.${marker.match}`);
+    }
+  }
+  return selectors;
+}

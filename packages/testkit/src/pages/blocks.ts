@@ -81,11 +81,12 @@ export function articleBehind(title: string, phrase: string): string {
  * A Cloudflare-style managed challenge: a 403 with `cf-mitigated: challenge`, "Just a moment…",
  * `_cf_chl_opt` and the challenge platform's script. Its script sets the clearance cookie and
  * reloads, as the real one does once the browser has proved itself; `requireHuman` makes it
- * refuse a browser that says it is automated (`navigator.webdriver`), which only stealth hides.
+ * refuse a browser that says it is automated (`navigator.webdriver`, which only stealth hides)
+ * with Cloudflare's block page, as a failed challenge ends.
  */
 export function challengePage(requireHuman: boolean): StaticBlockPage {
   const check = requireHuman
-    ? `if (navigator.webdriver) { document.getElementById('challenge-error-text').textContent = 'Verification failed: automated browser.'; return; }`
+    ? `if (navigator.webdriver) { delete window._cf_chl_opt; document.title = 'Attention Required! | Cloudflare'; document.body.innerHTML = '<div id="cf-error-details"><h1>Sorry, you have been blocked</h1><p>Cloudflare Ray ID: 8a1b2c3d4e5f6789</p></div>'; return; }`
     : '';
   const html = simplePage(
     'Just a moment...',

@@ -5,10 +5,12 @@ import {
   articleBehind,
   blockPhrases,
   challengePage,
+  BLOCK_PAGES,
   CLEARANCE_COOKIE,
   consentWallPage,
   STATIC_BLOCK_PAGES,
 } from '../pages/blocks.js';
+import { linkList, simplePage } from '../pages/layout.js';
 import { redirect, send, sendHtml } from '../server/respond.js';
 import type { Route } from '../server/router.js';
 
@@ -20,6 +22,14 @@ function cleared(req: IncomingMessage): boolean {
 /** The block pages of pages/blocks.ts, and the pages behind the ones a browser gets past. */
 export function blockRoutes(): Route[] {
   const routes: Route[] = [
+    {
+      // A site section that links to every block page and to one real article: a crawl of it must go on past them.
+      path: '/blocks/',
+      handle: ({ res }) => {
+        const links = [...BLOCK_PAGES.map(({ path }) => ({ href: path, text: path })), { href: '/articles/minimal', text: 'A real page' }];
+        sendHtml(res, simplePage('Block pages', `<h1>Block pages</h1>\n${linkList(links)}`));
+      },
+    },
     {
       path: '/blocks/js-challenge',
       handle: ({ req, res }) => {
