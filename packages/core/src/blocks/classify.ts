@@ -47,6 +47,8 @@ export const LITTLE_TEXT = MAIN_TEXT_CAP;
 const CONSENT_WALL_TEXT = 500;
 /** An app shell has less prose than this where its content should be. */
 const APP_SHELL_PROSE = 200;
+/** With only a noscript notice for evidence, an app shell has less prose than this. */
+const NOTICE_ONLY_PROSE = 50;
 /** A login form in place of the page leaves less than this. */
 const LOGIN_WALL_TEXT = 1_000;
 /** A not-found page whose heading does not say so has less than this. */
@@ -217,7 +219,8 @@ function appShell(signals: PageSignals): BlockVerdict | undefined {
   }
   if (signals.mainRegion !== undefined && LOADING_TEXT.test(signals.mainRegion)) evidence.push(`main region says "${signals.mainRegion}"`);
   const notice = signals.noscript.find((text) => NEEDS_JAVASCRIPT_TEXT.test(text));
-  if (notice) evidence.push(`noscript "${notice.slice(0, 80)}"`);
+  // Many small pages that render fine keep a "please enable JavaScript" notice: alone, it needs a page with next to no prose.
+  if (notice && (evidence.length > 0 || signals.mainProse < NOTICE_ONLY_PROSE)) evidence.push(`noscript "${notice.slice(0, 80)}"`);
   if (!evidence.length) return undefined;
   evidence.push(`${signals.mainProse} characters of prose outside header, navigation and footer`);
   return { kind: 'app-shell', vendor: 'javascript', evidence };

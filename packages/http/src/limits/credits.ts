@@ -1,4 +1,12 @@
-import type { Account, AccountHold, ScrapeOptionsInput, Store } from '@trawl/core';
+import {
+  STEALTH_PROXY_CREDITS,
+  usedStealthProxy,
+  type Account,
+  type AccountHold,
+  type Document,
+  type ScrapeOptionsInput,
+  type Store,
+} from '@trawl/core';
 import { paymentRequired } from '../http/api-error.js';
 
 /** What things cost, in credits (Firecrawl's prices). */
@@ -15,6 +23,22 @@ export const UNLIMITED_CREDITS_DISPLAY = 99_999_999;
 
 export function pageCost(scrapeOptions: Pick<ScrapeOptionsInput, 'formats'> | undefined): number {
   return scrapeOptions?.formats?.includes('json') ? CREDIT_COSTS.jsonPage : CREDIT_COSTS.page;
+}
+
+/**
+ * A scrape's most and what it costs once done: `cost`, plus Firecrawl's stealth price when the
+ * page was read through the stealth proxy (`proxy: "stealth"`, or `"auto"` when the escalation
+ * ladder needed it; a copy from the page memory is not read again, so not charged again).
+ */
+export function scrapePrice(
+  cost: number,
+  scrapeOptions: Pick<ScrapeOptionsInput, 'proxy'>,
+): { most: number; costOf: (document: Document) => number } {
+  const mayUseStealth = scrapeOptions.proxy === 'auto' || scrapeOptions.proxy === 'stealth';
+  return {
+    most: cost + (mayUseStealth ? STEALTH_PROXY_CREDITS : 0),
+    costOf: (document) => cost + (usedStealthProxy(document) && document.metadata.cacheState !== 'hit' ? STEALTH_PROXY_CREDITS : 0),
+  };
 }
 
 /**

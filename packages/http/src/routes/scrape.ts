@@ -1,5 +1,5 @@
 import { scrape, spendCredits } from '@trawl/core';
-import { pageCost } from '../limits/credits.js';
+import { pageCost, scrapePrice } from '../limits/credits.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1ScrapeBodySchema } from '../schemas/v1-scrape.js';
 import { memoryExtraCost } from '../v2/memory-plan.js';
@@ -13,8 +13,14 @@ export const v1Scrape: RouteHandler = async (request, api) => {
   void origin, void integration;
   const { scrapeOptions, memory } = planV1Tracked(options);
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
-  const document = await spendCredits(api.runtime.store.teams, request.account, cost, () =>
-    scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
+  const price = scrapePrice(cost, scrapeOptions);
+  const document = await spendCredits(
+    api.runtime.store.teams,
+    request.account,
+    price.most,
+    () =>
+      scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
+    price.costOf,
   );
   return { body: { success: true, data: document } };
 };

@@ -1,6 +1,6 @@
 import { scrape, spendCredits } from '@trawl/core';
 import { codedError } from '../http/api-error.js';
-import { pageCost } from '../limits/credits.js';
+import { pageCost, scrapePrice } from '../limits/credits.js';
 import { v2ScrapeBodySchema } from '../schemas/v2-scrape.js';
 import { newScrapeId, readRetainedScrape, retainScrape } from '../v2/retained-scrape.js';
 import { memoryExtraCost } from '../v2/memory-plan.js';
@@ -18,8 +18,14 @@ export const v2Scrape: RouteHandler = async (request, api) => {
   const { scrapeOptions, shaping, memory } = planV2Scrape(options);
   assertJobCan(api, scrapeOptions);
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
-  const document = await spendCredits(api.runtime.store.teams, request.account, cost, () =>
-    scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
+  const price = scrapePrice(cost, scrapeOptions);
+  const document = await spendCredits(
+    api.runtime.store.teams,
+    request.account,
+    price.most,
+    () =>
+      scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
+    price.costOf,
   );
   const scrapeId = newScrapeId();
   const data = toV2Document(document, shaping, scrapeId);
