@@ -26,6 +26,8 @@ export interface ScrapeFlags {
   /** `--actions` as typed: a JSON array, checked when the command runs. */
   actions?: string;
   engine?: EngineChoice;
+  /** `scrape` only: print a page that stays a block page (marked in `--json`) instead of failing without it. */
+  keepBlockPage?: boolean;
 }
 
 /** Flags shared by `scrape` and `convert`. */

@@ -14,11 +14,13 @@ export async function scrapeAction(url: string, flags: ScrapeFlags, io: CliIO): 
   // One page: converting it here beats starting conversion threads that each load the parser again.
   const runtime = commandRuntime(flags.engine, { llm, convertPool: false });
   try {
-    const doc = await scrape(target, { ...options, runtime });
+    const doc = await scrape(target, { ...options, runtime, keepBlockPages: flags.keepBlockPage === true });
     writeLine(io.stdout, renderDocument(doc, flags));
     if (!flags.json) await reportExtras(doc, flags, io);
     // The page is printed (an error page can say why), but a script must not take it for the page it wanted.
     const status = doc.metadata.statusCode;
+    if (doc.metadata.blockPage)
+      throw new Error(`${doc.metadata.url} stayed a block page (${doc.metadata.blockPage}, ${doc.metadata.blockPageVendor})`);
     if (status >= 400) throw new Error(`${doc.metadata.url} answered HTTP ${status}${doc.metadata.error ? ` ${doc.metadata.error}` : ''}`);
   } finally {
     await runtime.close();

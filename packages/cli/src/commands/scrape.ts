@@ -16,6 +16,7 @@ export function scrapeCommand(io: CliIO): Command {
     .option('--mobile', 'emulate a mobile device')
     .option('--wait-for <ms>', 'wait this long after the page loads', wholeNumber(0))
     .option('--actions <json>', 'actions to run before reading the page, as a JSON array')
+    .option('--keep-block-page', 'print a challenge, captcha or wall the page stays behind (still exit 1) instead of only the error')
     .addOption(engineOption())
     .action(async (url: string, flags: ScrapeFlags) => (await import('../actions/scrape.js')).scrapeAction(url, flags, io));
 }
