@@ -1,6 +1,7 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory.
+// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory, blocks.
 import { runApiBenchmark } from './api.js';
+import { runBlocksBenchmark } from './blocks.js';
 import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
 import { runDocumentBenchmark } from './documents.js';
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   startup: () => runStartupBenchmark(),
   documents: () => runDocumentBenchmark(),
   memory: () => runMemoryBenchmark(),
+  blocks: () => runBlocksBenchmark(),
 };
 
 const only = process.argv[2];
