@@ -230,6 +230,7 @@ function appShell(signals: PageSignals): BlockVerdict | undefined {
 class MarkerReader {
   private idSet: Set<string> | undefined;
   private scriptTexts: string[] | undefined;
+  private lowerResources: string[] | undefined;
 
   constructor(
     readonly signals: PageSignals,
@@ -271,11 +272,20 @@ class MarkerReader {
         return cookies && new RegExp(`(?:^|[,;]\\s*)${escapeRegExp(name)}`, 'i').test(cookies) ? `cookie ${name}` : undefined;
       }
       case 'resource': {
-        const found = signals.resources.find((resource) => matches(marker.match, resource));
-        return found === undefined ? undefined : `resource ${found.slice(0, 100)}`;
+        this.lowerResources ??= signals.resources.map((resource) => resource.toLowerCase());
+        const { match } = marker;
+        const at =
+          typeof match === 'string'
+            ? this.lowerResources.findIndex((resource) => resource.includes(match.toLowerCase()))
+            : signals.resources.findIndex((resource) => match.test(resource));
+        return at < 0 ? undefined : `resource ${signals.resources[at]!.slice(0, 100)}`;
       }
-      case 'inline-script':
-        return this.inlineScripts().some((text) => matches(marker.match, text)) ? `script ${label(marker.match)}` : undefined;
+      case 'inline-script': {
+        // Script names are case-sensitive: matched as written, without copying each script in lower case.
+        const { match } = marker;
+        const found = this.inlineScripts().some((text) => (typeof match === 'string' ? text.includes(match) : match.test(text)));
+        return found ? `script ${label(match)}` : undefined;
+      }
       case 'id': {
         const id = String(marker.match);
         if (id.endsWith('*')) return signals.ids.some((own) => own.startsWith(id.slice(0, -1))) ? `element #${id}` : undefined;
@@ -301,10 +311,6 @@ class MarkerReader {
     this.scriptTexts ??= this.signals.inlineScripts.map((script) => (script.textContent ?? '').slice(0, INLINE_SCRIPT_CHARS));
     return this.scriptTexts;
   }
-}
-
-function matches(match: string | RegExp, text: string): boolean {
-  return typeof match === 'string' ? text.toLowerCase().includes(match.toLowerCase()) : match.test(text);
 }
 
 /** The matched text, or undefined. */

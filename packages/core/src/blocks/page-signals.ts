@@ -1,6 +1,6 @@
 import type { HtmlDocument } from '../content/parse.js';
 import { isWhitespace } from '../content/text.js';
-import { ATTRIBUTE_NODE, linkedom, type LinkedNode } from '../content/linkedom-internals.js';
+import { ATTRIBUTE_NODE, ELEMENT_NODE, linkedom, TEXT_NODE, type LinkedNode } from '../content/linkedom-internals.js';
 import { nextInTree } from '../content/tree-walk.js';
 import { APP_ROOT_IDS, CONSENT_MANAGERS } from './markers.js';
 
@@ -108,7 +108,7 @@ export function readPageSignals(document: HtmlDocument): PageSignals {
   if (head) for (let child = head.firstElementChild; child; child = child.nextElementSibling) readHeadElement(child, signals);
   const walk: Walk = { signals, chrome: 0, link: 0 };
   const body = document.body ?? document.documentElement;
-  signals.complete = visitChildren(body, walk);
+  signals.complete = walkTree(body, walk);
   // Texts are matched only on a page small enough to be a block page: read them only then.
   if (signals.complete) signals.text = leadingText(body, SAMPLE_CHARS);
   return signals;
@@ -132,23 +132,72 @@ function readScript(element: Element, signals: PageSignals): void {
   else signals.inlineScripts.push(element);
 }
 
-/** Visits `parent`'s children in order; false once the page's own text passed the cap. */
-function visitChildren(parent: Node, walk: Walk): boolean {
-  for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 3) {
-      if (!readText(node.textContent ?? '', walk)) return false;
-    } else if (node.nodeType === 1 && !visitElement(node as Element, walk)) return false;
+/** What entering an element changes for the text inside it, undone when the walk leaves it. */
+interface Region {
+  chrome: boolean;
+  link: boolean;
+}
+
+/** An element whose subtree the walk skips (scripts, styles, templates: no visible text). */
+const SKIP = Symbol('skip');
+
+/**
+ * Walks the children of `root` in document order, reading each element and counting each text;
+ * false once the page's own text passed the cap. On linkedom's linked list when its internals
+ * are as expected (no sibling lookups, about half the time), else through the public DOM.
+ */
+function walkTree(root: Node, walk: Walk): boolean {
+  return linkedom ? walkLinked(root as unknown as LinkedNode, walk) : visitChildren(root, walk);
+}
+
+function walkLinked(root: LinkedNode, walk: Walk): boolean {
+  const { NEXT, END } = linkedom!;
+  const end = root[END] as LinkedNode;
+  const open: Array<{ end: LinkedNode; region: Region }> = [];
+  for (let node = root[NEXT] as LinkedNode; node !== end; node = node[NEXT] as LinkedNode) {
+    const type = node.nodeType;
+    if (type === TEXT_NODE) {
+      if (!readText(node.textContent as string, walk)) return false;
+    } else if (type === ELEMENT_NODE) {
+      const region = enterElement(node as unknown as Element, walk);
+      if (region === SKIP) node = node[END] as LinkedNode;
+      else if (region) open.push({ end: node[END] as LinkedNode, region });
+    } else if (open.length && open[open.length - 1]!.end === node) {
+      leaveRegion(open.pop()!.region, walk);
+    }
   }
   return true;
 }
 
-function visitElement(element: Element, walk: Walk): boolean {
+/** The public DOM's walk: recursion over children (the parser bounds the depth). */
+function visitChildren(parent: Node, walk: Walk): boolean {
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === TEXT_NODE) {
+      if (!readText(node.textContent ?? '', walk)) return false;
+    } else if (node.nodeType === ELEMENT_NODE) {
+      const region = enterElement(node as Element, walk);
+      if (region === SKIP) continue;
+      const going = visitChildren(node, walk);
+      if (region) leaveRegion(region, walk);
+      if (!going) return false;
+    }
+  }
+  return true;
+}
+
+function leaveRegion(region: Region, walk: Walk): void {
+  if (region.chrome) walk.chrome--;
+  if (region.link) walk.link--;
+}
+
+/** Reads an element's signals; SKIP for a subtree without visible text, the region it opens, or undefined. */
+function enterElement(element: Element, walk: Walk): Region | typeof SKIP | undefined {
   const { signals } = walk;
   const tag = element.localName;
   if (SKIPPED.has(tag)) {
     if (tag === 'script') readScript(element, signals);
     else if (tag === 'noscript') signals.noscript.push(leadingText(element, NOSCRIPT_TEXT));
-    return true;
+    return SKIP;
   }
   const { id, className, role } = readAttributes(element);
   if (id) signals.ids.push(id);
@@ -157,7 +206,7 @@ function visitElement(element: Element, walk: Walk): boolean {
   if (isConsentContainer(id, className)) {
     chrome = true;
     signals.consentContainers.push({ element, text: leadingText(element, SAMPLE_CHARS) });
-  } else if ((id && COOKIE_BANNER.test(id)) || (className && COOKIE_BANNER.test(className))) chrome = true;
+  } else if (namesCookieBanner(id) || namesCookieBanner(className)) chrome = true;
   if (id && APP_ROOTS.has(id)) signals.appRoots.push({ id, text: leadingText(element, SHORT_TEXT) });
   switch (tag) {
     case 'iframe': {
@@ -180,16 +229,12 @@ function visitElement(element: Element, walk: Walk): boolean {
       signals.mainRegion ??= leadingText(element, SHORT_TEXT);
       break;
   }
-  if (role === 'main' && signals.mainRegion === undefined) {
-    signals.mainRegion = leadingText(element, SHORT_TEXT);
-  }
+  if (role === 'main' && signals.mainRegion === undefined) signals.mainRegion = leadingText(element, SHORT_TEXT);
   const link = tag === 'a';
+  if (!chrome && !link) return undefined;
   if (chrome) walk.chrome++;
   if (link) walk.link++;
-  const going = visitChildren(element, walk);
-  if (chrome) walk.chrome--;
-  if (link) walk.link--;
-  return going;
+  return { chrome, link };
 }
 
 interface WalkedAttributes {
@@ -218,6 +263,13 @@ function readAttributes(element: Element): WalkedAttributes {
     else if (name === 'role') found.role = (node as unknown as Attr).value;
   }
   return found;
+}
+
+/** Whether an id or class names a home-made cookie banner (a cheap look for its words before the pattern). */
+function namesCookieBanner(name: string | null): boolean {
+  if (!name) return false;
+  const hint = name.includes('ookie') || name.includes('onsent') || name.includes('gdpr') || name.includes('GDPR');
+  return hint && COOKIE_BANNER.test(name);
 }
 
 function isConsentContainer(id: string | null, className: string | null): boolean {
