@@ -1,5 +1,6 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory, blocks.
+// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory, blocks,
+// html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's).
 import { runApiBenchmark } from './api.js';
 import { runBlocksBenchmark } from './blocks.js';
 import { runBrowserBenchmark } from './browser.js';
@@ -7,6 +8,7 @@ import { runCrawlBenchmark } from './crawl.js';
 import { runDocumentBenchmark } from './documents.js';
 import { runFrontierBenchmark } from './frontier.js';
 import { runHostileBenchmark } from './hostile.js';
+import { runHtml5libBenchmark } from './html5lib.js';
 import { runMemoryBenchmark } from './memory.js';
 import { runConvertBenchmark } from './speed.js';
 import { runStartupBenchmark } from './startup.js';
@@ -24,6 +26,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   documents: () => runDocumentBenchmark(),
   memory: () => runMemoryBenchmark(),
   blocks: () => runBlocksBenchmark(),
+  html5lib: () => runHtml5libBenchmark(process.argv.slice(3)),
 };
 
 const only = process.argv[2];

@@ -6,12 +6,10 @@
 export const MAX_TREE_DEPTH = 128;
 
 /**
- * Makes a freshly parsed tree one that every later step can walk, in one iterative pass:
- * - an `<a>` directly inside an `<a>` closes the outer one, as browsers parse it (linkedom nests
- *   200,000 unclosed anchors 200,000 deep instead): the inner anchor and what follows it move out
- *   after the outer one;
- * - an element deeper than `maxDepth` gives up its children to the level it sits at, keeping
- *   document order: the text stays, only the nesting beyond the depth goes.
+ * Makes a freshly parsed tree one that every later step can walk, in one iterative pass: an
+ * element deeper than `maxDepth` gives up its children to the level it sits at, keeping document
+ * order: the text stays, only the nesting beyond the depth goes. (The parser already closes an
+ * anchor when the next one opens, so 200,000 unclosed anchors are 200,000 siblings.)
  * Resolves the number of elements under `root`, itself included.
  */
 export function boundTreeDepth(root: Element, maxDepth: number = MAX_TREE_DEPTH): number {
@@ -21,12 +19,7 @@ export function boundTreeDepth(root: Element, maxDepth: number = MAX_TREE_DEPTH)
   for (;;) {
     if (node.nodeType === 1) {
       elements++;
-      const element = node as Element;
-      if (element.tagName === 'A' && element.parentNode !== root && (element.parentNode as Element).tagName === 'A') {
-        closeOuterAnchor(element);
-        depth--;
-      }
-      if (depth >= maxDepth && element.firstChild) liftChildren(element);
+      if (depth >= maxDepth && node.firstChild) liftChildren(node as Element);
     }
     const first: Node | null = node.nodeType === 1 ? node.firstChild : null;
     if (first) {
@@ -34,26 +27,15 @@ export function boundTreeDepth(root: Element, maxDepth: number = MAX_TREE_DEPTH)
       depth++;
       continue;
     }
-    // No child: the next sibling, else the next sibling of the nearest ancestor that has one.
+    // No child: the next sibling, else the next sibling of the nearest ancestor that has one
+    // (a node without a parent ends the walk, as in tree-walk.ts).
     while (node !== root && !node.nextSibling) {
-      node = node.parentNode!;
+      if (!node.parentNode) return elements;
+      node = node.parentNode;
       depth--;
     }
     if (node === root) return elements;
     node = node.nextSibling!;
-  }
-}
-
-/** `<a>1<a>2</a>3</a>` → `<a>1</a><a>2</a>3`: the inner anchor and its later siblings follow the outer one. */
-function closeOuterAnchor(inner: Element): void {
-  const outer = inner.parentNode as Element;
-  const after = outer.nextSibling;
-  const parent = outer.parentNode!;
-  let moving: Node | null = inner;
-  while (moving) {
-    const next: Node | null = moving.nextSibling;
-    parent.insertBefore(moving, after);
-    moving = next;
   }
 }
 

@@ -13,6 +13,10 @@
  */
 export { DOMParser, HTMLElement, parseHTML } from 'linkedom';
 export { Parser } from 'htmlparser2';
+// parse5 builds the tree (html5-tree.ts): the HTML standard's tree construction, as browsers parse.
+export { html as html5, parse as parseHtml5, parseFragment as parseHtml5Fragment } from 'parse5';
+export type { TreeAdapter as Html5TreeAdapter, Token } from 'parse5';
+export type Html5Attribute = import('parse5').Token.Attribute;
 // The decoder htmlparser2 runs (the same version): links-stream.ts tokenizes without decoding and decodes only what it reads.
 export { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 export { compile as compileSelector } from 'css-select';

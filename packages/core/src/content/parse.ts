@@ -1,5 +1,5 @@
-import { parseHTML } from './dom.js';
 import { boundTreeDepth } from './bounded-tree.js';
+import { parseHtml5Document } from './html5-tree.js';
 import { installFastSelectors } from './fast-selectors.js';
 import { installFastStyles } from './fast-styles.js';
 
@@ -18,26 +18,22 @@ const LEADING_DOCTYPE = /^\s*<!doctype[^>]*>/i;
 const STRAY_CDATA = /(?<![/*]\s*)<!\[CDATA\[/g;
 
 /**
- * Parses a page or a fragment once, into a document that always has <html>, <head> and <body>.
- * linkedom takes a fragment's first element as the document element and leaves content outside
- * <body> when a page omits that tag, so both cases are repaired here for every later step; the
- * tree's depth is bounded here too (see bounded-tree.ts), so no later step meets a hostile depth.
+ * Parses a page or a fragment once, into the tree a browser builds (html5-tree.ts: parse5's tree
+ * construction into linkedom nodes), so the document always has <html>, <head> and <body> and a
+ * page's text is in its body however its markup is broken; the tree's depth is bounded here too
+ * (see bounded-tree.ts), so no later step meets a hostile depth.
  */
 export function parseHtml(html: string): HtmlDocument {
-  const source = preparedSource(html);
-  let { document } = parseHTML(source) as unknown as { document: HtmlDocument };
-  const root = document.documentElement as Element | null;
-  if (root?.tagName !== 'HTML') {
-    ({ document } = parseHTML(`<html><head></head><body>${source}</body></html>`) as unknown as {
-      document: HtmlDocument;
-    });
-  }
+  const document = parseHtml5Document(html) as HtmlDocument;
   ensureHeadAndBody(document);
   elementCounts.set(document, boundTreeDepth(document.documentElement));
   return document;
 }
 
-/** The page as the parser reads it: without its doctype, stray CDATA openers made comments. */
+/**
+ * The page as the links-only tokenizer (links-stream.ts, htmlparser2) reads it: without its
+ * doctype, stray CDATA openers made comments, as the tree's parser reads them.
+ */
 export function preparedSource(html: string): string {
   const source = html.replace(LEADING_DOCTYPE, '');
   return source.includes('<![CDATA[') ? source.replace(STRAY_CDATA, '<!--[CDATA[-->') : source;
@@ -50,33 +46,18 @@ export function parsedElementCount(document: HtmlDocument): number {
   return elementCounts.get(document) ?? 0;
 }
 
-/** Gives <html> exactly one <head> and one <body>, moving stray content into the body. */
+/**
+ * Gives <html> a <head> and a <body> when the parser made none: it makes both, except on a
+ * frameset page, where a <frameset> stands in the body's place (its frames are other pages).
+ */
 function ensureHeadAndBody(document: HtmlDocument): void {
   const root = document.documentElement;
   let head: Element | null = null;
   let body: Element | null = null;
-  for (const child of Array.from(root.children)) {
-    if (child.tagName === 'HEAD' && !head) head = child;
-    else if (child.tagName === 'BODY' && !body) body = child;
+  for (let child = root.firstElementChild; child; child = child.nextElementSibling) {
+    if (child.tagName === 'HEAD') head ??= child;
+    else if (child.tagName === 'BODY') body ??= child;
   }
-  if (!head) {
-    head = document.createElement('head');
-    root.insertBefore(head, root.firstChild);
-  }
-  if (!body) {
-    body = document.createElement('body');
-    root.appendChild(body);
-  }
-  const before: Node[] = [];
-  const after: Node[] = [];
-  let seenBody = false;
-  for (const child of Array.from(root.childNodes)) {
-    if (child === head) continue;
-    if (child === body) seenBody = true;
-    else (seenBody ? after : before).push(child);
-  }
-  // Content a page writes before <body> or after </body> still belongs to its body.
-  const firstInBody = body.firstChild;
-  for (const node of before) body.insertBefore(node, firstInBody);
-  for (const node of after) body.appendChild(node);
+  if (!head) root.insertBefore(document.createElement('head'), root.firstChild);
+  if (!body) root.appendChild(document.createElement('body'));
 }

@@ -1,5 +1,5 @@
 /// <reference path="./turndown-plugin-gfm.d.ts" />
-import { strikethrough, tables, taskListItems } from '@joplin/turndown-plugin-gfm';
+import { strikethrough, taskListItems } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
 import { parseHtml, type HtmlDocument } from '../content/parse.js';
 import { installTableRows, withTableRowsMemo } from '../content/table-rows.js';
@@ -7,6 +7,7 @@ import { nextInTree } from '../content/tree-walk.js';
 import { bracketedEnds } from './bracketed-ends.js';
 import { installChildNodesMemo, withChildNodesMemo } from './child-nodes-memo.js';
 import { layoutTableRule } from './layout-tables.js';
+import { safeTables } from './safe-tables.js';
 import { matchRulesByName, skipNeedlessEscapes } from './turndown-speed.js';
 
 installTableRows();
@@ -34,7 +35,8 @@ function createTurndown(): TurndownService {
     bulletListMarker: '-',
     hr: '---',
   });
-  service.use([tables, strikethrough, taskListItems]);
+  // The GFM table rules guarded so that a table they cannot lay out never fails the page.
+  service.use([safeTables, strikethrough, taskListItems]);
   // Nothing readable in these: code, inline graphics, embeds and form controls.
   service.remove(['script', 'style', 'noscript', 'template', 'canvas', 'iframe', 'object', 'embed']);
   service.remove(['select', 'textarea', 'input', 'button']);
