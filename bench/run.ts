@@ -1,6 +1,7 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
 // `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory, blocks,
-// html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's).
+// html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
+// links-stream (the links-only path against the tree path on the dev sets; `--step N`).
 import { runApiBenchmark } from './api.js';
 import { runBlocksBenchmark } from './blocks.js';
 import { runBrowserBenchmark } from './browser.js';
@@ -9,6 +10,7 @@ import { runDocumentBenchmark } from './documents.js';
 import { runFrontierBenchmark } from './frontier.js';
 import { runHostileBenchmark } from './hostile.js';
 import { runHtml5libBenchmark } from './html5lib.js';
+import { runLinksStreamCheck } from './links-stream.js';
 import { runMemoryBenchmark } from './memory.js';
 import { runConvertBenchmark } from './speed.js';
 import { runStartupBenchmark } from './startup.js';
@@ -27,6 +29,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   memory: () => runMemoryBenchmark(),
   blocks: () => runBlocksBenchmark(),
   html5lib: () => runHtml5libBenchmark(process.argv.slice(3)),
+  'links-stream': () => runLinksStreamCheck(process.argv.slice(3)),
 };
 
 const only = process.argv[2];

@@ -3,6 +3,7 @@ import { startRecordingServer, type FixtureSite } from './server/recording-serve
 import { requestOrigin } from './server/respond.js';
 import { articleRoutes } from './routes/articles.js';
 import { blockRoutes } from './routes/blocks.js';
+import { brokenMarkupRoutes } from './routes/broken-markup.js';
 import { browserRoutes } from './routes/browser.js';
 import { type ChangingPage, changingRoutes } from './routes/changing.js';
 import { charsetRoutes } from './routes/charsets.js';
@@ -35,6 +36,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...sitePageRoutes(),
     ...articleRoutes(),
     ...pageTypeRoutes(),
+    ...brokenMarkupRoutes(),
     ...charsetRoutes(),
     ...redirectRoutes(),
     ...statusRoutes(flakyCounters),

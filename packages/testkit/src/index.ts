@@ -6,6 +6,7 @@ export { sitemapPaths } from './routes/robots-sitemaps.js';
 export { boilerplateArticle } from './pages/article-boilerplate.js';
 export { baseHrefArticle } from './pages/articles.js';
 export { harbourFurniture, pageTypeFixtures, type PageTypeFixture } from './pages/page-types.js';
+export { brokenMarkupPages, type BrokenMarkupPage } from './pages/broken-markup.js';
 export { fixtureJson } from './routes/non-html.js';
 export {
   documentFixtures,

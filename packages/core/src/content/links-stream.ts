@@ -8,10 +8,11 @@ import { absoluteUrl, httpUrlWithoutFragment } from './urls.js';
 
 /**
  * The links of a page read without building a tree: for pages needed only for their links
- * (links-only crawls, map). htmlparser2's tokenizer, the one linkedom builds its tree from, run
- * with linkedom's options, so the same tags open and close in the same places; what the DOM
- * path keeps or drops is decided here from that event stream. links-stream.test.ts compares
- * both paths on every fixture page.
+ * (links-only crawls, map). htmlparser2's tokenizer (several times faster than building the
+ * tree) gives the tags; where the tree's parser (parse5, the HTML standard's tree construction)
+ * would put them, in the head or the body, is settled here as that parser settles it, and what
+ * the DOM path keeps or drops is decided from that. links-stream.test.ts compares both paths on
+ * every fixture page; `pnpm bench links-stream` on every page of the dev sets.
  */
 export interface StreamedPage {
   /** Every http(s) `<a href>` and `<area href>` of the page outside `<template>`: what extractLinks(document) gives. */
@@ -35,6 +36,21 @@ export interface StreamedPage {
 export interface StreamOptions {
   blockAds: boolean;
 }
+
+/** The elements that stay in the head until the body begins (the standard's "in head" start tags). */
+const HEAD_ELEMENTS = new Set([
+  'base',
+  'basefont',
+  'bgsound',
+  'link',
+  'meta',
+  'noframes',
+  'noscript',
+  'script',
+  'style',
+  'template',
+  'title',
+]);
 
 /** Elements the cleaned content drops with what they hold (NON_CONTENT_SELECTOR). */
 const NOISE = new Set(['script', 'style', 'template', 'meta', 'link', 'base']);
@@ -65,6 +81,8 @@ interface Open {
   svg: boolean;
   /** Inside `<noscript>`, which the cleaned content drops after ad removal. */
   noscript: boolean;
+  /** Inside a `<noscript>` of the head: text in the tree, no element, link or meta. */
+  inert: boolean;
   /** May be an ad slot or label: in the body, not the body itself, and blockAds is on. */
   candidate: boolean;
   hasElementChild: boolean;
@@ -95,12 +113,11 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   const titles: string[] = [];
   let lang: string | undefined;
   let baseHref: string | undefined;
-  /** The page has an `<html>` root: else linkedom's path wraps it whole in a body. */
-  let rooted: boolean | undefined;
+  /** The `<html>` element, when the page has one, and its first `<head>`. */
   let root: Open | undefined;
-  let headSeen = false;
-  let bodySeen = false;
-  let textBeforeRoot = '';
+  let head: Open | undefined;
+  /** The tree's body has begun: with a `<body>` tag, or with the first content a head cannot hold. */
+  let bodyStarted = false;
   let title: string | undefined;
 
   // The tokenizer runs without decoding character references: decoding walks every character
@@ -113,27 +130,32 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
       onopentag(name, rawAttributes) {
         const attributes = decodedAttributes(rawAttributes);
         const parent = stack[stack.length - 1];
-        if (rooted === undefined) {
-          rooted = name === 'html';
-          if (rooted) lang = attributes.lang;
-          else bodyText.push(textBeforeRoot);
-        }
-        // What linkedom's path makes the body: all of a rootless page (it is wrapped in one);
-        // else everything in the root but its first <head>, stray content moved into the body.
+        // Where the HTML standard's tree construction puts the element (html5-tree.ts builds that
+        // tree): at the top, in <html> or in <head>, the elements a head holds stay in the head
+        // until the body begins; anything else begins the body (an <a> in <head> included), and
+        // whatever comes after the body (after </html>) goes into it.
         let inBody: boolean;
         let isBody = false;
-        if (!parent) inBody = !rooted;
-        else if (parent === root) {
-          const isHead = name === 'head' && !headSeen;
-          isBody = name === 'body' && !bodySeen;
-          headSeen ||= isHead;
-          bodySeen ||= isBody;
-          inBody = !isHead;
+        if (!parent && !root && name === 'html') {
+          inBody = false;
+          lang = attributes.lang;
+        } else if (!parent || parent === root || parent === head) {
+          if (name === 'body') {
+            isBody = true;
+            bodyStarted = true;
+            inBody = true;
+          } else if (!bodyStarted && (name === 'head' || HEAD_ELEMENTS.has(name))) inBody = false;
+          else {
+            bodyStarted = true;
+            inBody = true;
+          }
         } else inBody = parent.content;
         const open: Open = {
           name,
           content: inBody && !NOISE.has(name),
           template: (parent?.template ?? false) || name === 'template',
+          // A <noscript> of the head is text in the tree (parse5 runs with scripting on there).
+          inert: (parent?.inert ?? false) || (name === 'noscript' && !inBody),
           svg: (parent?.svg ?? false) || name === 'svg',
           noscript: (parent?.noscript ?? false) || name === 'noscript',
           // The body itself is the root of the cleaned content, never an ad in it.
@@ -142,13 +164,15 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
           leafText: '',
           linkStart: contentHrefs.length,
         };
-        if (rooted && !parent && !root) root = open;
+        if (!parent && !root && name === 'html') root = open;
+        else if (!head && name === 'head' && !inBody && (!parent || parent === root)) head = open;
         if (parent && open.content) parent.hasElementChild = true;
         if (open.content && open.candidate && mayMarkAnAd(name, attributes) && adAttributesMatch(name, (key) => attributes[key])) {
           open.measure = new TextMeasure();
           measuring.push(open);
         }
         stack.push(open);
+        if (open.inert) return;
 
         if ((name === 'a' || name === 'area') && !open.template) {
           const href = attributes.href?.trim();
@@ -168,13 +192,18 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
       },
       ontext(rawText) {
         const open = stack[stack.length - 1];
-        // The text of script, style, textarea and xmp (the tokenizer's raw text, `<title>` aside) is never decoded.
-        const raw = tokenizer.isSpecial && open?.name !== 'title';
-        const text = raw || !rawText.includes('&') ? rawText : decodeHTML(rawText);
+        // The text of script, style and xmp (raw text) is never decoded; that of <title> and
+        // <textarea> is (the standard's RCDATA, which the tokenizer reads as raw text too).
+        const raw = tokenizer.isSpecial && open?.name !== 'title' && open?.name !== 'textarea';
+        const newlines = rawText.includes('\r') ? normalizedNewlines(rawText) : rawText;
+        const text = raw || !newlines.includes('&') ? newlines : decodeHTML(newlines);
         if (title !== undefined && open?.name === 'title') title += text;
-        if (rooted === undefined) textBeforeRoot += text;
-        // Text directly in the root is stray content, moved into the body.
-        if (!open ? rooted !== false : !open.content && open !== root) return;
+        // Text at the top, in <html> or in <head> is the body's once the body has begun, and text
+        // other than spaces there begins it; other text is the body's when its element is.
+        if (!open || open === root || open === head) {
+          if (!bodyStarted && !hasVisibleCharacter(text)) return;
+          bodyStarted = true;
+        } else if (!open.content) return;
         bodyText.push(text);
         for (const element of measuring) element.measure!.add(text);
         if (open && !open.hasElementChild && open.leafText.length < MAX_AD_LABEL_LENGTH) open.leafText += text;
@@ -196,8 +225,8 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
         }
       },
     },
-    // linkedom's options but decoding (above), so both paths see the same tree.
-    { lowerCaseAttributeNames: false, decodeEntities: false, xmlMode: false },
+    // Names lowercased as the tree's parser (parse5) lowercases them; no decoding (above).
+    { lowerCaseAttributeNames: true, decodeEntities: false, xmlMode: false },
   );
   // Whether the tokenizer is inside raw text: its own flag, exact where `<textarea/>` or an
   // attribute ending in `/` would fool a look at the source (htmlparser2 is pinned).
@@ -244,13 +273,22 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   return result;
 }
 
-/** The attributes with their character references decoded, as the decoding tokenizer gives them. */
+/** The attributes as the tree holds them: character references decoded, line breaks normalized. */
 function decodedAttributes(attributes: Record<string, string>): Record<string, string> {
   for (const key in attributes) {
-    const value = attributes[key]!;
-    if (value.includes('&')) attributes[key] = decodeHTMLAttribute(value);
+    let value = attributes[key]!;
+    if (value.includes('\r')) value = normalizedNewlines(value);
+    if (value.includes('&')) value = decodeHTMLAttribute(value);
+    attributes[key] = value;
   }
   return attributes;
+}
+
+const CARRIAGE_RETURN = /\r\n?/g;
+
+/** CR LF and lone CR made LF, as the HTML standard's input stream does before tokenizing. */
+function normalizedNewlines(text: string): string {
+  return text.replace(CARRIAGE_RETURN, '\n');
 }
 
 /** Whether an element carries any attribute adAttributesMatch (ads.ts) reads, kept in step with it: most carry none, and that test builds strings. */
@@ -258,6 +296,15 @@ function mayMarkAnAd(name: string, attributes: Record<string, string>): boolean 
   if (attributes.class !== undefined || attributes.id !== undefined || attributes['aria-label'] !== undefined || name === 'iframe')
     return true;
   for (const key in attributes) if (key.startsWith('data-')) return true;
+  return false;
+}
+
+/** Whether `text` holds a character other than the standard's spaces (which stay where a head may hold them). */
+function hasVisibleCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 9 && code !== 10 && code !== 12 && code !== 13) return true;
+  }
   return false;
 }
 

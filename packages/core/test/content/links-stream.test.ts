@@ -104,7 +104,7 @@ describe('links read without a DOM', () => {
       '<html><head><title>Fish &amp; Chips &mdash; caf&eacute; &#x27;s &#0; &amp</title><meta name="description" content="a &lt;b&gt; &quot;c&quot; &nbsp;d"><meta property="og:title" content="x&ampy &amp;z"><base href="/a&amp;b/"></head><body><a href="/q?a=1&amp;b=2&copy=3&copy;">q</a><a href="/p?x=&lt;&gt&notit;">p</a><area href="/m&#x2F;n">' +
         '<div class="ad">Ad &amp <a href="/ad&amp;x">x</a></div><p>Long text &amp; more text &#160; for the page &am<b>p;</b></p><textarea>&amp; raw &lt;</textarea><textarea/>&amp; after<xmp>&amp;</xmp><script>var a="&amp;"</script><style>a{content:"&amp;"}</style></body></html>',
       '<html><head><title>&lt;/title&gt; &AMP; &Amp; &#x1F600;</title></head><body><svg><title>&amp;</title></svg><div class="ad">&nbsp;Advertisement&nbsp;</div><a href="&#104;ttps://other.example/">o</a></body></html>',
-      // A textarea's text counts undecoded (50 characters, not 10): the ad holds most of the page's text and stays.
+      // A textarea's text counts decoded (10 characters, not 50), as the tree holds it: the ad holds little of the page's text and goes.
       `<html><body><div class="ad"><textarea>${'&amp;'.repeat(10)}</textarea><a href="/kept">x</a></div><p>Thirty characters of page text</p></body></html>`,
       '',
     ];
