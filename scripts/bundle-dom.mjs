@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Part of @trawl/core's `pnpm build` (after tsc): rewrites dist/content/dom.js, which re-exports
-// linkedom and htmlparser2, as one bundle with both inlined as this workspace installs them, with
-// their patches (patches/, pnpm `patchedDependencies`). A project installing @trawl/core from npm
+// linkedom and htmlparser2 (and parse5, left an import), as one bundle with both inlined as this
+// workspace installs them, with their patches (patches/, pnpm `patchedDependencies`). A project installing @trawl/core from npm
 // then runs the patched code without any install step: its package manager never sees a patch.
 // See packages/core/src/content/dom.ts.
 import { renameSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,8 @@ const { outputFiles } = esbuild.buildSync({
   platform: 'node',
   target: 'node20',
   // linkedom's <canvas> support loads the optional `canvas` package when present: left to run time.
-  external: ['canvas'],
+  // parse5 (the tree's parser) is unpatched: npm installs it as @trawl/core's dependency.
+  external: ['canvas', 'parse5'],
   // Optional for @acemir/cssom, and not a dependency of anything npm installs for @trawl/core.
   alias: { cssstyle: fileURLToPath(new URL('./absent-optional-module.cjs', import.meta.url)) },
   write: false,

@@ -15,6 +15,7 @@ const CORE = fileURLToPath(new URL('../../packages/core/', import.meta.url));
 const STOCK_DOM = [
   "export { DOMParser, HTMLElement, parseHTML } from 'linkedom';",
   "export { Parser } from 'htmlparser2';",
+  "export { html as html5, parse as parseHtml5, parseFragment as parseHtml5Fragment } from 'parse5';",
   "export { decodeHTML, decodeHTMLAttribute } from 'entities/decode';",
   "export { compile as compileSelector } from 'css-select';",
   '',

@@ -1,6 +1,7 @@
 /**
- * The one place core takes its DOM (linkedom), HTML tokenizer (htmlparser2) and selector engine
- * (css-select, the one linkedom runs; fast-selectors.ts keeps its compiled selectors) from.
+ * The one place core takes its DOM (linkedom), tree construction (parse5, html5-tree.ts), HTML
+ * tokenizer for the links-only path (htmlparser2) and selector engine (css-select, the one
+ * linkedom runs; fast-selectors.ts keeps its compiled selectors) from.
  *
  * The workspace installs linkedom and htmlparser2 with patches (pnpm `patchedDependencies`):
  * linkedom makes a node's listener map on its first addEventListener instead of one per node (a
