@@ -10,6 +10,8 @@ interface Figures {
   stack: string;
   pages: number;
   pagesPerSecond: number;
+  /** Process CPU time per page (the pool's threads included). */
+  cpuMsPerPage: number;
   p50: number;
   p95: number;
   peakRssMb: number;
@@ -55,11 +57,12 @@ export function runConvertBenchmark(): {
     naive: 'naive (jsdom+Readability+turndown)',
   };
   printTable(
-    ['stack', 'pages', 'pages/s', 'p50 ms', 'p95 ms', 'peak RSS MB'],
+    ['stack', 'pages', 'pages/s', 'CPU ms/page', 'p50 ms', 'p95 ms', 'peak RSS MB'],
     [trawl, pooled, fromNpm, fromNpmStock, naive].map((f) => [
       label[f.stack]!,
       String(f.pages),
       fmt(f.pagesPerSecond),
+      fmt(f.cpuMsPerPage, 1),
       fmt(f.p50, 2),
       fmt(f.p95, 2),
       fmt(f.peakRssMb, 0),
@@ -70,6 +73,9 @@ export function runConvertBenchmark(): {
   const poolVsNaive = pooled.pagesPerSecond / naive.pagesPerSecond;
   console.log(
     `\nspeed-up over the naive stack: in-thread ${fmt(speedup, 2)}x, thread pool (how scrape and crawl convert) ${fmt(poolVsNaive, 2)}x (target >= 10x); the naive stack threw on ${naive.failures} page(s)`,
+  );
+  console.log(
+    `by CPU time per page (steadier on a loaded machine): in-thread ${fmt(naive.cpuMsPerPage / trawl.cpuMsPerPage, 2)}x, npm tarball ${fmt(naive.cpuMsPerPage / fromNpm.cpuMsPerPage, 2)}x`,
   );
   const packedSpeedup = fromNpm.pagesPerSecond / naive.pagesPerSecond;
   const packedStockSpeedup = fromNpmStock.pagesPerSecond / naive.pagesPerSecond;
