@@ -99,13 +99,13 @@ export async function runEveryPath(
         failures.push({ path, url: origin, code: summary.error?.code ?? 'UNKNOWN', message: `job ${summary.status}` });
       log(`${path}: ${summary.completed} completed, ${summary.failed} failed`);
     };
-    await jobErrors('batch scrape', batchScrape(urls, { formats: ['markdown', 'links'] }));
+    await jobErrors('batch scrape', batchScrape(urls, { scrapeOptions: { formats: ['markdown', 'links'] } }));
     // A crawl converts each page with its links read from the same tree (the onParsed hook);
     // a links-only crawl reads them with the tokenizer. The pages' own relative links lead to
     // this server's 404s (counted apart): the limit leaves room for them.
     const crawlOptions = { ignoreSitemap: true, includePaths: ['^/p/'], limit: pages.length * 3 + 1 };
-    await jobErrors('crawl', crawl(`${origin}/`, { ...crawlOptions, formats: ['markdown'] }));
-    await jobErrors('crawl links only', crawl(`${origin}/`, { ...crawlOptions, formats: ['links'] }));
+    await jobErrors('crawl', crawl(`${origin}/`, { ...crawlOptions, scrapeOptions: { formats: ['markdown'] } }));
+    await jobErrors('crawl links only', crawl(`${origin}/`, { ...crawlOptions, scrapeOptions: { formats: ['links'] } }));
     runs++;
     const found = await map(`${origin}/`, { ignoreSitemap: true }).catch((error: unknown) => {
       fail('map', origin, error);
