@@ -42,8 +42,9 @@ export interface EvalSet {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
 
 function aebSet(): EvalSet {
-  let gold: Record<string, { articleBody: string }> | undefined;
-  const golds = () => (gold ??= JSON.parse(readFileSync(join(evalDir(), 'aeb', 'ground-truth.json'), 'utf8')));
+  type Gold = Record<string, { articleBody: string }>;
+  let gold: Gold | undefined;
+  const golds = (): Gold => (gold ??= JSON.parse(readFileSync(join(evalDir(), 'aeb', 'ground-truth.json'), 'utf8')) as Gold);
   return {
     name: 'aeb',
     title: 'article-extraction benchmark',
@@ -90,8 +91,9 @@ function wcxbSet(): EvalSet {
 }
 
 function trafilaturaSet(): EvalSet {
-  let data: Record<string, { file: string; with: string[]; without: string[] }> | undefined;
-  const items = () => (data ??= JSON.parse(readFileSync(join(evalDir(), 'trafilatura', 'evaldata.json'), 'utf8')));
+  type Items = Record<string, { file: string; with: string[]; without: string[] }>;
+  let data: Items | undefined;
+  const items = (): Items => (data ??= JSON.parse(readFileSync(join(evalDir(), 'trafilatura', 'evaldata.json'), 'utf8')) as Items);
   return {
     name: 'trafilatura',
     title: "trafilatura's evaluation set",
