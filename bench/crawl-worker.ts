@@ -1,7 +1,8 @@
 // One crawler over a synthetic site, in its own process so its peak RSS and CPU are its own.
 // Usage: crawl-worker.ts <stack> <baseUrl> <pages> <concurrency>
-// Trawl stacks: trawl-links, trawl-markdown (pages converted in the pool of threads, the
-// default), trawl-links-in-thread, trawl-markdown-in-thread (convertPool: false), trawl-soak.
+// Trawl stacks on default options: trawl-links, trawl-markdown (pages converted in the pool of
+// threads, the default), trawl-soak; labelled non-default rows: trawl-links-whole-page
+// (onlyMainContent: false), trawl-links-in-thread, trawl-markdown-in-thread (convertPool: false).
 // Anchors (bench/lib/crawl-anchors.ts): minimal, spider-rs, crawlee-http, crawlee-cheerio,
 // crawlee-cheerio-linkedom-markdown, crawlee-jsdom-markdown.
 import { loadavg } from 'node:os';
@@ -21,15 +22,24 @@ import { peakRssMb } from './lib/stats.js';
 const [stack = 'trawl-links', base = '', pagesArg = '2000', concurrencyArg = '8'] = process.argv.slice(2);
 const target: CrawlTarget = { startUrl: `${base}/`, pages: Number(pagesArg), concurrency: Number(concurrencyArg) };
 
-async function trawl(formats: Array<'links' | 'markdown'>, sample?: (done: number) => void, inThread = false): Promise<number> {
+/**
+ * Trawl as a user calls it: `crawl(url, { scrapeOptions: { formats } })` with every other scrape
+ * option at its default (onlyMainContent: true). `wholePage` is the labelled non-default row
+ * (onlyMainContent: false), `inThread` the labelled convertPool: false row.
+ */
+async function trawl(
+  formats: Array<'links' | 'markdown'>,
+  sample?: (done: number) => void,
+  variant: { inThread?: boolean; wholePage?: boolean } = {},
+): Promise<number> {
   const job = crawl(target.startUrl, {
     limit: target.pages,
     ignoreSitemap: true,
     maxConcurrency: target.concurrency,
     perHostConcurrency: target.concurrency,
     maxRetries: 0,
-    scrapeOptions: { formats, onlyMainContent: formats.includes('markdown') },
-    ...(inThread ? { convertPool: false as const } : {}),
+    scrapeOptions: { formats, ...(variant.wholePage ? { onlyMainContent: false } : {}) },
+    ...(variant.inThread ? { convertPool: false as const } : {}),
   });
   let done = 0;
   for await (const doc of job) {
@@ -66,8 +76,9 @@ const soakSample = (n: number) => {
 const stacks: Record<string, () => Promise<number | undefined>> = {
   'trawl-links': () => trawl(['links']),
   'trawl-markdown': () => trawl(['markdown']),
-  'trawl-links-in-thread': () => trawl(['links'], undefined, true),
-  'trawl-markdown-in-thread': () => trawl(['markdown'], undefined, true),
+  'trawl-links-whole-page': () => trawl(['links'], undefined, { wholePage: true }),
+  'trawl-links-in-thread': () => trawl(['links'], undefined, { inThread: true }),
+  'trawl-markdown-in-thread': () => trawl(['markdown'], undefined, { inThread: true }),
   'trawl-soak': () => trawl(['markdown'], soakSample),
   minimal: () => minimalCrawler(target),
   'spider-rs': () => spiderRs(target),
