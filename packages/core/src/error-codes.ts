@@ -50,6 +50,8 @@ const API_STATUS = {
   SCRAPE_NOT_FOUND: 404,
   MONITOR_NOT_FOUND: 404,
   BATCH_NOT_RUNNING: 409,
+  /** Cancelling a crawl or batch that already completed (Firecrawl's 409). */
+  JOB_ALREADY_COMPLETED: 409,
   NOT_IMPLEMENTED: 501,
 } as const;
 

@@ -107,6 +107,14 @@ describe('@mendable/firecrawl-js 4.x crawl', () => {
     expect((await failureOf(stranger.getCrawlStatus(started.id))).status).toBe(404);
   });
 
+  it('cancelCrawl of a crawl that already completed throws the 409', async () => {
+    const done = await app.crawl(`${site.url}/blog/1`, { limit: 1, sitemap: 'skip', pollInterval: 0.2 });
+    expect(done.status).toBe('completed');
+    const failure = await failureOf(app.cancelCrawl(done.id!));
+    expect(failure.status).toBe(409);
+    expect(failure.message).toContain('Crawl is already completed');
+  });
+
   it('crawlParamsPreview turns a sentence into options through the model, dropping what fails the checks', async () => {
     const params = await app.crawlParamsPreview(`${site.url}/crawl/`, 'only the pages about section a, three at most');
     expect(params).toEqual({ url: `${site.url}/crawl/`, includePaths: ['^/crawl/a'], limit: 3 });

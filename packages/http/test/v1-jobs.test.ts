@@ -129,6 +129,24 @@ describe('POST /v1/crawl and GET /v1/crawl/{id}', () => {
     expect('next' in status.body).toBe(false);
   });
 
+  it('cancelling a crawl or batch that already completed is a 409, as Firecrawl answers (v1 and v2)', async () => {
+    const crawlStart = await api.request('POST', '/v2/crawl', { body: { url: `${site.url}/blog/1`, limit: 1, sitemap: 'skip' } });
+    await api.waitForJob(`/v2/crawl/${crawlStart.body.id}`);
+    for (const version of ['v1', 'v2']) {
+      const cancel = await api.request('DELETE', `/${version}/crawl/${crawlStart.body.id}`);
+      expect(cancel.status).toBe(409);
+      expect(cancel.body).toEqual({ success: false, code: 'JOB_ALREADY_COMPLETED', error: 'Crawl is already completed' });
+    }
+    const status = await api.request('GET', `/v2/crawl/${crawlStart.body.id}`);
+    expect(status.body.status).toBe('completed');
+
+    const batchStart = await api.request('POST', '/v1/batch/scrape', { body: { urls: [`${site.url}/blog/2`] } });
+    await api.waitForJob(`/v1/batch/scrape/${batchStart.body.id}`);
+    const cancelBatch = await api.request('DELETE', `/v2/batch/scrape/${batchStart.body.id}`);
+    expect(cancelBatch.status).toBe(409);
+    expect(cancelBatch.body.error).toBe('Batch scrape is already completed');
+  });
+
   it('answers unknown ids with the spec’s texts', async () => {
     const status = await api.request('GET', '/v1/crawl/00000000-0000-0000-0000-000000000000');
     expect(status.status).toBe(404);

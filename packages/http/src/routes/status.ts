@@ -1,5 +1,5 @@
 import { cancelJob, readErrorsReport, readStatusPage, toV1JobStatus, type Document, type JobKind, type JobRecord } from '@trawl/core';
-import { ApiError, MESSAGES, badRequest } from '../http/api-error.js';
+import { ApiError, MESSAGES, badRequest, codedError } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { findTeamJob } from './find-job.js';
 import type { RouteHandler } from './types.js';
@@ -34,7 +34,11 @@ export const v1JobErrors: RouteHandler = async (request, api) => {
   return { body: await readErrorsReport(api.runtime.store, job.id) };
 };
 
-/** `DELETE /v1/crawl/{id}` (E12) and `DELETE /v1/batch/scrape/{id}`: `{status:"cancelled"}`. */
+/**
+ * `DELETE /v1/crawl/{id}` (E12) and `DELETE /v1/batch/scrape/{id}`, and their v2 twins:
+ * `{status:"cancelled"}`. A job that already completed is a 409, as Firecrawl answers (its SDKs
+ * turn it into an error, so a script can tell a cancel that stopped nothing).
+ */
 export function v1JobCancel(notFoundMessage: string): RouteHandler {
   return async (request, api) => {
     const missing = new ApiError(404, notFoundMessage, { kind: 'spec' });
@@ -42,7 +46,11 @@ export function v1JobCancel(notFoundMessage: string): RouteHandler {
     const outcome = await cancelJob(api.runtime.store, job.id, { retentionMs: api.runtime.retentionMs });
     if (outcome.outcome === 'not_found') throw missing;
     if (outcome.outcome === 'cancelled') api.notifier.cancelled(outcome.job);
-    // A job that had already ended says how it ended; cancelling it changes nothing.
+    if (outcome.job.status === 'completed') {
+      // Firecrawl's text for a crawl; a batch is named as what it is.
+      throw codedError('JOB_ALREADY_COMPLETED', `${outcome.job.kind === 'batch_scrape' ? 'Batch scrape' : 'Crawl'} is already completed`);
+    }
+    // A job that had already failed or been cancelled says how it ended; cancelling it changes nothing.
     return { body: { status: outcome.job.status } };
   };
 }
