@@ -121,7 +121,10 @@ export async function rememberDocument(
 ): Promise<Document> {
   const marked = readsCache(request) ? { ...document, metadata: { ...document.metadata, cacheState: 'miss' } } : document;
   const status = document.metadata.statusCode;
-  if (request.storeInCache === false || request.zeroDataRetention || status >= 400 || document.changeTracking) return marked;
+  if (request.storeInCache === false || request.zeroDataRetention || status >= 400) return marked;
+  // A change-tracking scrape is kept too, as Firecrawl keeps every scrape; its comparison belongs
+  // to this request (a later read of the copy compared nothing), so the copy is kept without it.
+  const { changeTracking: _comparison, ...page } = document;
   const scrapedAt = nowOf(ctx);
   const markdown = document.markdown ?? '';
   await keep(ctx, {
@@ -133,7 +136,7 @@ export async function rememberDocument(
     contentHash: digest(markdown),
     markdown,
     statusCode: status,
-    document: links ? ({ ...document, crawlLinks: [...links] } satisfies StoredCopy) : document,
+    document: links ? ({ ...page, crawlLinks: [...links] } satisfies StoredCopy) : page,
   });
   return marked;
 }

@@ -136,6 +136,24 @@ describe('scrape cache', () => {
     expect(miss.metadata.cacheState).toBeUndefined();
   });
 
+  it('a change-tracking scrape with maxAge 0 fills the cache a later maxAge scrape reads, without its comparison', async () => {
+    const trackedScrape = await tracked({ maxAge: 0 });
+    expect(trackedScrape.changeTracking?.changeStatus).toBe('new');
+    const before = fetchesOfPage();
+    publish({ price: '$10.00' });
+    const hit = await scrape(url(), { store, maxAge: 60_000, convertPool: false });
+    expect(fetchesOfPage()).toBe(before);
+    expect(hit.metadata.cacheState).toBe('hit');
+    expect(hit.markdown).toContain('$49.00');
+    expect(hit.changeTracking).toBeUndefined();
+    expect(hit.rawHtml).toBeUndefined();
+    // storeInCache false still keeps no copy (the tracked history is change tracking's own).
+    store = createMemoryStore();
+    await tracked({ storeInCache: false });
+    const fetched = await scrape(url(), { store, maxAge: 60_000, convertPool: false });
+    expect(fetched.metadata.cacheState).toBe('miss');
+  });
+
   it('keys the cache by the options that change the output', async () => {
     await scrape(url(), { store, maxAge: 60_000, convertPool: false });
     const html = await scrape(url(), { store, maxAge: 60_000, formats: ['html'], convertPool: false });
