@@ -64,7 +64,18 @@ export { MAX_MAIN_CONTENT_ELEMENTS } from './content/build-document.js';
 
 // Crawl, map and batch scrape
 export { crawl, batchScrape, type BatchScrapeOptions } from './crawl/crawl.js';
-export { map, mapLinks, MAP_MAX_LIMIT, MAP_HARD_LIMIT, type MapLink, type MapOptions } from './crawl/map.js';
+export {
+  map,
+  mapLinks,
+  mapSite,
+  MAP_MAX_LIMIT,
+  MAP_HARD_LIMIT,
+  MAP_TIME_BUDGET_MS,
+  type MapLink,
+  type MapOptions,
+  type MapResult,
+} from './crawl/map.js';
+export type { TrapNotice, TrapReason } from './crawl/traps/trap-guard.js';
 export { rankLinks } from './crawl/rank-links.js';
 export { CrawlJob, type JobProgress, type JobSummary } from './crawl/crawl-job.js';
 export type { JobEvents } from './crawl/job-context.js';

@@ -4,7 +4,8 @@ import type { JobContext } from './job-context.js';
 import type { ItemData } from './job-spec.js';
 
 /**
- * Offers URLs to the job's frontier: filters first (scope, depth, patterns), then robots.txt
+ * Offers URLs to the job's frontier: filters first (scope, depth, patterns), then the trap guard
+ * (a link of a pattern that looks like a crawl trap is held back, traps/trap-guard.ts), then robots.txt
  * (a blocked URL is reported once in the errors report and never fetched), then the frontier
  * accepts what it has not seen, up to the crawl limit, and the job's total grows by that. The
  * links of a page only remembered (hidden) are not followed: nothing on the site leads to it.
@@ -23,6 +24,7 @@ export async function discover(
     if (source !== 'start') {
       const verdict = ctx.filter(url, { depth, source: source === 'sitemap' ? 'sitemap' : 'link', ...(parentUrl ? { parentUrl } : {}) });
       if (!verdict.allowed) continue;
+      if (source === 'link' && ctx.traps.refusal(url, parentUrl)) continue;
     }
     let key: string;
     try {
@@ -39,6 +41,11 @@ export async function discover(
   if (!entries.length) return 0;
   return oneAtATime(ctx, async () => {
     const accepted = await ctx.store.frontier.enqueue(ctx.jobId, entries, { limit: await frontierCap(ctx) });
+    if (source === 'link')
+      ctx.traps.added(
+        accepted.map((entry) => entry.url),
+        parentUrl,
+      );
     if (accepted.length) {
       const counted = await applyJobEvent(ctx.store, ctx.jobId, { type: 'discovered', count: accepted.length });
       if (counted.outcome === 'applied') ctx.events.emit('progress', counted.job);

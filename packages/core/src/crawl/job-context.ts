@@ -15,6 +15,7 @@ import type { ResourceFetcher } from './fetcher.js';
 import { specOf, type JobSpec } from './job-spec.js';
 import { createHostScheduler, type HostScheduler } from './politeness.js';
 import { createRobotsPolicy, type RobotsPolicy } from './robots.js';
+import { TrapGuard, type TrapNotice } from './traps/trap-guard.js';
 
 export interface JobEvents {
   started: [job: JobRecord];
@@ -24,6 +25,8 @@ export interface JobEvents {
   completed: [job: JobRecord];
   failed: [job: JobRecord];
   cancelled: [job: JobRecord];
+  /** A URL pattern the crawl stopped following as a trap (traps/trap-guard.ts); once per pattern. */
+  trap: [notice: TrapNotice];
 }
 
 /** What runs a job: a runtime with a store, and whether the store keeps the job's documents. */
@@ -54,6 +57,8 @@ export interface JobContext {
   readonly scheduler: HostScheduler;
   /** Pauses a host that answers with block pages (host-backoff.ts). */
   readonly hostBackoff: HostBackoff;
+  /** Holds back URLs that look like a crawl trap (this process's view of the job). */
+  readonly traps: TrapGuard;
   filter: LinkFilter;
   readonly abort: AbortController;
   readonly events: EventEmitter<JobEvents>;
@@ -112,6 +117,7 @@ export function createJobContext(record: JobRecord, runner: JobRunner, channels:
     robots,
     scheduler,
     hostBackoff: createHostBackoff(),
+    traps: new TrapGuard(undefined, (notice) => channels.events.emit('trap', notice)),
     filter: createLinkFilter({ ...rules, startUrl: spec.url }),
     ...channels,
     reportedBlocked: new Set(),

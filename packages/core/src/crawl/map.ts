@@ -15,6 +15,7 @@ import { createRobotsPolicy } from './robots.js';
 import { discoverSitemapUrls } from './sitemaps.js';
 import { createLinkFilter } from '../url/filters.js';
 import { normalizeUrl } from '../url/normalize.js';
+import type { TrapNotice } from './traps/trap-guard.js';
 
 /** What a map asks for (the runtime's policy, user agent and dispatcher fetch its pages). */
 export interface MapRequest {
@@ -27,8 +28,13 @@ export interface MapRequest {
   includeSubdomains?: boolean;
   /** Links returned at most (default 5000, v1's maximum; at most MAP_HARD_LIMIT, v2's). */
   limit?: number;
-  /** Milliseconds to spend at most; what was found by then is returned (default: none). */
+  /**
+   * Milliseconds to spend at most; what was found by then is returned, with a warning (default
+   * MAP_TIME_BUDGET_MS, inside the 60 s an MCP client waits for a tool).
+   */
   timeout?: number;
+  /** Follow and return only links under the start URL's path (extract's globs map their prefix so). */
+  withinPath?: boolean;
   /** Pages fetched at once while looking for links (default 10). */
   maxConcurrency?: number;
   ignoreRobots?: boolean;
@@ -49,6 +55,15 @@ export interface MapLink {
   description?: string;
 }
 const SEARCH_MAX_RESULTS = 1000;
+/** How long a map looks for links when not told (a map of a normal site finishes far sooner). */
+export const MAP_TIME_BUDGET_MS = 45_000;
+
+/** What a map found, and what the caller should know about how it was cut short. */
+export interface MapResult {
+  links: MapLink[];
+  /** The time budget ran out, or URL patterns were skipped as crawl traps. */
+  warnings: string[];
+}
 
 /** The numbers and headers a map call may carry. */
 const mapBoundsSchema = z.object({
@@ -69,6 +84,11 @@ export async function map(url: string, options: MapOptions = {}): Promise<string
 
 /** map(), with each link's page title and description where a fetched page gave them (v2's map shape). */
 export async function mapLinks(url: string, mapOptions: MapOptions = {}): Promise<MapLink[]> {
+  return (await mapSite(url, mapOptions)).links;
+}
+
+/** mapLinks(), with warnings saying what cut the map short (the time budget, crawl traps). */
+export async function mapSite(url: string, mapOptions: MapOptions = {}): Promise<MapResult> {
   const { runtime, rest: options } = splitRuntime(mapOptions);
   const target = parseTypedUrl(url);
   const start = target.href;
@@ -84,11 +104,14 @@ export async function mapLinks(url: string, mapOptions: MapOptions = {}): Promis
   const collectLimit = options.search ? Math.max(limit, SEARCH_MAX_RESULTS) : limit;
   const found = new LinkSet(collectLimit);
   const controller = new AbortController();
-  const signals = [controller.signal, options.signal, options.timeout ? AbortSignal.timeout(options.timeout) : undefined].filter(
-    (s): s is AbortSignal => s !== undefined,
-  );
-  const signal = AbortSignal.any(signals);
-  const scope = createLinkFilter({ startUrl: start, allowBackwardCrawling: true, allowSubdomains: options.includeSubdomains ?? false });
+  const timeBudget = options.timeout ?? MAP_TIME_BUDGET_MS;
+  const outOfTime = AbortSignal.timeout(timeBudget);
+  const signal = AbortSignal.any([controller.signal, outOfTime, ...(options.signal ? [options.signal] : [])]);
+  const scope = createLinkFilter({
+    startUrl: start,
+    allowBackwardCrawling: !options.withinPath,
+    allowSubdomains: options.includeSubdomains ?? false,
+  });
   const inScope = (link: string) => scope(link, { depth: 1, source: 'sitemap' }).allowed;
   found.add(start);
 
@@ -98,12 +121,14 @@ export async function mapLinks(url: string, mapOptions: MapOptions = {}): Promis
       : Promise.resolve();
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
+  const traps: TrapNotice[] = [];
   const crawlWork = options.sitemapOnly
     ? Promise.resolve(undefined)
-    : fromPages(start, options, runtime, signal, (u) => inScope(u) && found.add(u), { titles, descriptions });
+    : fromPages(start, options, runtime, signal, (u) => inScope(u) && found.add(u), { titles, descriptions, traps });
   const stopWhenFull = found.full.then(() => controller.abort());
   const [, startFailure] = await Promise.all([sitemapWork, crawlWork]);
   void stopWhenFull;
+  const timedOut = outOfTime.aborted && !controller.signal.aborted && !options.signal?.aborted;
   controller.abort();
   // A start page that redirected to a refused address: an error, not a map of one URL.
   if (startFailure?.code === 'SCRAPE_BLOCKED_URL') throw new TrawlError('SCRAPE_BLOCKED_URL', startFailure.error);
@@ -112,12 +137,25 @@ export async function mapLinks(url: string, mapOptions: MapOptions = {}): Promis
   const chosen = options.search
     ? rankLinks(links, options.search, { titles }).slice(0, Math.min(limit, SEARCH_MAX_RESULTS))
     : links.slice(0, limit);
-  return chosen.map((link) => {
+  const warnings = [
+    ...(timedOut ? [`The map stopped after its time budget of ${timeBudget} ms; these are the ${found.size} links found by then.`] : []),
+    ...trapWarnings(traps),
+  ];
+  const mapped = chosen.map((link) => {
     const key = normalizeUrl(link);
     const title = titles.get(key);
     const description = descriptions.get(key);
     return { url: link, ...(title ? { title } : {}), ...(description ? { description } : {}) };
   });
+  return { links: mapped, warnings };
+}
+
+/** One warning naming the URL patterns the map's crawl held back as traps. */
+function trapWarnings(traps: readonly TrapNotice[]): string[] {
+  if (!traps.length) return [];
+  const shown = traps.slice(0, 3).map((trap) => `${trap.example} (${trap.reason})`);
+  const more = traps.length > 3 ? ` and ${traps.length - 3} more` : '';
+  return [`Links of ${traps.length} URL pattern(s) that looked like a crawl trap were not followed further: ${shown.join(', ')}${more}.`];
 }
 
 async function fromSitemaps(
@@ -161,12 +199,12 @@ async function fromPages(
   runtime: Runtime,
   signal: AbortSignal,
   add: (url: string) => void,
-  pages: { titles: Map<string, string>; descriptions: Map<string, string> },
+  pages: { titles: Map<string, string>; descriptions: Map<string, string>; traps: TrapNotice[] },
 ): Promise<{ error: string; code?: string } | undefined> {
   const job = crawl(start, {
     limit: MAP_MAX_LIMIT,
     ignoreSitemap: true,
-    allowBackwardCrawling: true,
+    allowBackwardCrawling: !options.withinPath,
     allowSubdomains: options.includeSubdomains ?? false,
     ignoreRobots: options.ignoreRobots ?? false,
     maxConcurrency: options.maxConcurrency ?? 10,
@@ -183,6 +221,7 @@ async function fromPages(
     }
     for (const link of doc.links ?? []) add(link);
   });
+  job.on('trap', (notice) => pages.traps.push(notice));
   let startFailure: { error: string; code?: string } | undefined;
   job.on('pageError', (failure) => {
     if (failure.url === start) startFailure = failure;
@@ -211,6 +250,10 @@ class LinkSet {
     this.byKey.set(key, url);
     if (this.byKey.size >= this.cap) this.resolveFull();
     return true;
+  }
+
+  get size(): number {
+    return this.byKey.size;
   }
 
   values(): IterableIterator<string> {

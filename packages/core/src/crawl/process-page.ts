@@ -48,7 +48,11 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
   try {
     const cached = await cachedPage(ctx, url);
     if (cached) {
-      if (ctx.kind === 'crawl') await discover(ctx, cached.links ?? [], depth + 1, 'link', cached.document.metadata.url ?? url);
+      if (ctx.kind === 'crawl') {
+        const pageUrl = cached.document.metadata.url ?? url;
+        noteForTraps(ctx, pageUrl, cached.document, cached.links ?? []);
+        await discover(ctx, cached.links ?? [], depth + 1, 'link', pageUrl);
+      }
       return record(ctx, lease, { type: 'document', document: cached.document, credits: pageCredits(ctx.scrape) });
     }
   } catch (error) {
@@ -91,6 +95,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
 
   if (ctx.kind === 'crawl') {
     // Links go in before the page is acked, so the frontier never looks drained while they are on their way.
+    noteForTraps(ctx, page.url, conversion.document, conversion.pageLinks);
     await discover(ctx, conversion.pageLinks, depth + 1, 'link', page.url);
   }
   if (page.status >= 400 && !reportsRemoved(ctx, page.status)) {
@@ -148,6 +153,16 @@ async function pastBlockPage(ctx: JobContext, lease: Lease, reading: PageReading
     }
     return record(ctx, lease, { type: 'error', error: error.message, code: error.code });
   }
+}
+
+/** Lets the trap guard compare the page with others of its URL pattern before its links are offered. */
+function noteForTraps(ctx: JobContext, pageUrl: string, document: Document, links: readonly string[]): void {
+  ctx.traps.notePage({
+    url: pageUrl,
+    links,
+    ...(document.markdown === undefined ? {} : { text: document.markdown }),
+    ...(document.metadata.title === undefined ? {} : { title: document.metadata.title }),
+  });
 }
 
 /** What a page may cost on top when the request may read it through the stealth proxy. */

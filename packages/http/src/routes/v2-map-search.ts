@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mapLinks, spendCredits, type Format, type MapLink, type SearchResultItem } from '@trawl/core';
+import { mapSite, spendCredits, type Format, type MapLink, type SearchResultItem } from '@trawl/core';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v2MapBodySchema } from '../schemas/v2-map.js';
 import { v2SearchBodySchema } from '../schemas/v2-search.js';
@@ -15,7 +15,7 @@ import type { RouteHandler } from './types.js';
 export const v2Map: RouteHandler = async (request, api) => {
   const body = parseV2Body(v2MapBodySchema, request.body);
   const found = await spendCredits(api.runtime.store.teams, request.account, CREDIT_COSTS.map, () =>
-    mapLinks(body.url, {
+    mapSite(body.url, {
       ...(body.search ? { search: body.search } : {}),
       ignoreSitemap: body.sitemap === 'skip',
       sitemapOnly: body.sitemap === 'only',
@@ -26,8 +26,9 @@ export const v2Map: RouteHandler = async (request, api) => {
       signal: request.signal,
     }),
   );
-  const links = body.ignoreQueryParameters ? withoutQueryDuplicates(found) : found;
+  const links = body.ignoreQueryParameters ? withoutQueryDuplicates(found.links) : found.links;
   const warnings = [
+    ...found.warnings,
     ...hostedOnlyWarnings(body),
     ...(body.location ? ['location is not applied to map: its pages are fetched without a browser'] : []),
   ];

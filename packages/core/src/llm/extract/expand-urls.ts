@@ -1,4 +1,4 @@
-import { map } from '../../crawl/map.js';
+import { mapSite } from '../../crawl/map.js';
 import { normalizeUrl } from '../../url/normalize.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { robotsVerdicts, robotsWarning } from '../robots-verdicts.js';
@@ -23,7 +23,9 @@ export async function expandExtractUrls(request: ExtractRequest, runtime: Runtim
   const matched: string[] = [];
   for (const pattern of request.urls.filter(isUrlPattern)) {
     const base = patternBase(pattern);
-    const links = await map(base, {
+    // Only the pattern's prefix is walked: a glob of /blog/* never wanders into /calendar.
+    const mapped = await mapSite(base, {
+      withinPath: true,
       ignoreSitemap: request.ignoreSitemap,
       includeSubdomains: request.includeSubdomains,
       limit: MAP_LINK_LIMIT,
@@ -32,7 +34,10 @@ export async function expandExtractUrls(request: ExtractRequest, runtime: Runtim
       runtime,
       signal,
     });
-    const hits = links.filter((link) => matchesUrlPattern(link, pattern, { includeSubdomains: request.includeSubdomains }));
+    warnings.push(...mapped.warnings);
+    const hits = mapped.links
+      .map((link) => link.url)
+      .filter((link) => matchesUrlPattern(link, pattern, { includeSubdomains: request.includeSubdomains }));
     if (!hits.length) warnings.push(`No page of ${base} matched ${pattern}.`);
     matched.push(...hits);
   }
