@@ -15,6 +15,8 @@ export interface StoreCrawl {
   store: Store;
   /** How the store was named, for the resume hint. */
   storeUrl: string;
+  /** Where pages are written (`--out`), repeated in the resume hint so the resumed run appends there. */
+  out?: string;
   /** A new crawl of `url`, or the unfinished job `resume`. */
   url: string;
   resume?: string;
@@ -37,7 +39,8 @@ export async function crawlInStore(run: StoreCrawl, sink: CrawlSink, io: CliIO):
   const job = run.resume
     ? await unfinishedJob(run.store, run.resume)
     : await startCrawlJob(run.url, run.rules, { store: run.store, scrapeOptions: run.scrapeOptions });
-  const resumeHint = `trawl crawl ${specOf(job).url} --store ${run.storeUrl} --resume ${job.id}`;
+  const out = run.out === undefined ? '' : ` --out ${shellWord(run.out)}`;
+  const resumeHint = `trawl crawl ${shellWord(specOf(job).url)} --store ${shellWord(run.storeUrl)}${out} --resume ${job.id}`;
   writeLine(io.stderr, `job ${job.id} is kept in ${run.storeUrl}; if it stops early, go on with: ${resumeHint}`);
 
   let settle!: (end: StoreCrawlEnd) => void;
@@ -72,4 +75,9 @@ async function unfinishedJob(store: Store, id: string): Promise<JobRecord> {
   if (job?.kind !== 'crawl') throw new Error(`--resume ${id}: no crawl job with that id in the store (it may have expired)`);
   if (job.status !== 'scraping') throw new Error(`--resume ${id}: that crawl is already ${job.status}`);
   return job;
+}
+
+/** A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }

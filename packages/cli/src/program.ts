@@ -11,6 +11,7 @@ import { scrapeCommand } from './commands/scrape.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { workerCommand } from './commands/worker.js';
+import { INTERRUPTED_EXIT_CODE, Interrupted } from './interrupted.js';
 import { type CliIO, processIO, writeLine } from './io.js';
 
 /**
@@ -45,13 +46,15 @@ export function createProgram(io: CliIO = processIO, env: Env = process.env): Co
   return program;
 }
 
-/** Runs the CLI and returns the exit code (0 ok, 1 failure, 2 usage error); `env` is where settings are read. */
+/** Runs the CLI and returns the exit code (0 ok, 1 failure, 2 usage error, 130 stopped by Ctrl-C); `env` is where settings are read. */
 export async function run(argv: string[], io: CliIO = processIO, env: Env = process.env): Promise<number> {
   try {
     await createProgram(io, env).parseAsync(argv);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    // The command already said it stopped and printed what it had.
+    if (error instanceof Interrupted) return INTERRUPTED_EXIT_CODE;
     // Loaded here rather than at start: --help and usage errors never need the engine.
     const { describeError } = await import('./describe-error.js');
     writeLine(io.stderr, describeError(error));

@@ -144,10 +144,13 @@ describe('trawl crawl', () => {
       const first = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--store', store, '--out', out], {
         interruptWhen: FIRST_PAGE_DONE,
       });
-      expect(first.code).toBe(0);
+      // 130, as a shell reports Ctrl-C: a script can tell a stopped crawl from a finished one.
+      expect(first.code).toBe(130);
       expect(first.stderr).toMatch(/^stopped: /m);
       const id = /--resume (\S+)/.exec(first.stderr)?.[1];
       expect(id).toBeDefined();
+      // The printed command resumes into the same --out.
+      expect(first.stderr).toContain(`trawl crawl ${slow.url}/crawl/ --store ${store} --out ${out} --resume ${id}`);
       const resumed = await runCli(['crawl', `${slow.url}/crawl/`, '--store', store, '--out', out, '--resume', id!], { timeoutMs: 60_000 });
       expect(resumed.stderr).toMatch(/^completed: /m);
       const urls = (await readFile(join(out, 'index.jsonl'), 'utf8'))
@@ -182,13 +185,13 @@ describe('trawl crawl', () => {
     expect(found.stdout).toContain(`${site.url}/articles/boilerplate`);
   });
 
-  it('stops cleanly on Ctrl-C, keeping what was written', async () => {
+  it('stops cleanly on Ctrl-C, keeping what was written, and exits 130', async () => {
     const slow = await startFixtureSite({ crawlDelay: 0.4 });
     try {
       const out = join(dir, 'interrupted');
       const result = await runCli(['crawl', `${slow.url}/crawl/`, '--ignore-sitemap', '--out', out], { interruptWhen: FIRST_PAGE_DONE });
-      expect(result.code).toBe(0);
-      expect(result.stderr).toMatch(/^cancelled: /m);
+      expect(result.code).toBe(130);
+      expect(result.stderr).toMatch(/^stopped: /m);
       const files = await readdir(out);
       expect(files).toContain('index.jsonl');
     } finally {
@@ -203,6 +206,22 @@ describe('trawl map', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(`${site.url}/crawl/`);
+  });
+
+  it('prints the URLs found so far when stopped by Ctrl-C, and exits 130', async () => {
+    const slow = await startFixtureSite({ crawlDelay: 0.4 });
+    try {
+      const pagesFetched = () => slow.requests.filter((request) => request.path.startsWith('/crawl/')).length;
+      const result = await runCli(['map', `${slow.url}/crawl/`], { interruptWhen: () => pagesFetched() >= 2 });
+      expect(result.code).toBe(130);
+      const lines = result.stdout.trim().split('\n');
+      expect(lines[0]).toBe(`${slow.url}/crawl/`);
+      // The start page's links were found before the stop.
+      expect(lines).toEqual(expect.arrayContaining([`${slow.url}/crawl/a`, `${slow.url}/crawl/b`]));
+      expect(result.stderr).toMatch(new RegExp(`^stopped: ${lines.length} URLs found so far$`, 'm'));
+    } finally {
+      await slow.close();
+    }
   });
 });
 

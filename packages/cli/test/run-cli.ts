@@ -12,11 +12,12 @@ export interface CliResult {
 
 /**
  * Runs the real, compiled `trawl` binary in a child process, as a user would. `interruptWhen`: one Ctrl-C
- * (SIGINT) once stderr matches it; a second would (rightly) kill the process.
+ * (SIGINT) once stderr matches it, or once the predicate holds (checked as the test's server sees
+ * requests); a second would (rightly) kill the process.
  */
 export function runCli(
   args: string[],
-  options: { input?: string | Buffer; timeoutMs?: number; interruptWhen?: RegExp } = {},
+  options: { input?: string | Buffer; timeoutMs?: number; interruptWhen?: RegExp | (() => boolean) } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [trawlBin(), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -25,16 +26,21 @@ export function runCli(
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     let interrupted = false;
+    const when = options.interruptWhen;
+    const interruptIf = (ready: boolean) => {
+      if (interrupted || !ready) return;
+      interrupted = true;
+      child.kill('SIGINT');
+    };
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
-      if (!interrupted && options.interruptWhen?.test(stderr)) {
-        interrupted = true;
-        child.kill('SIGINT');
-      }
+      if (when instanceof RegExp) interruptIf(when.test(stderr));
     });
+    const watcher = typeof when === 'function' ? setInterval(() => interruptIf(when()), 20) : undefined;
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
+      clearInterval(watcher);
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(options.input ?? '');

@@ -14,6 +14,7 @@ import { createCrawlSink, type CrawlSink } from '../crawl-sink.js';
 import { type CliIO, writeLine } from '../io.js';
 import { CrawlOutput } from '../output-files.js';
 import { commandRuntime } from '../command-runtime.js';
+import { Interrupted } from '../interrupted.js';
 import { createProgress } from '../progress.js';
 import { openStore } from '../open-store.js';
 
@@ -57,6 +58,7 @@ async function runCrawl(
         {
           store,
           storeUrl: flags.store!.setting,
+          ...(flags.out ? { out: flags.out } : {}),
           url,
           ...(flags.resume ? { resume: flags.resume } : {}),
           rules,
@@ -70,7 +72,7 @@ async function runCrawl(
       ({ job, interrupted } = end);
       jobStore = store;
     } else {
-      ({ job, store: jobStore } = await crawlInMemory(url, rules, scrapeOptions, sink, runtime));
+      ({ job, store: jobStore, interrupted } = await crawlInMemory(url, rules, scrapeOptions, sink, runtime));
     }
     await sink.flushed();
   } finally {
@@ -80,25 +82,29 @@ async function runCrawl(
   await summarise(job, { interrupted, store: jobStore, flags, sink, io });
 }
 
-/** Without a store: crawl() in this process; Ctrl-C cancels it, keeping what was written. */
+/** Without a store: crawl() in this process; Ctrl-C cancels it (`interrupted`), keeping what was written. */
 async function crawlInMemory(
   url: string,
   rules: CrawlOptionsInput,
   scrapeOptions: ScrapeOptionsInput,
   sink: CrawlSink,
   runtime: Runtime,
-): Promise<{ job: JobRecord; store: Store }> {
+): Promise<{ job: JobRecord; store: Store; interrupted: boolean }> {
   const job = crawl(url, { ...rules, scrapeOptions, runtime });
   job.on('page', (doc) => sink.page(doc));
   job.on('pageError', (entry) => sink.pageError(entry));
   job.on('progress', (record) => sink.progress(record.counters));
-  const onSigint = () => void job.cancel();
+  let interrupted = false;
+  const onSigint = () => {
+    interrupted = true;
+    void job.cancel();
+  };
   process.once('SIGINT', onSigint);
   try {
     const summary = await job.done;
     const record = await job.store.jobs.get(job.id);
     if (!record) throw new Error(summary.error?.message ?? `The crawl's job ${job.id} vanished`);
-    return { job: record, store: job.store };
+    return { job: record, store: job.store, interrupted };
   } finally {
     process.off('SIGINT', onSigint);
   }
@@ -160,4 +166,5 @@ async function summarise(
     );
   }
   if (job.status === 'failed') throw new Error(job.error?.message ?? 'The crawl failed');
+  if (context.interrupted) throw new Interrupted('trawl crawl');
 }
