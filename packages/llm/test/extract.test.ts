@@ -88,6 +88,19 @@ describe('extract jobs', () => {
     expect(done!.counters).toMatchObject({ total: 6, completed: 5, failed: 1, creditsUsed: 25 });
   });
 
+  it('a glob walks only its prefix: /traps/blog/* never fetches the calendar and shop its posts link to', async () => {
+    respond = () => ({ siteName: 'Harbour Walks', posts: [] });
+    site.resetRequests();
+    const result = await extract(
+      { urls: [`${site.url}/traps/blog/*`], prompt: 'List the blog posts', schema: POSTS_SCHEMA, ignoreSitemap: true },
+      { llm: llm() },
+    );
+    const paths = site.requests.map((request) => request.path);
+    expect(paths.filter((path) => !path.startsWith('/traps/blog/') && path !== '/robots.txt')).toEqual([]);
+    expect(result.urls.length).toBeGreaterThan(0);
+    for (const url of result.urls) expect(new URL(url).pathname).toMatch(/^\/traps\/blog\/[a-z-]*$/);
+  });
+
   it('reads the pages a pattern found only where robots.txt allows, as a crawl does', async () => {
     const guarded = await startFixtureSite({ robotsTxt: 'User-agent: *\nDisallow: /blog/3\nSitemap: /sitemap_index.xml\n' });
     try {

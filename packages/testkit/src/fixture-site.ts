@@ -19,6 +19,7 @@ import { robotsAndSitemapRoutes } from './routes/robots-sitemaps.js';
 import { sitePageRoutes } from './routes/site-pages.js';
 import { sendNotFound, statusRoutes, type FlakyCounters } from './routes/status.js';
 import { timingRoutes } from './routes/timing.js';
+import { trapRoutes } from './routes/traps.js';
 
 export interface FixtureSiteOptions {
   /** Seconds; adds `Crawl-delay:` to robots.txt for `User-agent: *`. */
@@ -45,6 +46,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...nonHtmlRoutes(),
     ...documentRoutes(),
     ...crawlRoutes(),
+    ...trapRoutes(),
     ...robotsAndSitemapRoutes(options),
     ...browserRoutes(),
     ...blockRoutes(),

@@ -2,6 +2,12 @@ export { startFixtureSite, type FixtureSiteOptions } from './fixture-site.js';
 export type { FixtureSite, RecordedRequest } from './server/recording-server.js';
 export { phrases, charsetPhrases } from './phrases.js';
 export { crawlGraph, crawlRedirects } from './crawl-graph.js';
+export {
+  TRAP_SITE_BLOG_PAGES,
+  TRAP_SITE_CURRENT_MONTH,
+  TRAP_SITE_POSTS,
+  TRAP_SITE_PRODUCTS,
+} from './pages/traps.js';
 export { sitemapPaths } from './routes/robots-sitemaps.js';
 export { boilerplateArticle } from './pages/article-boilerplate.js';
 export { baseHrefArticle } from './pages/articles.js';

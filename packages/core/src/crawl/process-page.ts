@@ -161,7 +161,6 @@ function noteForTraps(ctx: JobContext, pageUrl: string, document: Document, link
     url: pageUrl,
     links,
     ...(document.markdown === undefined ? {} : { text: document.markdown }),
-    ...(document.metadata.title === undefined ? {} : { title: document.metadata.title }),
   });
 }
 

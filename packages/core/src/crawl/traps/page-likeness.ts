@@ -11,15 +11,23 @@ const SKETCH_SIZE = 128;
 const MAX_FEATURES = 20_000;
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/**
+ * Features a page needs before it is compared at all: a page of a few navigation links says too
+ * little to be called a copy of another.
+ */
+export const MIN_FEATURES = 12;
+
 /** A page's sketch: the SKETCH_SIZE smallest distinct feature hashes, ascending. */
 export type PageSketch = Uint32Array;
 
-/** What a page is judged by: its text when it was converted, and every link of it. */
+/**
+ * What a page is judged by: its text when it was converted, and every link of it. Not its title:
+ * a trap's pages differ in little else ("Events in March", "Events in April").
+ */
 export interface PageFeatures {
   url: string;
   /** The page's Markdown (absent on a links-only page: a map's or a URL-only crawl's). */
   text?: string;
-  title?: string;
   links: readonly string[];
 }
 
@@ -34,10 +42,7 @@ export function sketchPage(page: PageFeatures): PageSketch {
   const add = (feature: string) => {
     if (seen++ < MAX_FEATURES) hashes.add(fnv1a(feature));
   };
-  for (const text of [page.title, page.text]) {
-    if (!text) continue;
-    for (const match of text.slice(0, MAX_FEATURES * 8).matchAll(WORD)) add(`w:${match[0].toLowerCase()}`);
-  }
+  for (const match of (page.text ?? '').slice(0, MAX_FEATURES * 8).matchAll(WORD)) add(`w:${match[0].toLowerCase()}`);
   for (const link of page.links.slice(0, MAX_FEATURES)) {
     if (urlShape(link) !== own) add(`l:${link}`);
   }

@@ -2,18 +2,21 @@
  * Crawl-trap detection shared by crawl, map and extract (whose globs map): a calendar linking to
  * the next month forever, sort orders and session ids permuted on every page, relative links
  * that nest a path one level deeper each time. A trap makes new URLs of one shape (url-shape.ts)
- * from pages of that same shape, so each shape has a budget of new URLs found on its own pages;
- * when its pages are near-identical (page-likeness.ts) the budget shrinks to a few. URLs of a
+ * from pages of that same shape, so each shape has a budget of new URLs found on its own pages
+ * (large; five years of months for a shape naming dates); when its pages are near-identical
+ * (page-likeness.ts) the budget shrinks to a few. URLs of a
  * shape found on pages of another shape (posts on a listing, products on a category page) are
  * never held back: that is how a site links its real pages. Looping paths are refused outright.
  * State is per job and per process: each worker of a distributed crawl keeps its own.
  */
-import { type PageFeatures, type PageSketch, likeness, sketchPage } from './page-likeness.js';
-import { isLoopingPath, urlShape } from './url-shape.js';
+import { MIN_FEATURES, type PageFeatures, type PageSketch, likeness, sketchPage } from './page-likeness.js';
+import { hasDatePart, isLoopingPath, urlShape } from './url-shape.js';
 
 export interface TrapRules {
   /** New URLs of one shape that pages of that shape may add (pagination deeper than this is cut). */
   selfBudget: number;
+  /** The same for a shape naming a date (a calendar): five years of months. */
+  datedBudget: number;
   /** The same, once the shape's pages have been near-identical `duplicatesToJudge` times. */
   duplicateBudget: number;
   /** Likeness (estimated Jaccard of words and links) from which two pages count as near-identical. */
@@ -22,9 +25,10 @@ export interface TrapRules {
 }
 
 export const DEFAULT_TRAP_RULES: Readonly<TrapRules> = {
-  selfBudget: 250,
+  selfBudget: 1000,
+  datedBudget: 60,
   duplicateBudget: 10,
-  nearIdentical: 0.9,
+  nearIdentical: 0.85,
   duplicatesToJudge: 3,
 };
 
@@ -45,6 +49,8 @@ const SKETCHES_PER_SHAPE = 4;
 interface ShapeState {
   /** New URLs of this shape that pages of this shape added. */
   selfAdded: number;
+  /** The shape's URLs name dates (judged by its first URL). */
+  dated: boolean;
   duplicates: number;
   sketches: PageSketch[];
   /** Set once the shape was refused, so it is reported once. */
@@ -65,7 +71,7 @@ export class TrapGuard {
     if (shape === undefined) return undefined;
     if (isLoopingPath(url)) return this.refuse(shape, 'looping-path', url);
     if (parentUrl === undefined || urlShape(parentUrl) !== shape) return undefined;
-    const state = this.stateOf(shape);
+    const state = this.stateOf(shape, url);
     if (!state || state.selfAdded < this.budgetOf(state)) return undefined;
     return this.refuse(shape, state.duplicates >= this.rules.duplicatesToJudge ? 'near-identical-pages' : 'pattern-budget', url);
   }
@@ -76,7 +82,7 @@ export class TrapGuard {
     if (parentShape === undefined) return;
     for (const url of urls) {
       if (urlShape(url) !== parentShape) continue;
-      const state = this.stateOf(parentShape);
+      const state = this.stateOf(parentShape, url);
       if (state) state.selfAdded++;
     }
   }
@@ -84,29 +90,31 @@ export class TrapGuard {
   /** Notes a fetched page: near-identical to a recent page of its shape, it counts against the shape. */
   notePage(page: PageFeatures): void {
     const shape = urlShape(page.url);
-    const state = shape === undefined ? undefined : this.stateOf(shape);
+    const state = shape === undefined ? undefined : this.stateOf(shape, page.url);
     if (!state) return;
     const sketch = sketchPage(page);
+    if (sketch.length < MIN_FEATURES) return;
     if (state.sketches.some((earlier) => likeness(earlier, sketch) >= this.rules.nearIdentical)) state.duplicates++;
     state.sketches.push(sketch);
     if (state.sketches.length > SKETCHES_PER_SHAPE) state.sketches.shift();
   }
 
   private budgetOf(state: ShapeState): number {
-    return state.duplicates >= this.rules.duplicatesToJudge ? this.rules.duplicateBudget : this.rules.selfBudget;
+    if (state.duplicates >= this.rules.duplicatesToJudge) return this.rules.duplicateBudget;
+    return state.dated ? this.rules.datedBudget : this.rules.selfBudget;
   }
 
-  private stateOf(shape: string): ShapeState | undefined {
+  private stateOf(shape: string, url: string): ShapeState | undefined {
     let state = this.shapes.get(shape);
     if (!state && this.shapes.size < MAX_SHAPES) {
-      state = { selfAdded: 0, duplicates: 0, sketches: [] };
+      state = { selfAdded: 0, dated: hasDatePart(url), duplicates: 0, sketches: [] };
       this.shapes.set(shape, state);
     }
     return state;
   }
 
   private refuse(shape: string, reason: TrapReason, url: string): TrapReason {
-    const state = this.stateOf(shape);
+    const state = this.stateOf(shape, url);
     if (state && !state.refused) {
       state.refused = reason;
       this.onTrap?.({ shape, reason, example: url });

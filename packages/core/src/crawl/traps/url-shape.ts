@@ -51,3 +51,23 @@ export function isLoopingPath(url: string): boolean {
   }
   return false;
 }
+
+/** A year and a month (`2026-11`, `2026/11`, `202611`) not inside a longer number. */
+const YEAR_MONTH = /(?:^|[^0-9])(?:19|20)[0-9]{2}[-/_.]?(?:0[1-9]|1[0-2])(?:[^0-9]|$)/;
+/** Query parameters that page through time. */
+const DATE_PARAMETERS = new Set(['date', 'day', 'week', 'month', 'year', 'from', 'to', 'start', 'end', 'cal', 'calendar']);
+
+/**
+ * Whether the URL names a date (a year and month in its path or a value, or a parameter such as
+ * `month=`): a calendar's pages, which go on as long as time does.
+ */
+export function hasDatePart(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if ([...parsed.searchParams.keys()].some((name) => DATE_PARAMETERS.has(name.toLowerCase()))) return true;
+  return YEAR_MONTH.test(parsed.pathname) || [...parsed.searchParams.values()].some((value) => YEAR_MONTH.test(value));
+}
