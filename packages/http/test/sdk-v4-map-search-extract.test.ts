@@ -65,6 +65,14 @@ describe('@mendable/firecrawl-js 4.x map', () => {
     expect(located.body.warning).toMatch(/location is not applied/);
   });
 
+  it('map of a site with a calendar trap answers with the site and a warning naming the patterns it stopped following', async () => {
+    const answer = await api.request('POST', '/v2/map', { token: 'fc-v4-adapters', body: { url: `${site.url}/traps/`, sitemap: 'skip' } });
+    expect(answer.status).toBe(200);
+    const urls = answer.body.links.map((link: { url: string }) => link.url);
+    expect(urls).toContain(`${site.url}/traps/blog/high-pier`);
+    expect(answer.body.warning).toMatch(/looked like a crawl trap were not followed further: .*\/traps\/calendar\?month=/);
+  });
+
   it("map limits above v1's 5000 are accepted up to 100,000; beyond is a 400", async () => {
     expect((await app.map(`${site.url}/crawl/`, { limit: 100_000, sitemap: 'skip' })).links.length).toBeGreaterThan(5);
     const error = await failureOf(app.map(`${site.url}/`, { limit: 100_001 }));

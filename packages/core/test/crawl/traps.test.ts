@@ -68,6 +68,13 @@ describe('crawl traps', () => {
     ]);
   });
 
+  // The start page never answers: only the time budget ends the map (see batch-and-map's timeout test).
+  it('a map out of time returns what it found with a warning saying so', async () => {
+    const { links, warnings } = await mapSite(`${site.url}/hang`, { timeout: 300 });
+    expect(links.map((link) => link.url)).toEqual([`${site.url}/hang`]);
+    expect(warnings).toEqual(['The map stopped after its time budget of 300 ms; these are the 1 links found by then.']);
+  }, 20_000);
+
   it('a map of a normal site holds nothing back: no URL of the fixture site is judged a trap', async () => {
     const { links, warnings } = await mapSite(`${site.url}/`, { ignoreSitemap: false });
     expect(warnings).toEqual([]);
