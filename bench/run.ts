@@ -1,10 +1,11 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
 // `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory, blocks,
-// html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
+// traps (the crawl-trap guard over the dev sets' link graphs: links held back), html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
 // links-stream (the links-only path against the tree path on the dev sets; `--step N`), every-path (scrape,
 // crawl, map and batch scrape over every dev-set page: no INTERNAL error; `--step N`, `--sets`).
 import { runApiBenchmark } from './api.js';
 import { runBlocksBenchmark } from './blocks.js';
+import { runTrapsBenchmark } from './traps.js';
 import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
 import { runDocumentBenchmark } from './documents.js';
@@ -30,6 +31,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   documents: () => runDocumentBenchmark(),
   memory: () => runMemoryBenchmark(),
   blocks: () => runBlocksBenchmark(),
+  traps: () => runTrapsBenchmark(),
   html5lib: () => runHtml5libBenchmark(process.argv.slice(3)),
   'links-stream': () => runLinksStreamCheck(process.argv.slice(3)),
   'every-path': () => runEveryPathBenchmark(process.argv.slice(3)),

@@ -59,6 +59,7 @@ interface ShapeState {
 
 export class TrapGuard {
   private readonly shapes = new Map<string, ShapeState>();
+  private lastParent: { url: string; shape: string | undefined } | undefined;
 
   constructor(
     private readonly rules: Readonly<TrapRules> = DEFAULT_TRAP_RULES,
@@ -70,7 +71,7 @@ export class TrapGuard {
     const shape = urlShape(url);
     if (shape === undefined) return undefined;
     if (isLoopingPath(url)) return this.refuse(shape, 'looping-path', url);
-    if (parentUrl === undefined || urlShape(parentUrl) !== shape) return undefined;
+    if (parentUrl === undefined || this.shapeOfParent(parentUrl) !== shape) return undefined;
     const state = this.stateOf(shape, url);
     if (!state || state.selfAdded < this.budgetOf(state)) return undefined;
     return this.refuse(shape, state.duplicates >= this.rules.duplicatesToJudge ? 'near-identical-pages' : 'pattern-budget', url);
@@ -78,7 +79,7 @@ export class TrapGuard {
 
   /** Counts the URLs the frontier accepted as new that `parentUrl` led to. */
   added(urls: readonly string[], parentUrl?: string): void {
-    const parentShape = parentUrl === undefined ? undefined : urlShape(parentUrl);
+    const parentShape = parentUrl === undefined ? undefined : this.shapeOfParent(parentUrl);
     if (parentShape === undefined) return;
     for (const url of urls) {
       if (urlShape(url) !== parentShape) continue;
@@ -97,6 +98,12 @@ export class TrapGuard {
     if (state.sketches.some((earlier) => likeness(earlier, sketch) >= this.rules.nearIdentical)) state.duplicates++;
     state.sketches.push(sketch);
     if (state.sketches.length > SKETCHES_PER_SHAPE) state.sketches.shift();
+  }
+
+  /** A page's links are offered together: its shape is worked out once for all of them. */
+  private shapeOfParent(parentUrl: string): string | undefined {
+    if (this.lastParent?.url !== parentUrl) this.lastParent = { url: parentUrl, shape: urlShape(parentUrl) };
+    return this.lastParent.shape;
   }
 
   private budgetOf(state: ShapeState): number {
