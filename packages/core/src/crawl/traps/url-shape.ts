@@ -14,12 +14,8 @@ const OPAQUE_TOKEN = /^(?=[^/]*[0-9])(?=[^/]*[a-z])[a-z0-9_-]{16,}$/i;
  * parameter names, sorted, without their values. Undefined for a URL that does not parse.
  */
 export function urlShape(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
+  const parsed = parseUrl(url);
+  if (!parsed) return undefined;
   const path = parsed.pathname
     .split('/')
     .map((segment) => (OPAQUE_TOKEN.test(segment) ? '*' : segment.replace(DIGITS, '#')))
@@ -36,12 +32,7 @@ export const MAX_SEGMENT_REPEATS = 3;
  * resolved against a wrong base make, one level deeper each page (`/docs/x/docs/x/docs/x/…`).
  */
 export function isLoopingPath(url: string): boolean {
-  let pathname: string;
-  try {
-    pathname = new URL(url).pathname;
-  } catch {
-    return false;
-  }
+  const pathname = parseUrl(url)?.pathname ?? '';
   const counts = new Map<string, number>();
   for (const segment of pathname.split('/')) {
     if (!segment) continue;
@@ -62,12 +53,16 @@ const DATE_PARAMETERS = new Set(['date', 'day', 'week', 'month', 'year', 'from',
  * `month=`): a calendar's pages, which go on as long as time does.
  */
 export function hasDatePart(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = parseUrl(url);
+  if (!parsed) return false;
   if ([...parsed.searchParams.keys()].some((name) => DATE_PARAMETERS.has(name.toLowerCase()))) return true;
   return YEAR_MONTH.test(parsed.pathname) || [...parsed.searchParams.values()].some((value) => YEAR_MONTH.test(value));
+}
+
+function parseUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
 }
