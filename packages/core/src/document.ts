@@ -1,3 +1,4 @@
+import type { BrandingProfile, MenuProfile, ProductProfile } from './content/profiles/types.js';
 import type { ChangeTrackingResult } from './memory/change-status.js';
 
 /** Metadata of a scraped page. Page `<meta>` values are kept under their raw names too. */
@@ -46,6 +47,19 @@ export interface Document {
   attributes?: AttributeValues[];
   screenshot?: string;
   json?: unknown;
+  /** With `profiles: ['product']`: the page's product (schema.org data, else its meta tags; a model fills what it lacks). */
+  product?: ProductProfile;
+  /** With `profiles: ['menu']`: the page's menu, its sections and priced items. */
+  menu?: MenuProfile;
+  /** With `profiles: ['branding']`: colours, fonts, logo and favicon from the page and its CSS. */
+  branding?: BrandingProfile;
+  /** With `profiles: ['audio']` / `['video']`: the page's main audio or video URL (content/profiles/media.ts says which wins). */
+  audio?: string;
+  video?: string;
+  /** With `question`: the model's answer from the page. */
+  answer?: string;
+  /** With `highlightsQuery`: the page's passages most relevant to it, best first, separated by blank lines. */
+  highlights?: string;
   actions?: ActionResults;
   warning?: string;
   /** PDFs with `pdfOptions.pages`: each physical page's Markdown. */

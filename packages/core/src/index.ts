@@ -3,6 +3,19 @@ export * from './runtime/index.js';
 export { consoleLogger, type Logger } from './ports/logger.js';
 export { htmlToDocument, type HtmlToDocumentOptions } from './html-to-document.js';
 export type { Document, DocumentMetadata, ActionResults, AttributeSelector, AttributeValues } from './document.js';
+export { PAGE_PROFILES } from './content/profiles/types.js';
+export type {
+  PageProfileName,
+  ProductProfile,
+  ProductVariant,
+  MenuProfile,
+  MenuSection,
+  MenuItem,
+  BrandingProfile,
+  Price,
+  Availability,
+  ImageRef,
+} from './content/profiles/types.js';
 export {
   scrapeOptionsSchema,
   requestHeadersSchema,

@@ -72,6 +72,8 @@ export const MAX_ATTRIBUTE_VALUES = 10_000;
 export const MAX_ATTRIBUTE_SELECTORS = 50;
 export const MAX_SELECTOR_LENGTH = 1000;
 export const MAX_ATTRIBUTE_NAME_LENGTH = 200;
+/** The longest `question` or `highlights` query (characters). */
+export const MAX_QUERY_CHARS = 10_000;
 
 /** How much of a user's input an error message may quote. */
 export const ECHO_LENGTH = 100;

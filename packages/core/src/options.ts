@@ -8,6 +8,7 @@ import {
   MAX_HEADER_VALUE_LENGTH,
   MAX_HEADERS,
   MAX_HEADERS_BYTES,
+  MAX_QUERY_CHARS,
   MAX_SELECTOR_LENGTH,
   MAX_TIMEOUT_MS,
   MAX_VIEWPORT_SIDE,
@@ -15,6 +16,7 @@ import {
 } from './limits.js';
 import { invalidOptions } from './options-error.js';
 import { selectorProblem } from './content/page-extras.js';
+import { PAGE_PROFILES } from './content/profiles/types.js';
 import { refineTotalWait } from './wait-rules.js';
 import type { RuntimeOptions, WithRuntime } from './runtime/runtime.js';
 
@@ -187,6 +189,12 @@ export const scrapeOptionsSchema = z.object({
   images: z.boolean().optional(),
   /** Also read the values of `attribute` on the elements `selector` matches, into `attributes` (v2's `attributes` format). */
   attributes: z.array(attributeSelectorSchema).min(1).max(MAX_ATTRIBUTE_SELECTORS).optional(),
+  /** Also read the page's product, menu, branding, audio or video (v2's formats of those names) from the page itself, no model needed. */
+  profiles: z.array(z.enum(PAGE_PROFILES)).min(1).max(PAGE_PROFILES.length).optional(),
+  /** v2's `question` format: a model answers this from the page, into `answer`. */
+  question: z.string().trim().min(1).max(MAX_QUERY_CHARS).optional(),
+  /** v2's `highlights` format: the page's passages most relevant to this query (BM25; a model reranks them when configured). */
+  highlightsQuery: z.string().trim().min(1).max(MAX_QUERY_CHARS).optional(),
 });
 
 export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;

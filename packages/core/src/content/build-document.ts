@@ -5,6 +5,7 @@ import { cleanContent } from './clean.js';
 import { extractLinks } from './links.js';
 import { extractMetadata } from './metadata.js';
 import { readPageExtras } from './page-extras.js';
+import { readPageProfiles } from './profiles/read-profiles.js';
 import { parsedElementCount, parseHtml, type HtmlDocument } from './parse.js';
 import { hasText } from './text.js';
 import { documentBaseUrl } from './urls.js';
@@ -32,15 +33,16 @@ export interface BuildHooks {
 
 /**
  * Turns a fetched HTML page into a Document with the requested markdown, html (cleaned),
- * rawHtml and links formats, the images and attributes options, and the page's metadata. Parses
+ * rawHtml and links formats, the images, attributes and profiles options, and the page's metadata. Parses
  * the page once (twice only when main content comes out empty). Screenshot and json formats are
  * someone else's: they need a browser or an LLM.
  */
 export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptions, hooks: BuildHooks = {}): ScrapedDocument {
   const document = parseHtml(page.html);
   hooks.onParsed?.(document);
-  // Images and attributes are read from the page as served, before cleaning changes it.
+  // Images, attributes and profiles are read from the page as served, before cleaning changes it.
   const extras = requested.images || requested.attributes ? readPageExtras(document, documentBaseUrl(document, page.url), requested) : {};
+  const profiles = requested.profiles ? readPageProfiles(document, documentBaseUrl(document, page.url), page.url, requested.profiles) : {};
   const elements = parsedElementCount(document);
   const tooLargeForMainContent = requested.onlyMainContent && elements > MAX_MAIN_CONTENT_ELEMENTS;
   const options = tooLargeForMainContent ? { ...requested, onlyMainContent: false } : requested;
@@ -54,6 +56,7 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
       ...(page.contentType === undefined ? {} : { contentType: page.contentType }),
     },
     ...extras,
+    ...profiles,
   };
   if (formats.has('markdown') || formats.has('html') || formats.has('links')) {
     // Cleaning consumes the document, so the fallback below needs the page's text measured first;
