@@ -39,6 +39,8 @@ const ENGINE_STATUS = {
   INSUFFICIENT_CREDITS: 402,
   /** `minAge` asked for a cached copy and the page memory holds none old enough (see memory/cache.ts). */
   SCRAPE_NO_CACHED_DATA: 404,
+  /** `lockdown` answers from the page memory only, and it holds no copy of the page for these formats (memory/page-memory.ts). */
+  SCRAPE_LOCKDOWN_MISS: 404,
   INTERNAL: 500,
 } as const;
 

@@ -32,12 +32,12 @@ export interface BlockPageOptions {
  */
 export async function scrape(url: string, options: ScrapeOptions & PageMemoryOptions & BlockPageOptions = {}): Promise<Document> {
   const { runtime, rest } = splitRuntime(options);
-  const { teamId, maxAge, minAge, storeInCache, zeroDataRetention, changeTracking, pageMemory, signal, keepBlockPages, ...scrapeInput } =
+  const { teamId, maxAge, minAge, storeInCache, zeroDataRetention, lockdown, changeTracking, pageMemory, signal, keepBlockPages, ...scrapeInput } =
     rest;
   const resolved = resolveScrapeOptions(scrapeInput);
   const target = typedTargetUrl(url);
   assertScrapeCan(resolved, runtime);
-  const request = memoryRequestOf({ maxAge, minAge, storeInCache, zeroDataRetention, changeTracking });
+  const request = memoryRequestOf({ maxAge, minAge, storeInCache, zeroDataRetention, lockdown, changeTracking });
   const { store, llm, convertPool } = runtime;
   const memory = store && { store, teamId, ...pageMemory, llm, signal };
   try {

@@ -14,6 +14,7 @@ import { limitRoutes } from './routes/limits.js';
 import { nonHtmlRoutes } from './routes/non-html.js';
 import { documentRoutes } from './routes/documents.js';
 import { pageTypeRoutes } from './routes/page-types.js';
+import { profileRoutes } from './routes/profiles.js';
 import { redirectRoutes } from './routes/redirects.js';
 import { robotsAndSitemapRoutes } from './routes/robots-sitemaps.js';
 import { sitePageRoutes } from './routes/site-pages.js';
@@ -37,6 +38,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...sitePageRoutes(),
     ...articleRoutes(),
     ...pageTypeRoutes(),
+    ...profileRoutes(),
     ...brokenMarkupRoutes(),
     ...charsetRoutes(),
     ...redirectRoutes(),

@@ -30,4 +30,6 @@ export const pageMemoryFieldsSchema = {
   storeInCache: z.boolean().optional(),
   /** Keep nothing of this request: no cache entry, no change-tracking snapshot. */
   zeroDataRetention: z.boolean().optional(),
+  /** Answer from the page memory only, never loading the page (v2's `lockdown`); no copy: SCRAPE_LOCKDOWN_MISS. */
+  lockdown: z.boolean().optional(),
 };

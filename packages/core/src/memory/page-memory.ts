@@ -38,6 +38,8 @@ export interface PageMemoryRequest {
   storeInCache?: boolean;
   /** Keep nothing of this request. */
   zeroDataRetention?: boolean;
+  /** Answer from the memory only, with the kept copy of any age; never load the page (v2's `lockdown`). */
+  lockdown?: boolean;
   changeTracking?: ChangeTrackingOptions;
   /** `hidden`: the page was not reached this time, only remembered from an earlier crawl (default `visible`). */
   visibility?: ChangeTrackingResult['visibility'];
@@ -48,6 +50,7 @@ export const nowOf = (ctx: PageMemoryContext) => (ctx.now ?? Date.now)();
 
 /** Whether the request reads the cache at all. */
 export function readsCache(request: PageMemoryRequest): boolean {
+  if (request.lockdown) return true;
   return !request.changeTracking && (request.minAge !== undefined || (request.maxAge ?? 0) > 0);
 }
 
@@ -65,6 +68,8 @@ type StoredCopy = Document & { crawlLinks?: string[] };
  * The cached copy the request may be answered with, marked `cacheState: "hit"`, or null. A
  * change-tracking request never reads the cache: it compares what the page says now. With
  * `minAge`, no copy old enough (or, when `needsLinks`, none with a crawl's links) is SCRAPE_NO_CACHED_DATA.
+ * With `lockdown`, a copy of any age answers (the request must never reach the site) and none is
+ * SCRAPE_LOCKDOWN_MISS.
  */
 export async function cachedCopy(
   ctx: PageMemoryContext,
@@ -76,7 +81,7 @@ export async function cachedCopy(
   if (!readsCache(request)) return null;
   const snapshot = await ctx.store.pages.recall(teamOf(ctx), cacheKey(url, options));
   const age = snapshot ? nowOf(ctx) - snapshot.scrapedAt : Number.POSITIVE_INFINITY;
-  const fresh = request.maxAge === undefined ? request.minAge !== undefined : age <= request.maxAge;
+  const fresh = request.lockdown || (request.maxAge === undefined ? request.minAge !== undefined : age <= request.maxAge);
   const oldEnough = request.minAge === undefined || age >= request.minAge;
   const stored = snapshot?.document as StoredCopy | undefined;
   if (stored && fresh && oldEnough && (!needsLinks || stored.crawlLinks)) {
@@ -86,6 +91,12 @@ export async function cachedCopy(
       document: { ...document, metadata: { ...document.metadata, cacheState: 'hit', cachedAt } },
       ...(crawlLinks ? { links: crawlLinks } : {}),
     };
+  }
+  if (request.lockdown) {
+    throw new TrawlError(
+      'SCRAPE_LOCKDOWN_MISS',
+      `No copy of ${url} for these formats is kept in the page memory, and lockdown answers from it only (the page is never loaded)`,
+    );
   }
   if (request.minAge !== undefined) {
     throw new TrawlError(

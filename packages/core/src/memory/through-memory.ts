@@ -17,6 +17,8 @@ export interface PageMemoryOptions {
   storeInCache?: boolean;
   /** Keep nothing of this scrape. */
   zeroDataRetention?: boolean;
+  /** Answer from the page memory only, never loading the page; no copy kept: SCRAPE_LOCKDOWN_MISS. */
+  lockdown?: boolean;
   /** Compare with the previous scrape of the page (`true`: status only). */
   changeTracking?: ChangeTrackingOptions | true;
   /** Retention: snapshots kept per team and the largest kept (see the settings pageMemoryPages, pageMemoryMaxBytes). */
@@ -25,12 +27,13 @@ export interface PageMemoryOptions {
 
 /** The request part of the options, `changeTracking: true` read as `{}`. */
 export function memoryRequestOf(options: PageMemoryOptions): PageMemoryRequest {
-  const { maxAge, minAge, storeInCache, zeroDataRetention, changeTracking } = options;
+  const { maxAge, minAge, storeInCache, zeroDataRetention, lockdown, changeTracking } = options;
   return {
     ...(maxAge === undefined ? {} : { maxAge }),
     ...(minAge === undefined ? {} : { minAge }),
     ...(storeInCache === undefined ? {} : { storeInCache }),
     ...(zeroDataRetention === undefined ? {} : { zeroDataRetention }),
+    ...(lockdown ? { lockdown } : {}),
     ...(changeTracking ? { changeTracking: changeTracking === true ? {} : changeTracking } : {}),
   };
 }
@@ -56,8 +59,8 @@ export async function throughPageMemory(
 ): Promise<Document> {
   const ctx = memory?.store ? (memory as TrackingContext) : undefined;
   if (!ctx) {
-    if (request.changeTracking || request.minAge !== undefined) {
-      throw new TrawlError('INVALID_OPTIONS', 'changeTracking and minAge need a store to remember pages in (the `store` option)');
+    if (request.changeTracking || request.minAge !== undefined || request.lockdown) {
+      throw new TrawlError('INVALID_OPTIONS', 'changeTracking, minAge and lockdown need a store to remember pages in (the `store` option)');
     }
     return fetch(options);
   }

@@ -12,7 +12,7 @@ import { paymentRequired } from '../http/api-error.js';
 /** What things cost, in credits (Firecrawl's prices). */
 export const CREDIT_COSTS = {
   page: 1,
-  /** A page with the LLM-backed `json` format. */
+  /** A page with an LLM-backed format: `json`, or v2's `question`. */
   jsonPage: 5,
   map: 1,
   searchResult: 1,
@@ -21,8 +21,8 @@ export const CREDIT_COSTS = {
 /** Shown as the balance of a team without a limit (self-hosted Firecrawl shows the same). */
 export const UNLIMITED_CREDITS_DISPLAY = 99_999_999;
 
-export function pageCost(scrapeOptions: Pick<ScrapeOptionsInput, 'formats'> | undefined): number {
-  return scrapeOptions?.formats?.includes('json') ? CREDIT_COSTS.jsonPage : CREDIT_COSTS.page;
+export function pageCost(scrapeOptions: Pick<ScrapeOptionsInput, 'formats' | 'question'> | undefined): number {
+  return scrapeOptions?.formats?.includes('json') || scrapeOptions?.question !== undefined ? CREDIT_COSTS.jsonPage : CREDIT_COSTS.page;
 }
 
 /**

@@ -6,6 +6,7 @@
 import {
   MAX_ATTRIBUTE_NAME_LENGTH,
   MAX_ATTRIBUTE_SELECTORS,
+  MAX_QUERY_CHARS,
   MAX_SELECTOR_LENGTH,
   changeTrackingOptionsSchema,
   screenshotQualitySchema,
@@ -56,16 +57,26 @@ const FORMAT_SCHEMAS = {
   }),
   // Compares with the page's previous scrape (core's memory/): modes, a schema or prompt for json mode, a tag.
   changeTracking: changeTrackingOptionsSchema.extend({ type: z.literal('changeTracking') }).strict(),
+  // Read from the page itself (core's content/profiles/); a model fills what a product or menu lacks when configured.
+  product: z.strictObject({ type: z.literal('product') }),
+  menu: z.strictObject({ type: z.literal('menu') }),
+  branding: z.strictObject({ type: z.literal('branding') }),
+  audio: z.strictObject({ type: z.literal('audio') }),
+  video: z.strictObject({ type: z.literal('video') }),
+  // A model answers from the page (core's llm/question.ts).
+  question: z.strictObject({ type: z.literal('question'), question: z.string().trim().min(1).max(MAX_QUERY_CHARS) }),
+  // BM25 over the page's Markdown, reranked by a model when configured (core's formats/highlights.ts).
+  highlights: z.strictObject({ type: z.literal('highlights'), query: z.string().trim().min(1).max(MAX_QUERY_CHARS) }),
 } as const;
 
 type FormatSchemas = typeof FORMAT_SCHEMAS;
 export type V2FormatName = keyof FormatSchemas;
 export type V2Format = { [K in V2FormatName]: z.output<FormatSchemas[K]> }[V2FormatName];
 
-/** Firecrawl cloud formats that have no counterpart here. */
-const HOSTED_ONLY_FORMATS = new Set(['branding', 'product', 'menu', 'audio', 'video', 'question', 'highlights', 'query']);
+/** Firecrawl cloud formats that have no counterpart here (`query` is the SDK's deprecated name for question and highlights). */
+const HOSTED_ONLY_FORMATS = new Set(['query']);
 /** Formats whose name alone says too little. */
-const NEEDS_OBJECT = new Set<string>(['json', 'attributes']);
+const NEEDS_OBJECT = new Set<string>(['json', 'attributes', 'question', 'highlights']);
 
 function isFormatName(type: string): type is V2FormatName {
   return Object.hasOwn(FORMAT_SCHEMAS, type);

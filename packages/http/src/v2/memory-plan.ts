@@ -1,6 +1,6 @@
 /**
  * What a scrape request asks of the page memory: the cache fields (`maxAge`, `minAge`,
- * `storeInCache`, `zeroDataRetention`) with v1's and v2's defaults, and change tracking (v2's
+ * `storeInCache`, `zeroDataRetention`, v2's `lockdown`) with v1's and v2's defaults, and change tracking (v2's
  * format object, v1's `changeTrackingOptions`). Pure.
  */
 import { type ChangeTrackingOptions, type PageMemoryRequest, V2_DEFAULT_MAX_AGE_MS } from '@trawl/core';
@@ -12,6 +12,7 @@ export interface MemoryFields {
   minAge?: number | undefined;
   storeInCache?: boolean | undefined;
   zeroDataRetention?: boolean | undefined;
+  lockdown?: boolean | undefined;
 }
 
 /**
@@ -33,6 +34,8 @@ export function memoryRequest(
     ...(fields.minAge === undefined ? {} : { minAge: fields.minAge }),
     ...(fields.storeInCache === undefined ? {} : { storeInCache: fields.storeInCache }),
     ...(fields.zeroDataRetention ? { zeroDataRetention: true } : {}),
+    // Served from the page memory only (a miss is SCRAPE_LOCKDOWN_MISS, never a load).
+    ...(fields.lockdown ? { lockdown: true } : {}),
     ...(changeTracking ? { changeTracking } : {}),
   };
 }

@@ -3,7 +3,15 @@
  * Document it returns is shaped into v2's (see v2-document.ts). Pure; the plan is plain JSON, so
  * crawl and batch jobs keep it and shape each page when it is read.
  */
-import { selectorProblem, type AttributeSelector, type Format, type PageMemoryRequest, type ScrapeOptionsInput } from '@trawl/core';
+import {
+  PAGE_PROFILES,
+  selectorProblem,
+  type AttributeSelector,
+  type Format,
+  type PageMemoryRequest,
+  type PageProfileName,
+  type ScrapeOptionsInput,
+} from '@trawl/core';
 import { badRequest, codedError, type ApiError } from '../http/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
 import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from './memory-plan.js';
@@ -52,7 +60,10 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   assertSelectors(attributes);
   const images = findFormat(formats, 'images') !== undefined;
   // zeroDataRetention is honoured here (the page memory keeps nothing of the request), so it warns of nothing.
-  const warnings = hostedOnlyWarnings({ fastMode: options.fastMode, lockdown: options.lockdown });
+  const warnings = hostedOnlyWarnings({ fastMode: options.fastMode });
+  const profiles = formats.map((format) => format.type).filter((type): type is PageProfileName => (PAGE_PROFILES as readonly string[]).includes(type));
+  const question = findFormat(formats, 'question')?.question;
+  const highlightsQuery = findFormat(formats, 'highlights')?.query;
 
   const coreFormats: Format[] = [];
   const drop: V2Shaping['drop'] = [];
@@ -63,7 +74,7 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     if (format.type === 'json' || format.type === 'summary') coreFormats.push('json');
   }
   if (!coreFormats.length) {
-    // images or attributes alone still need a format; core's cheapest one carries them.
+    // images, attributes, profiles, question or highlights alone still need a format; core's cheapest one carries them.
     coreFormats.push('rawHtml');
     drop.push('rawHtml');
   }
@@ -74,6 +85,9 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     // Read by core from the page, in the same parse as the other formats (and off the event loop).
     ...(images ? { images } : {}),
     ...(attributes ? { attributes } : {}),
+    ...(profiles.length ? { profiles } : {}),
+    ...(question === undefined ? {} : { question }),
+    ...(highlightsQuery === undefined ? {} : { highlightsQuery }),
     // JPEG quality and viewport of the screenshot format: the browser loads the page at that viewport.
     ...(screenshot && (screenshot.quality !== undefined || screenshot.viewport)
       ? {
@@ -175,13 +189,11 @@ function assertSelectors(selectors: readonly AttributeSelector[] | undefined): v
 export function hostedOnlyWarnings(options: {
   zeroDataRetention?: boolean | undefined;
   fastMode?: boolean | undefined;
-  lockdown?: boolean | undefined;
 }): string[] {
   const warnings: string[] = [];
   if (options.zeroDataRetention)
     warnings.push('zeroDataRetention changes nothing here: Trawl keeps results only for the retention period, in your own store');
   if (options.fastMode) warnings.push('fastMode changes nothing here: Trawl has a single scrape pipeline');
-  if (options.lockdown) warnings.push("lockdown changes nothing here: it is a setting of Firecrawl's hosted service");
   return warnings;
 }
 

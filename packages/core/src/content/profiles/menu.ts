@@ -142,7 +142,9 @@ function pageSections(document: HtmlDocument, pageUrl: string): MenuSection[] {
     }
     const count = prices.get(element) ?? 0;
     if (count === 0) return;
-    if (count === 1 && collapse(element.textContent).length <= MAX_ITEM_CHARS) {
+    // A block holding a list whose entry shows the price is a section of one item: the entry is the item.
+    const inListEntry = count === 1 && !/^(?:li|tr|dd)$/.test(tag) && Array.from(element.querySelectorAll('li, tr, dd')).some((entry) => prices.has(entry));
+    if (count === 1 && !inListEntry && collapse(element.textContent).length <= MAX_ITEM_CHARS) {
       const item = pageItem(element, pageUrl, `item-${items + 1}`);
       if (!item) return;
       if (!current) current = { id: `section-${sections.length + 1}`, name: 'Menu', items: [] };
@@ -187,7 +189,7 @@ function pageItem(element: Element, pageUrl: string, id: string): MenuItem | und
   const priceMatch = PRICE_IN_TEXT.exec(whole);
   if (!priceMatch) return undefined;
   const price: Price | undefined = toPrice(priceMatch[0]);
-  const named = element.querySelector('h4, h5, h6, strong, b, dt, [class*="name" i], [class*="title" i]');
+  const named = element.querySelector('h2, h3, h4, h5, h6, strong, b, dt, [class*="name" i], [class*="title" i]');
   const namedText = named && !PRICE_IN_TEXT.test(collapse(named.textContent)) ? collapse(named.textContent) : '';
   const before = whole.slice(0, priceMatch.index).replace(/[\s.·…\-–—|:]+$/, '').trim();
   const name = namedText || before;

@@ -46,8 +46,8 @@ function fromNode(node: LdNode, pageUrl: string): ProductProfile {
   const images = imagesOf(node.image, pageUrl);
   const variantNodes = nodesOf(node.hasVariant).slice(0, MAX_VARIANTS);
   const variants = variantNodes.length
-    ? variantNodes.flatMap((variant) => variantsOfOffers(variant, imagesOf(variant.image, pageUrl), images))
-    : variantsOfOffers(node, images, images);
+    ? variantNodes.flatMap((variant) => variantsOfOffers(variant, imagesOf(variant.image, pageUrl), images, true))
+    : variantsOfOffers(node, images, images, false);
   return {
     title,
     ...(brand ? { brand } : {}),
@@ -58,14 +58,14 @@ function fromNode(node: LdNode, pageUrl: string): ProductProfile {
   };
 }
 
-/** One variant per offer of `node` (a product or a ProductGroup's variant). */
-function variantsOfOffers(node: LdNode, images: ImageRef[], fallbackImages: ImageRef[]): ProductVariant[] {
+/** One variant per offer of `node`: a ProductGroup's variant (named by its own name), or a product. */
+function variantsOfOffers(node: LdNode, images: ImageRef[], fallbackImages: ImageRef[], isVariant: boolean): ProductVariant[] {
   const offers = nodesOf(node.offers).flatMap((offer) => (nodesOf(offer.offers).length ? nodesOf(offer.offers) : [offer]));
   const ownOffers = offers.filter((offer) => offer['@type'] === undefined || isOfType(offer, OFFER_TYPES));
   const values = variantValues(node);
   const sku = text(node.sku);
   const id = text(node.productID) ?? text(node['@id']) ?? sku;
-  const title = node.hasVariant === undefined ? undefined : text(node.name);
+  const title = isVariant ? text(node.name) : undefined;
   const base = {
     ...(id ? { id } : {}),
     ...(sku ? { sku } : {}),
