@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { searxngProvider } from '@trawl/search';
-import { phrases } from '@trawl/testkit';
+import { phrases, profileFixtures } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from './helpers/api-server.js';
 import { clientEnv, clientRig, FIRECRAWL_MCP_BIN } from './helpers/firecrawl-clients.js';
@@ -101,9 +101,14 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
     expect(document.markdown).toBe(phrases.minimal);
   });
 
-  it('a Firecrawl cloud format reaches the assistant as an error naming it', async () => {
-    const message = await mcp.failure('firecrawl_scrape', { url: `${rig.site.url}/articles/minimal`, formats: ['branding'] });
-    expect(message).toMatch(/"branding" format is a Firecrawl cloud feature/);
+  it('the branding format reaches the assistant: colours, fonts and logo read from the page', async () => {
+    const document = await mcp.call('firecrawl_scrape', { url: `${rig.site.url}${profileFixtures.branding.path}`, formats: ['branding'] });
+    expect(document.branding).toMatchObject({ brandName: 'Brightwave', colors: { primary: '#0B5FFF' }, logo: `${rig.site.url}/assets/brightwave-logo.svg` });
+  });
+
+  it('an unknown format reaches the assistant as an error naming it', async () => {
+    const message = await mcp.failure('firecrawl_scrape', { url: `${rig.site.url}/articles/minimal`, formats: ['transcript'] });
+    expect(message).toMatch(/transcript/);
   });
 
   it("firecrawl_map lists the site's links, sitemap URLs included, and narrows them with search", async () => {

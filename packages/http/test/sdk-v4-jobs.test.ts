@@ -142,8 +142,8 @@ describe('@mendable/firecrawl-js 4.x crawl', () => {
     const regex = await failureOf(app.startCrawl(`${site.url}/`, { includePaths: ['(?<=a)b'] }));
     expect(regex.status).toBe(400);
     expect(regex.message).toMatch(/includePaths/);
-    const format = await failureOf(app.startCrawl(`${site.url}/`, { scrapeOptions: { formats: ['branding'] } }));
-    expect(format.message).toMatch(/scrapeOptions\.formats\[0\].*branding/);
+    const format = await failureOf(app.startCrawl(`${site.url}/`, { scrapeOptions: { formats: ['transcript' as never] } }));
+    expect(format.message).toMatch(/scrapeOptions\.formats\[0\].*transcript/);
   });
 });
 

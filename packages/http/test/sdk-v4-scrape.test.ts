@@ -139,10 +139,10 @@ describe('@mendable/firecrawl-js 4.x scrape', () => {
 });
 
 describe('v2 scrape refusals', () => {
-  it('a hosted-only format is a 400 naming it', async () => {
-    const error = await failureOf(app.scrape(article(), { formats: ['markdown', 'branding'] }));
+  it('an unknown format is a 400 naming it', async () => {
+    const error = await failureOf(app.scrape(article(), { formats: ['markdown', 'transcript' as never] }));
     expect(error.status).toBe(400);
-    expect(error.message).toMatch(/formats\[1\].*"branding" format is a Firecrawl cloud feature/);
+    expect(error.message).toMatch(/formats\[1\].*"transcript" is not a format/);
     expect(error.details).toEqual([expect.objectContaining({ code: 'unsupported_format', path: ['formats', 1] })]);
   });
 

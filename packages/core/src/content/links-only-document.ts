@@ -12,11 +12,11 @@ const WITHOUT_A_TREE = new Set(['links', 'rawHtml']);
  * that returns only URLs): then the streaming reader gives the same Document as
  * buildHtmlDocument, without building a tree, cleaning it or walking it (links-stream.test.ts).
  * Main content, includeTags and excludeTags choose elements by what a tree says of them, and
- * images and attributes read it, so they keep the DOM path.
+ * images, attributes and the page profiles read it, so they keep the DOM path.
  */
 export function linksOnlyPage(options: ResolvedScrapeOptions): boolean {
   if (!options.formats.every((format) => WITHOUT_A_TREE.has(format))) return false;
-  if (options.images || options.attributes?.length) return false;
+  if (options.images || options.attributes?.length || options.profiles?.length) return false;
   if (!options.formats.includes('links')) return true;
   return !options.onlyMainContent && !options.includeTags?.length && !options.excludeTags?.length;
 }

@@ -67,16 +67,20 @@ const FORMAT_SCHEMAS = {
   question: z.strictObject({ type: z.literal('question'), question: z.string().trim().min(1).max(MAX_QUERY_CHARS) }),
   // BM25 over the page's Markdown, reranked by a model when configured (core's formats/highlights.ts).
   highlights: z.strictObject({ type: z.literal('highlights'), query: z.string().trim().min(1).max(MAX_QUERY_CHARS) }),
+  // The SDK's deprecated form of question (firecrawl-mcp still sends it): answered into `answer` the same way.
+  query: z.strictObject({
+    type: z.literal('query'),
+    prompt: z.string().trim().min(1).max(MAX_QUERY_CHARS),
+    mode: z.enum(['freeform', 'directQuote']).optional(),
+  }),
 } as const;
 
 type FormatSchemas = typeof FORMAT_SCHEMAS;
 export type V2FormatName = keyof FormatSchemas;
 export type V2Format = { [K in V2FormatName]: z.output<FormatSchemas[K]> }[V2FormatName];
 
-/** Firecrawl cloud formats that have no counterpart here (`query` is the SDK's deprecated name for question and highlights). */
-const HOSTED_ONLY_FORMATS = new Set(['query']);
 /** Formats whose name alone says too little. */
-const NEEDS_OBJECT = new Set<string>(['json', 'attributes', 'question', 'highlights']);
+const NEEDS_OBJECT = new Set<string>(['json', 'attributes', 'question', 'highlights', 'query']);
 
 function isFormatName(type: string): type is V2FormatName {
   return Object.hasOwn(FORMAT_SCHEMAS, type);
@@ -85,9 +89,7 @@ function isFormatName(type: string): type is V2FormatName {
 const formatEntrySchema = z.union([z.string().max(100), z.looseObject({ type: z.string().max(100) })]).transform((value, ctx): V2Format => {
   const type = typeof value === 'string' ? value : value.type;
   if (!isFormatName(type)) {
-    const message = HOSTED_ONLY_FORMATS.has(type)
-      ? `the "${type}" format is a Firecrawl cloud feature that Trawl does not provide`
-      : `"${type}" is not a format (known: ${Object.keys(FORMAT_SCHEMAS).join(', ')})`;
+    const message = `"${type}" is not a format (known: ${Object.keys(FORMAT_SCHEMAS).join(', ')})`;
     ctx.addIssue({ code: 'custom', message, params: { code: 'unsupported_format' } });
     return z.NEVER;
   }

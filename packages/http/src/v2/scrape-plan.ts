@@ -62,7 +62,7 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   // zeroDataRetention is honoured here (the page memory keeps nothing of the request), so it warns of nothing.
   const warnings = hostedOnlyWarnings({ fastMode: options.fastMode });
   const profiles = formats.map((format) => format.type).filter((type): type is PageProfileName => (PAGE_PROFILES as readonly string[]).includes(type));
-  const question = findFormat(formats, 'question')?.question;
+  const question = questionOf(formats);
   const highlightsQuery = findFormat(formats, 'highlights')?.query;
 
   const coreFormats: Format[] = [];
@@ -131,6 +131,19 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     coreFormats.includes('markdown'),
   );
   return { scrapeOptions, shaping: { summary, drop, warnings }, memory };
+}
+
+/** The question the `question` format (or its deprecated form `query`) asks; both at once are a 400. */
+function questionOf(formats: readonly V2Format[]): string | undefined {
+  const question = findFormat(formats, 'question');
+  const query = findFormat(formats, 'query');
+  if (question && query) {
+    const message = 'the question and query formats both ask for the answer: send one (query is the older name of question)';
+    throw badRequest([{ code: 'unsupported_combination', message, path: ['formats'] }], `Bad Request: formats: ${message}`);
+  }
+  if (question) return question.question;
+  if (!query) return undefined;
+  return query.mode === 'directQuote' ? `${query.prompt}\n(Answer with the exact words of the page, quoted.)` : query.prompt;
 }
 
 /**

@@ -14,6 +14,12 @@ export interface V2DocumentView {
   screenshot?: string;
   json?: unknown;
   answer?: unknown;
+  highlights?: string;
+  product?: unknown;
+  menu?: unknown;
+  branding?: unknown;
+  audio?: string;
+  video?: string;
   warning?: string;
   metadata?: { title?: unknown; sourceURL?: string; url?: string; statusCode?: number; scrapeId?: string; error?: string };
 }
@@ -34,6 +40,11 @@ export function renderDocument(document: V2DocumentView, headingLevel = 1): stri
   if (document.summary !== undefined) sections.push(`${sub} Summary\n\n${document.summary}`);
   if (document.json !== undefined) sections.push(`${sub} JSON\n\n${fenced('json', JSON.stringify(document.json, null, 2))}`);
   if (document.answer !== undefined) sections.push(`${sub} Answer\n\n${String(document.answer)}`);
+  if (document.highlights !== undefined) sections.push(`${sub} Highlights\n\n${document.highlights || '(none)'}`);
+  for (const [name, value] of [['Product', document.product], ['Menu', document.menu], ['Branding', document.branding]] as const)
+    if (value !== undefined) sections.push(`${sub} ${name}\n\n${fenced('json', JSON.stringify(value, null, 2))}`);
+  if (document.video !== undefined) sections.push(`${sub} Video\n\n${document.video}`);
+  if (document.audio !== undefined) sections.push(`${sub} Audio\n\n${document.audio}`);
   if (document.markdown !== undefined) sections.push(document.markdown);
   if (document.links !== undefined) sections.push(`${sub} Links\n\n${document.links.map((link) => `- ${link}`).join('\n') || '(none)'}`);
   if (document.screenshot !== undefined) sections.push(`${sub} Screenshot\n\n${describeScreenshot(document.screenshot)}`);
