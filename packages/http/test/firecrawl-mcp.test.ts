@@ -106,11 +106,6 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
     expect(document.branding).toMatchObject({ brandName: 'Brightwave', colors: { primary: '#0B5FFF' }, logo: `${rig.site.url}/assets/brightwave-logo.svg` });
   });
 
-  it('an unknown format reaches the assistant as an error naming it', async () => {
-    const message = await mcp.failure('firecrawl_scrape', { url: `${rig.site.url}/articles/minimal`, formats: ['transcript'] });
-    expect(message).toMatch(/transcript/);
-  });
-
   it("firecrawl_map lists the site's links, sitemap URLs included, and narrows them with search", async () => {
     const all = await mcp.call<{ links: Array<{ url: string }> }>('firecrawl_map', { url: `${rig.site.url}/crawl/`, limit: 100 });
     const urls = all.links.map((link) => link.url);

@@ -100,7 +100,7 @@ export const scrapeOptionsShape = {
   storeInCache: z.boolean().optional(),
   zeroDataRetention: z.boolean().optional(),
   maxAge: z.number().optional().describe('Accept a cached copy up to this many milliseconds old'),
-  lockdown: z.boolean().optional().describe('A Firecrawl cloud option (serve from the cache only); fails here'),
+  lockdown: z.boolean().optional().describe('Serve from the page memory only, never loading the page; no copy kept is an error'),
   proxy: z.enum(['basic', 'stealth', 'enhanced', 'auto']).optional(),
   profile: z
     .object({ name: z.string().max(200), saveChanges: z.boolean().optional() })
