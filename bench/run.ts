@@ -1,6 +1,7 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
 // `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory, blocks,
-// traps (the crawl-trap guard over the dev sets' link graphs: links held back), html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
+// traps (the crawl-trap guard over the dev sets' link graphs: links held back), formats (the product format's cost beyond
+// the scrape, no model), html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
 // links-stream (the links-only path against the tree path on the dev sets; `--step N`), every-path (scrape,
 // crawl, map and batch scrape over every dev-set page: no INTERNAL error; `--step N`, `--sets`).
 import { runApiBenchmark } from './api.js';
@@ -10,6 +11,7 @@ import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
 import { runDocumentBenchmark } from './documents.js';
 import { runEveryPathBenchmark } from './every-path.js';
+import { runFormatsBenchmark } from './formats.js';
 import { runFrontierBenchmark } from './frontier.js';
 import { runHostileBenchmark } from './hostile.js';
 import { runHtml5libBenchmark } from './html5lib.js';
@@ -32,6 +34,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   memory: () => runMemoryBenchmark(),
   blocks: () => runBlocksBenchmark(),
   traps: () => runTrapsBenchmark(),
+  formats: () => runFormatsBenchmark(),
   html5lib: () => runHtml5libBenchmark(process.argv.slice(3)),
   'links-stream': () => runLinksStreamCheck(process.argv.slice(3)),
   'every-path': () => runEveryPathBenchmark(process.argv.slice(3)),
