@@ -31,7 +31,7 @@ const GENERIC_FONTS = new Set([
 const ORGANIZATION_TYPES = new Set(['Organization', 'Corporation', 'LocalBusiness', 'Brand', 'WebSite', 'Store', 'OnlineStore', 'Restaurant']);
 const MAX_INLINE_STYLES = 2_000;
 
-export function readBranding(document: HtmlDocument, baseUrl: string, nodes: readonly LdNode[]): BrandingProfile {
+export function readBranding(document: HtmlDocument, baseUrl: string, nodes: readonly LdNode[], meta: ReadonlyMap<string, string>): BrandingProfile {
   const rules = pageRules(document);
   const variables = customProperties(rules);
   const resolve = (value: string | undefined) => (value ? resolveVariables(value, variables) : undefined);
@@ -51,19 +51,19 @@ export function readBranding(document: HtmlDocument, baseUrl: string, nodes: rea
   setColor('textPrimary', ruleValue(/^(?:html|body|:root)$/, 'color'));
   setColor('link', ruleValue(/^a(?::link)?$/, 'color'));
   const button = buttonPrimary(rules, resolve);
-  setColor('primary', metaContent(document, 'theme-color') ?? button?.background);
+  setColor('primary', meta.get('theme-color') ?? button?.background);
   const [mostUsed, secondMost] = brandColors(rules, resolve).filter((color) => color !== colors.primary);
   setColor('primary', mostUsed);
   setColor('secondary', colors.primary === mostUsed ? secondMost : mostUsed);
 
   const typography = fontsOf(document, rules, ruleValue);
   const background = colors.background;
-  const scheme = metaContent(document, 'color-scheme')?.trim();
+  const scheme = meta.get('color-scheme')?.trim();
   const colorScheme = scheme === 'dark' || (!scheme?.startsWith('light') && background && luminance(background) < 0.2) ? 'dark' : 'light';
-  const logo = logoOf(document, baseUrl, nodes);
+  const logo = logoOf(document, baseUrl, nodes) ?? absolute(meta.get('og:logo'), baseUrl);
   const favicon = faviconOf(document, baseUrl);
-  const ogImage = absolute(metaContent(document, 'og:image'), baseUrl);
-  const brandName = brandNameOf(document, nodes);
+  const ogImage = absolute(meta.get('og:image'), baseUrl);
+  const brandName = meta.get('og:site_name') ?? meta.get('application-name') ?? brandNameOf(document, nodes);
   const borderRadius = button?.borderRadius;
 
   return {
@@ -213,7 +213,7 @@ function logoOf(document: HtmlDocument, baseUrl: string, nodes: readonly LdNode[
   const logo = images.find((image) =>
     ['class', 'id', 'alt', 'src'].some((attribute) => /logo/i.test(image.getAttribute(attribute) ?? '') || /logo/i.test(image.parentElement?.getAttribute('class') ?? '')),
   );
-  return absolute(logo?.getAttribute('src') ?? metaContent(document, 'og:logo'), baseUrl);
+  return absolute(logo?.getAttribute('src'), baseUrl);
 }
 
 function faviconOf(document: HtmlDocument, baseUrl: string): string | undefined {
@@ -224,18 +224,12 @@ function faviconOf(document: HtmlDocument, baseUrl: string): string | undefined 
 }
 
 function brandNameOf(document: HtmlDocument, nodes: readonly LdNode[]): string | undefined {
-  const declared = metaContent(document, 'og:site_name') ?? metaContent(document, 'application-name');
-  if (declared) return declared;
   const organization = nodes.find((node) => isOfType(node, ORGANIZATION_TYPES));
   const name = organization && text(organization.name);
   if (name) return name;
   const title = document.title.trim();
   const parts = title.split(/\s[|–—-]\s/);
   return parts.length > 1 ? parts[parts.length - 1]!.trim() : title || undefined;
-}
-
-function metaContent(document: HtmlDocument, name: string): string | undefined {
-  return document.querySelector(`meta[property="${name}"], meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
 }
 
 function absolute(value: string | null | undefined, baseUrl: string): string | undefined {

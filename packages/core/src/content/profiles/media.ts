@@ -48,7 +48,13 @@ export function embedPage(url: URL, kind: MediaKind): string | undefined {
 }
 
 /** Every `kind` URL the page embeds, absolute and deduplicated, best first. */
-export function mediaUrls(document: HtmlDocument, baseUrl: string, nodes: readonly LdNode[], kind: MediaKind): string[] {
+export function mediaUrls(
+  document: HtmlDocument,
+  baseUrl: string,
+  nodes: readonly LdNode[],
+  kind: MediaKind,
+  meta: ReadonlyMap<string, string>,
+): string[] {
   const found = new Set<string>();
   const add = (candidate: string | null | undefined) => {
     const value = candidate?.trim();
@@ -56,17 +62,16 @@ export function mediaUrls(document: HtmlDocument, baseUrl: string, nodes: readon
     const url = httpUrlWithoutFragment(value, baseUrl);
     if (url) found.add(url);
   };
-  for (const name of META[kind])
-    for (const meta of Array.from(document.querySelectorAll(`meta[property="${name}"], meta[name="${name}"]`))) add(meta.getAttribute('content'));
+  for (const name of META[kind]) add(meta.get(name));
   for (const node of nodes.filter((entry) => isOfType(entry, LD_TYPES[kind]))) {
     add(text(node.contentUrl));
     const embed = text(node.embedUrl);
     const page = embed && toUrl(embed, baseUrl);
     add(page ? (embedPage(page, kind) ?? page.href) : undefined);
   }
-  for (const element of Array.from(document.querySelectorAll(kind))) {
+  for (const element of Array.from(document.getElementsByTagName(kind))) {
     add(element.getAttribute('src'));
-    for (const source of Array.from(element.querySelectorAll('source'))) add(source.getAttribute('src'));
+    for (const source of Array.from(element.getElementsByTagName('source'))) add(source.getAttribute('src'));
   }
   for (const frame of Array.from(document.querySelectorAll('iframe[src], iframe[data-src], embed[src]'))) {
     const url = toUrl(frame.getAttribute('src') ?? frame.getAttribute('data-src') ?? '', baseUrl);

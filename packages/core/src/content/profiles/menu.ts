@@ -20,10 +20,10 @@ const MAX_SCANNED_ELEMENTS = 20_000;
 const MAX_ITEM_CHARS = 400;
 
 /** The page's menu, or undefined when it shows none. */
-export function readMenu(document: HtmlDocument, pageUrl: string, nodes: readonly LdNode[]): MenuProfile | undefined {
+export function readMenu(document: HtmlDocument, pageUrl: string, nodes: readonly LdNode[], meta: ReadonlyMap<string, string>): MenuProfile | undefined {
   const merchantNode = nodes.find((node) => isOfType(node, MERCHANT_TYPES));
   const merchant = {
-    name: (merchantNode && text(merchantNode.name)) ?? siteName(document),
+    name: (merchantNode && text(merchantNode.name)) ?? meta.get('og:site_name') ?? document.title.trim(),
     type: merchantNode ? (typesOf(merchantNode)[0] ?? null) : null,
     ...(merchantNode?.address ? { location: merchantNode.address } : {}),
   };
@@ -116,11 +116,6 @@ function imageRefs(value: unknown, pageUrl: string): ImageRef[] {
 
 function firstValue(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function siteName(document: HtmlDocument): string {
-  const og = document.querySelector('meta[property="og:site_name"]')?.getAttribute('content')?.trim();
-  return og || document.title.trim() || '';
 }
 
 /** Sections from the page's layout: items are the largest elements showing one price, sections the headings before them. */

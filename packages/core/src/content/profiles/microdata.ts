@@ -1,4 +1,5 @@
 import type { HtmlDocument } from '../parse.js';
+import { nextInTree } from '../tree-walk.js';
 import type { LdNode } from './json-ld.js';
 
 const MAX_ITEMS = 500;
@@ -26,7 +27,17 @@ const URL_ATTRIBUTE: Record<string, string> = {
  * properties arrays), so one reader serves both.
  */
 export function microdataItems(document: HtmlDocument): LdNode[] {
-  const scopes = Array.from(document.querySelectorAll('[itemscope]')).slice(0, MAX_ITEMS);
+  // One walk over the elements (no selector engine: much faster on linkedom) finds both the items and their properties.
+  const scopes: Element[] = [];
+  const properties: Element[] = [];
+  const root = document.documentElement;
+  for (let node: Node | null = root; node; node = nextInTree(node, root)) {
+    if (node.nodeType !== 1) continue;
+    const element = node as Element;
+    if (element.hasAttribute('itemscope') && scopes.length < MAX_ITEMS) scopes.push(element);
+    if (element.hasAttribute('itemprop') && properties.length < MAX_PROPERTIES) properties.push(element);
+  }
+  if (!scopes.length) return [];
   const items = new Map<Element, LdNode>();
   for (const scope of scopes) {
     const node: LdNode = {};
@@ -34,10 +45,8 @@ export function microdataItems(document: HtmlDocument): LdNode[] {
     if (type) node['@type'] = type;
     items.set(scope, node);
   }
-  let properties = 0;
-  for (const element of Array.from(document.querySelectorAll('[itemprop]'))) {
-    if (++properties > MAX_PROPERTIES) break;
-    const owner = element.parentElement?.closest('[itemscope]');
+  for (const element of properties) {
+    const owner = owningScope(element);
     const node = owner && items.get(owner);
     if (!node) continue;
     const value = element.hasAttribute('itemscope') ? items.get(element) : propertyValue(element);
@@ -49,6 +58,12 @@ export function microdataItems(document: HtmlDocument): LdNode[] {
     }
   }
   return scopes.filter((scope) => !scope.hasAttribute('itemprop')).map((scope) => items.get(scope)!);
+}
+
+/** The nearest `itemscope` ancestor: the item a property belongs to. */
+function owningScope(element: Element): Element | undefined {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) if (parent.hasAttribute('itemscope')) return parent;
+  return undefined;
 }
 
 /** An itemprop's value: `content` when given, a URL attribute, a `<time>`'s datetime, a `<data>`'s value, else its text. */

@@ -29,11 +29,11 @@ export interface ProductReading {
 }
 
 /** The product of a page whose structured data is `nodes` (JSON-LD, then microdata items). */
-export function readProduct(document: HtmlDocument, pageUrl: string, nodes: readonly LdNode[]): ProductReading {
+export function readProduct(document: HtmlDocument, pageUrl: string, nodes: readonly LdNode[], meta: ReadonlyMap<string, string>): ProductReading {
   const candidates = nodes.filter((node) => isOfType(node, PRODUCT_TYPES));
   // A ProductGroup holds the variants; a product page may also list related products after its own.
   const main = candidates.find((node) => isOfType(node, GROUP_TYPES)) ?? candidates[0];
-  const product = main ? fromNode(main, pageUrl) : fromMeta(document, pageUrl);
+  const product = main ? fromNode(main, pageUrl) : fromMeta(document, pageUrl, meta);
   return product ? { product } : {};
 }
 
@@ -158,14 +158,18 @@ function firstScalar(value: unknown): string | number | undefined {
   return typeof first === 'string' || typeof first === 'number' ? first : undefined;
 }
 
+/** Whether the nodes hold a product (so microdata need not be read too). */
+export function declaresProduct(nodes: readonly LdNode[]): boolean {
+  return nodes.some((node) => isOfType(node, PRODUCT_TYPES));
+}
+
 /** A product from the page's meta tags (Open Graph product tags, `og:title`, the H1), when it states a price. */
-function fromMeta(document: HtmlDocument, pageUrl: string): ProductProfile | undefined {
-  const meta = (name: string) =>
-    document.querySelector(`meta[property="${name}"], meta[name="${name}"]`)?.getAttribute('content')?.trim() || undefined;
+function fromMeta(document: HtmlDocument, pageUrl: string, tags: ReadonlyMap<string, string>): ProductProfile | undefined {
+  const meta = (name: string) => tags.get(name);
   const amount = meta('product:price:amount') ?? meta('og:price:amount');
   if (!amount) return undefined;
   const price = toPrice(amount, meta('product:price:currency') ?? meta('og:price:currency'));
-  const title = meta('og:title') ?? document.querySelector('h1')?.textContent?.trim() ?? document.title.trim();
+  const title = meta('og:title') ?? document.getElementsByTagName('h1')[0]?.textContent?.trim() ?? document.title.trim();
   const image = meta('og:image');
   const imageUrl = image && httpUrlWithoutFragment(image, pageUrl);
   const brand = meta('product:brand') ?? meta('og:brand');
