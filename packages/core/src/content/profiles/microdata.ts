@@ -41,8 +41,9 @@ export function microdataItems(document: HtmlDocument): LdNode[] {
   const items = new Map<Element, LdNode>();
   for (const scope of scopes) {
     const node: LdNode = {};
-    const type = scope.getAttribute('itemtype')?.trim().split(/\s+/)[0];
-    if (type) node['@type'] = type;
+    // itemtype may list several types (`CreativeWork Product`); JSON-LD writes them as an array.
+    const types = (scope.getAttribute('itemtype') ?? '').trim().split(/\s+/).filter(Boolean);
+    if (types.length) node['@type'] = types.length === 1 ? types[0] : types;
     items.set(scope, node);
   }
   for (const element of properties) {
