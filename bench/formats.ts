@@ -58,7 +58,11 @@ function devSetProducts(): Sample[] {
     ['wcxb-dev', loadWcxbPages],
     ['trafilatura', loadTrafilaturaPages],
   ];
-  return sets.flatMap(([set, load]) => load().filter((page) => PRODUCT_MARK.test(page.html)).map((page) => ({ set, ...page })));
+  return sets.flatMap(([set, load]) =>
+    load()
+      .filter((page) => PRODUCT_MARK.test(page.html))
+      .map((page) => ({ set, ...page })),
+  );
 }
 
 async function measure(group: string, samples: Sample[]): Promise<Row> {
@@ -73,7 +77,11 @@ async function measure(group: string, samples: Sample[]): Promise<Row> {
 }
 
 export async function runFormatsBenchmark(): Promise<{ productMsPerPage: number; productP95Ms: number; pages: number }> {
-  console.log(`\n## The product format beyond the scrape (no model), load ${loadavg().map((l) => fmt(l, 2)).join(' ')}\n`);
+  console.log(
+    `\n## The product format beyond the scrape (no model), load ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')}\n`,
+  );
   const fixtures: Sample[] = [profileFixtures.jsonLdProduct, profileFixtures.microdataProduct].map((fixture) => ({
     set: 'fixture',
     id: fixture.path,
@@ -107,7 +115,9 @@ export async function runFormatsBenchmark(): Promise<{ productMsPerPage: number;
   const all = rows.flatMap((row) => row.productMs).sort((a, b) => a - b);
   const productMsPerPage = mean(all);
   const productP95Ms = percentile(all, 95);
-  console.log(`\nThe product format costs ${fmt(productMsPerPage, 3)} ms a page beyond the scrape (p95 ${fmt(productP95Ms, 3)} ms; goal under 5 ms)`);
+  console.log(
+    `\nThe product format costs ${fmt(productMsPerPage, 3)} ms a page beyond the scrape (p95 ${fmt(productP95Ms, 3)} ms; goal under 5 ms)`,
+  );
   return { productMsPerPage, productP95Ms, pages: all.length };
 }
 

@@ -32,8 +32,19 @@ export interface BlockPageOptions {
  */
 export async function scrape(url: string, options: ScrapeOptions & PageMemoryOptions & BlockPageOptions = {}): Promise<Document> {
   const { runtime, rest } = splitRuntime(options);
-  const { teamId, maxAge, minAge, storeInCache, zeroDataRetention, lockdown, changeTracking, pageMemory, signal, keepBlockPages, ...scrapeInput } =
-    rest;
+  const {
+    teamId,
+    maxAge,
+    minAge,
+    storeInCache,
+    zeroDataRetention,
+    lockdown,
+    changeTracking,
+    pageMemory,
+    signal,
+    keepBlockPages,
+    ...scrapeInput
+  } = rest;
   const resolved = resolveScrapeOptions(scrapeInput);
   const target = typedTargetUrl(url);
   assertScrapeCan(resolved, runtime);
@@ -42,7 +53,8 @@ export async function scrape(url: string, options: ScrapeOptions & PageMemoryOpt
   const memory = store && { store, teamId, ...pageMemory, llm, signal };
   try {
     return await throughPageMemory(target, resolved, memory, request, async (conversion) => {
-      const convert = (page: LoadedPage) => convertLoadedPage(page, target, conversionOptions(conversion, llm !== undefined), false, convertPool, signal);
+      const convert = (page: LoadedPage) =>
+        convertLoadedPage(page, target, conversionOptions(conversion, llm !== undefined), false, convertPool, signal);
       const first = await firstReading(target, resolved, runtime, convert, signal);
       const { conversion: read } = await climbLadder(target, first, resolved, runtime, convert, { keepBlockPages, signal });
       return (await applyLlmFormats(read.document, conversion, runtime, signal)).document;

@@ -103,7 +103,11 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
 
   it('the branding format reaches the assistant: colours, fonts and logo read from the page', async () => {
     const document = await mcp.call('firecrawl_scrape', { url: `${rig.site.url}${profileFixtures.branding.path}`, formats: ['branding'] });
-    expect(document.branding).toMatchObject({ brandName: 'Brightwave', colors: { primary: '#0B5FFF' }, logo: `${rig.site.url}/assets/brightwave-logo.svg` });
+    expect(document.branding).toMatchObject({
+      brandName: 'Brightwave',
+      colors: { primary: '#0B5FFF' },
+      logo: `${rig.site.url}/assets/brightwave-logo.svg`,
+    });
   });
 
   it("firecrawl_map lists the site's links, sitemap URLs included, and narrows them with search", async () => {

@@ -22,7 +22,8 @@ let plain: Firecrawl;
 /** The stand-in answers each task as a model would, from what the request asks. */
 function respond(request: StandInRequest): unknown {
   const properties = Object.keys((request.schema?.properties ?? {}) as Record<string, unknown>);
-  if (properties.includes('answer')) return { answer: `From the page: ${/this question from the page: (.+)/.exec(request.firstUserText)?.[1] ?? ''}` };
+  if (properties.includes('answer'))
+    return { answer: `From the page: ${/this question from the page: (.+)/.exec(request.firstUserText)?.[1] ?? ''}` };
   // Reranking: the second candidate is the best, then the first.
   if (properties.includes('passages')) return { passages: [2, 1] };
   if (properties.includes('category')) return { category: 'Kitchen > Mugs' };
@@ -50,8 +51,15 @@ const page = (fixture: { path: string }) => `${site.url}${fixture.path}`;
 describe('formats read from the page, no model', () => {
   it('product from JSON-LD: title, brand, variants with prices, a sale and availability; nothing else in the document', async () => {
     const doc = await plain.scrape(page(profileFixtures.jsonLdProduct), { formats: ['product'] });
-    expect(doc.product).toMatchObject({ title: 'Harbour Trail Jacket', brand: 'Harbourline', category: 'Outdoor > Jackets', url: page(profileFixtures.jsonLdProduct) });
-    expect(doc.product?.variants.map((variant) => [variant.sku, variant.price?.amount, variant.price?.currency, variant.availability.inStock])).toEqual([
+    expect(doc.product).toMatchObject({
+      title: 'Harbour Trail Jacket',
+      brand: 'Harbourline',
+      category: 'Outdoor > Jackets',
+      url: page(profileFixtures.jsonLdProduct),
+    });
+    expect(
+      doc.product?.variants.map((variant) => [variant.sku, variant.price?.amount, variant.price?.currency, variant.availability.inStock]),
+    ).toEqual([
       ['HTJ-NAVY-M', 189, 'EUR', true],
       ['HTJ-RUST-M', 199, 'EUR', false],
     ]);
@@ -63,7 +71,11 @@ describe('formats read from the page, no model', () => {
 
   it('product from microdata only, and no model asked when none is configured', async () => {
     const doc = await plain.scrape(page(profileFixtures.microdataProduct), { formats: ['markdown', 'product'] });
-    expect(doc.product).toMatchObject({ title: 'Enamel Camp Mug', brand: 'Fjellkit', variants: [{ sku: 'FK-MUG-350', price: { amount: 24.5, currency: 'GBP' } }] });
+    expect(doc.product).toMatchObject({
+      title: 'Enamel Camp Mug',
+      brand: 'Fjellkit',
+      variants: [{ sku: 'FK-MUG-350', price: { amount: 24.5, currency: 'GBP' } }],
+    });
     expect(doc.product?.category).toBeUndefined();
     expect(doc.markdown).toContain('enamel mug');
   });
@@ -71,7 +83,11 @@ describe('formats read from the page, no model', () => {
   it('menu: sections of priced items from plain markup', async () => {
     const doc = await plain.scrape(page(profileFixtures.menu), { formats: ['menu'] });
     expect(doc.menu).toMatchObject({ isMenu: true, currency: 'USD', sourceUrl: page(profileFixtures.menu) });
-    expect(doc.menu?.sections.map((section) => `${section.name}: ${section.items.map((item) => `${item.name} ${item.price?.formatted}`).join(', ')}`)).toEqual([
+    expect(
+      doc.menu?.sections.map(
+        (section) => `${section.name}: ${section.items.map((item) => `${item.name} ${item.price?.formatted}`).join(', ')}`,
+      ),
+    ).toEqual([
       'Starters: Clam chowder $9.50, Crab cakes $14.00',
       'Mains: Fish and chips $21.00, Lobster roll $32.00, Grilled salmon $27.50',
       'Desserts: Key lime pie $8.00',
@@ -93,7 +109,9 @@ describe('formats read from the page, no model', () => {
   });
 
   it('highlights: the passages that share the query’s words, best first, by BM25', async () => {
-    const doc = await plain.scrape(page(profileFixtures.jsonLdProduct), { formats: [{ type: 'highlights', query: 'taped seams and a helmet hood' }] });
+    const doc = await plain.scrape(page(profileFixtures.jsonLdProduct), {
+      formats: [{ type: 'highlights', query: 'taped seams and a helmet hood' }],
+    });
     expect(doc.highlights?.split('\n\n')[0]).toContain('Taped seams, a hood that fits over a helmet');
     expect(doc.markdown).toBeUndefined();
   });
@@ -115,7 +133,10 @@ describe('formats read from the page, no model', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toMatch(/question/);
-    const bare = await noModel.request('POST', '/v2/scrape', { token: 'fc-plain', body: { url: page(profileFixtures.menu), formats: ['highlights'] } });
+    const bare = await noModel.request('POST', '/v2/scrape', {
+      token: 'fc-plain',
+      body: { url: page(profileFixtures.menu), formats: ['highlights'] },
+    });
     expect(bare.status).toBe(400);
     expect(bare.body.error).toMatch(/highlights format must be an object/);
     const long = await noModel.request('POST', '/v2/scrape', {
@@ -128,7 +149,9 @@ describe('formats read from the page, no model', () => {
 
 describe('formats through the model', () => {
   it('question: the model answers from the page; the answer comes back in `answer`', async () => {
-    const doc = await app.scrape(page(profileFixtures.jsonLdProduct), { formats: [{ type: 'question', question: 'What does the jacket cost?' }] });
+    const doc = await app.scrape(page(profileFixtures.jsonLdProduct), {
+      formats: [{ type: 'question', question: 'What does the jacket cost?' }],
+    });
     expect(doc.answer).toBe('From the page: What does the jacket cost?');
     const asked = model.requests.at(-1)!;
     expect(asked.firstUserText).toContain('Taped seams');
@@ -141,7 +164,9 @@ describe('formats through the model', () => {
   });
 
   it('highlights reranked by the model: its order wins, and every passage is the page’s own text', async () => {
-    const doc = await app.scrape(page(profileFixtures.menu), { formats: [{ type: 'highlights', query: 'lobster roll or grilled salmon' }] });
+    const doc = await app.scrape(page(profileFixtures.menu), {
+      formats: [{ type: 'highlights', query: 'lobster roll or grilled salmon' }],
+    });
     const listed = model.requests.at(-1)!.firstUserText;
     const candidate = (number: number) => new RegExp(`\\[${number}\\] ([^\\n]+)`).exec(listed)?.[1];
     expect(candidate(2)).toBeDefined();
@@ -152,7 +177,12 @@ describe('formats through the model', () => {
     const doc = await app.scrape(page(profileFixtures.microdataProduct), { formats: ['product'] });
     const asked = model.requests.at(-1)!;
     expect(Object.keys((asked.schema?.properties ?? {}) as object)).toEqual(['category']);
-    expect(doc.product).toMatchObject({ title: 'Enamel Camp Mug', brand: 'Fjellkit', category: 'Kitchen > Mugs', variants: [{ price: { amount: 24.5 } }] });
+    expect(doc.product).toMatchObject({
+      title: 'Enamel Camp Mug',
+      brand: 'Fjellkit',
+      category: 'Kitchen > Mugs',
+      variants: [{ price: { amount: 24.5 } }],
+    });
   });
 });
 
@@ -172,7 +202,10 @@ describe('lockdown', () => {
     expect(kept.metadata?.cacheState).toBe('hit');
     expect(kept.warning ?? '').not.toMatch(/lockdown/);
     // Another team's copy is not this team's memory.
-    const other = await withModel.request('POST', '/v2/scrape', { token: 'fc-formats', body: { url, formats: ['product'], lockdown: true } });
+    const other = await withModel.request('POST', '/v2/scrape', {
+      token: 'fc-formats',
+      body: { url, formats: ['product'], lockdown: true },
+    });
     expect(other.status).toBe(404);
     expect(other.body).toMatchObject({ success: false, code: 'SCRAPE_LOCKDOWN_MISS' });
   });

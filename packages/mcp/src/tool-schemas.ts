@@ -42,7 +42,7 @@ export const scrapeOptionsShape = {
     .max(FORMATS.length)
     .optional()
     .describe(
-      'What to return (default ["markdown"]). "markdown" for reading a page; "json" with jsonOptions for specific data points; "links" for the links on the page. "screenshot" needs a browser on the server; "summary", "json" and "query" need a model; "branding" (colours, fonts, logo) and "audio" (the page's audio URL) are read from the page.',
+      'What to return (default ["markdown"]). "markdown" for reading a page; "json" with jsonOptions for specific data points; "links" for the links on the page. "screenshot" needs a browser on the server; "summary", "json" and "query" need a model; "branding" (colours, fonts, logo) and "audio" (the audio URL the page embeds) are read from the page.',
     ),
   jsonOptions: z
     .object({ prompt: text('What to extract').optional(), schema: jsonSchema.optional() })

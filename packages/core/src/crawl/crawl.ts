@@ -48,7 +48,10 @@ export function batchScrape(urls: readonly string[], options: BatchScrapeOptions
 /** A job whose pages all need a model fails at once without one, not page by page. */
 function assertLlmFor(job: JobOptions, runtime: Runtime): void {
   const scrape = job.scrapeOptions;
-  assertLlmAvailable({ formats: scrape?.formats ?? [], generateImgAltText: scrape?.generateImgAltText, question: scrape?.question }, runtime.llm);
+  assertLlmAvailable(
+    { formats: scrape?.formats ?? [], generateImgAltText: scrape?.generateImgAltText, question: scrape?.question },
+    runtime.llm,
+  );
 }
 
 /** Without a store of the caller's, the job lives in a private memory store that keeps no documents. */

@@ -80,7 +80,14 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
   if (page.redirects.length && !(await acceptRedirect(ctx, lease, page.url))) return 0;
 
   const convert = (loaded: LoadedPage) =>
-    convertLoadedPage(loaded, url, conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined), ctx.kind === 'crawl', ctx.runtime.convertPool, ctx.abort.signal);
+    convertLoadedPage(
+      loaded,
+      url,
+      conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined),
+      ctx.kind === 'crawl',
+      ctx.runtime.convertPool,
+      ctx.abort.signal,
+    );
   let conversion: PageConversion;
   try {
     const passed = await pastBlockPage(ctx, lease, readingOf(page, await convert(page), ctx.scrape));
@@ -138,7 +145,14 @@ async function pastBlockPage(ctx: JobContext, lease: Lease, reading: PageReading
     return reading;
   }
   const convert = (loaded: LoadedPage) =>
-    convertLoadedPage(loaded, url, conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined), ctx.kind === 'crawl', ctx.runtime.convertPool, ctx.abort.signal);
+    convertLoadedPage(
+      loaded,
+      url,
+      conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined),
+      ctx.kind === 'crawl',
+      ctx.runtime.convertPool,
+      ctx.abort.signal,
+    );
   try {
     const inTurn = (load: () => Promise<LoadedPage>) => ctx.scheduler.run(url, load, { signal: ctx.abort.signal });
     const passed = await climbLadder(url, reading, ctx.scrape, ctx.runtime, convert, { inTurn, signal: ctx.abort.signal });

@@ -23,7 +23,9 @@ const MIN_BLOCK_CHARS = 20;
 const WORD = /[\p{L}\p{N}]+/gu;
 /** Words too common to say what a passage is about (English; other languages rank on their rare words anyway). */
 const STOP_WORDS = new Set(
-  'a an and are as at be by do does for from has have how i in is it its of on or that the this to was what when where which who why will with you your'.split(' '),
+  'a an and are as at be by do does for from has have how i in is it its of on or that the this to was what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 
 /** The Markdown's passages: blocks between blank lines, list items apart; headings are not passages but prefix the blocks under them for scoring. */

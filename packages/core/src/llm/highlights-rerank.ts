@@ -11,7 +11,9 @@ export const RERANK_CANDIDATES = 12;
 const MAX_PASSAGE_CHARS = 800;
 const SCHEMA = {
   type: 'object',
-  properties: { passages: { type: 'array', items: { type: 'integer' }, description: 'Numbers of the most relevant passages, best first.' } },
+  properties: {
+    passages: { type: 'array', items: { type: 'integer' }, description: 'Numbers of the most relevant passages, best first.' },
+  },
   required: ['passages'],
 };
 

@@ -21,7 +21,9 @@ import { answerQuestion } from './question.js';
 type MarkdownFeatures = Pick<ResolvedScrapeOptions, 'formats' | 'generateImgAltText' | 'question' | 'highlightsQuery' | 'profiles'>;
 
 /** The features of `options` that need a model, named as an error message would name them. */
-export function llmFeaturesOf(options: Pick<ResolvedScrapeOptions, 'formats' | 'generateImgAltText'> & { question?: string | undefined }): string[] {
+export function llmFeaturesOf(
+  options: Pick<ResolvedScrapeOptions, 'formats' | 'generateImgAltText'> & { question?: string | undefined },
+): string[] {
   const features: string[] = [];
   if (options.formats.includes('json')) features.push('The "json" format');
   if (options.question !== undefined) features.push('The "question" format');

@@ -14,7 +14,11 @@ const FIELD_SCHEMAS: Record<ProductField, Record<string, unknown>> = {
   brand: { type: 'string' },
   category: { type: 'string' },
   description: { type: 'string' },
-  price: { type: 'object', properties: { amount: { type: 'number' }, currency: { type: 'string', description: 'ISO 4217 code' } }, required: ['amount'] },
+  price: {
+    type: 'object',
+    properties: { amount: { type: 'number' }, currency: { type: 'string', description: 'ISO 4217 code' } },
+    required: ['amount'],
+  },
   availability: { type: 'object', properties: { inStock: { type: 'boolean' }, text: { type: 'string' } }, required: ['inStock'] },
   images: { type: 'array', items: { type: 'string', description: 'An image URL of the product' } },
 };
@@ -47,7 +51,11 @@ export async function fillProduct(
 }
 
 /** `product` with the model's answers for the fields it lacked; the page's own values always win. Pure. */
-export function mergeProduct(product: ProductProfile | undefined, answer: Record<string, unknown>, pageUrl: string): ProductProfile | undefined {
+export function mergeProduct(
+  product: ProductProfile | undefined,
+  answer: Record<string, unknown>,
+  pageUrl: string,
+): ProductProfile | undefined {
   const title = product?.title || stringOf(answer.title);
   if (!title) return product;
   const brand = product?.brand ?? stringOf(answer.brand);
@@ -56,16 +64,21 @@ export function mergeProduct(product: ProductProfile | undefined, answer: Record
   const priceAnswer = answer.price as { amount?: unknown; currency?: unknown } | null | undefined;
   const price = priceAnswer ? toPrice(priceAnswer.amount, stringOf(priceAnswer.currency)) : undefined;
   const stock = answer.availability as { inStock?: unknown; text?: unknown } | null | undefined;
-  const availability = typeof stock?.inStock === 'boolean' ? { inStock: stock.inStock, ...(stringOf(stock.text) ? { text: stringOf(stock.text)! } : {}) } : undefined;
+  const availability =
+    typeof stock?.inStock === 'boolean'
+      ? { inStock: stock.inStock, ...(stringOf(stock.text) ? { text: stringOf(stock.text)! } : {}) }
+      : undefined;
   const images = Array.isArray(answer.images)
     ? answer.images.filter((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url)).map((url) => ({ url }))
     : [];
-  const variants = (product?.variants.length ? product.variants : [{ availability: { inStock: false, text: 'unknown' } }]).map((variant) => ({
-    ...variant,
-    ...(!variant.price && price ? { price } : {}),
-    ...(variant.availability.text === 'unknown' && availability ? { availability } : {}),
-    ...(!variant.images?.length && images.length ? { images } : {}),
-  }));
+  const variants = (product?.variants.length ? product.variants : [{ availability: { inStock: false, text: 'unknown' } }]).map(
+    (variant) => ({
+      ...variant,
+      ...(!variant.price && price ? { price } : {}),
+      ...(variant.availability.text === 'unknown' && availability ? { availability } : {}),
+      ...(!variant.images?.length && images.length ? { images } : {}),
+    }),
+  );
   return {
     title,
     ...(brand ? { brand } : {}),
@@ -90,7 +103,12 @@ const MENU_SCHEMA = {
             type: 'array',
             items: {
               type: 'object',
-              properties: { name: { type: 'string' }, description: { type: 'string' }, price: { type: 'number' }, currency: { type: 'string' } },
+              properties: {
+                name: { type: 'string' },
+                description: { type: 'string' },
+                price: { type: 'number' },
+                currency: { type: 'string' },
+              },
               required: ['name'],
             },
           },
@@ -145,7 +163,14 @@ export function menuFromAnswer(answer: Record<string, unknown>, pageUrl: string)
   if (!sections.length) return undefined;
   const currency = sections.flatMap((section) => section.items).find((item) => item.price?.currency)?.price?.currency ?? null;
   // A model's reading of a layout is less sure than the page's own structured data.
-  return { isMenu: true, confidence: 0.7, merchant: { name: stringOf(answer.merchant) ?? '', type: null }, currency, sections, sourceUrl: pageUrl };
+  return {
+    isMenu: true,
+    confidence: 0.7,
+    merchant: { name: stringOf(answer.merchant) ?? '', type: null },
+    currency,
+    sections,
+    sourceUrl: pageUrl,
+  };
 }
 
 function stringOf(value: unknown): string | undefined {

@@ -25,5 +25,9 @@ export async function answerQuestion(
     ...(input.signal ? { signal: input.signal } : {}),
   });
   const answer = extraction.value.answer;
-  return { answer: typeof answer === 'string' && answer.trim() ? answer.trim() : NO_ANSWER, usage: extraction.usage, warnings: extraction.warnings };
+  return {
+    answer: typeof answer === 'string' && answer.trim() ? answer.trim() : NO_ANSWER,
+    usage: extraction.usage,
+    warnings: extraction.warnings,
+  };
 }

@@ -40,8 +40,15 @@ describe('product', () => {
       availability: { inStock: true, text: 'InStock' },
     });
     // A variant without its own image shows the group's.
-    expect(navy!.images).toEqual([{ url: `${site.url}/assets/jacket-front.jpg` }, { url: `${site.url}/assets/jacket-back.jpg`, alt: 'Back view' }]);
-    expect(rust).toMatchObject({ sku: 'HTJ-RUST-M', price: { amount: 199, currency: 'EUR' }, availability: { inStock: false, text: 'OutOfStock' } });
+    expect(navy!.images).toEqual([
+      { url: `${site.url}/assets/jacket-front.jpg` },
+      { url: `${site.url}/assets/jacket-back.jpg`, alt: 'Back view' },
+    ]);
+    expect(rust).toMatchObject({
+      sku: 'HTJ-RUST-M',
+      price: { amount: 199, currency: 'EUR' },
+      availability: { inStock: false, text: 'OutOfStock' },
+    });
     expect(rust!.images).toEqual([{ url: `${site.url}/assets/jacket-rust.jpg` }]);
     expect(rust!.sale).toBeUndefined();
   });
@@ -127,7 +134,10 @@ describe('menu', () => {
       merchant: { name: 'Dockside Deli', type: 'Restaurant' },
       currency: 'CAD',
       sections: [
-        { name: 'Sandwiches', items: [{ name: 'Veggie club', price: { amount: 11, currency: 'CAD' }, dietary: ['vegetarian'], calories: 540 }] },
+        {
+          name: 'Sandwiches',
+          items: [{ name: 'Veggie club', price: { amount: 11, currency: 'CAD' }, dietary: ['vegetarian'], calories: 540 }],
+        },
       ],
     });
   });
@@ -141,7 +151,9 @@ describe('audio and video', () => {
   });
 
   it('reads players of known hosts as the media’s own page', () => {
-    expect(embedPage(new URL('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0'), 'video')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(embedPage(new URL('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0'), 'video')).toBe(
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
     expect(embedPage(new URL('https://player.vimeo.com/video/76979871'), 'video')).toBe('https://vimeo.com/76979871');
     expect(embedPage(new URL('https://open.spotify.com/embed/episode/abc123'), 'audio')).toBe('https://open.spotify.com/episode/abc123');
     expect(embedPage(new URL('https://example.com/embed/x'), 'video')).toBeUndefined();
@@ -181,7 +193,11 @@ describe('branding', () => {
   it('reads a dark page as dark', async () => {
     const html = '<html><head><style>body{background:#0d1117;color:#e6edf3}</style></head><body><p>Dark</p></body></html>';
     const document = await htmlToDocument(html, { url: 'https://dark.example/', profiles: ['branding'] });
-    expect(document.branding).toMatchObject({ colorScheme: 'dark', colors: { background: '#0D1117', textPrimary: '#E6EDF3' }, images: { favicon: 'https://dark.example/favicon.ico' } });
+    expect(document.branding).toMatchObject({
+      colorScheme: 'dark',
+      colors: { background: '#0D1117', textPrimary: '#E6EDF3' },
+      images: { favicon: 'https://dark.example/favicon.ico' },
+    });
   });
 });
 

@@ -61,7 +61,9 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const images = findFormat(formats, 'images') !== undefined;
   // zeroDataRetention is honoured here (the page memory keeps nothing of the request), so it warns of nothing.
   const warnings = hostedOnlyWarnings({ fastMode: options.fastMode });
-  const profiles = formats.map((format) => format.type).filter((type): type is PageProfileName => (PAGE_PROFILES as readonly string[]).includes(type));
+  const profiles = formats
+    .map((format) => format.type)
+    .filter((type): type is PageProfileName => (PAGE_PROFILES as readonly string[]).includes(type));
   const question = questionOf(formats);
   const highlightsQuery = findFormat(formats, 'highlights')?.query;
 
@@ -199,10 +201,7 @@ function assertSelectors(selectors: readonly AttributeSelector[] | undefined): v
 }
 
 /** Warnings for hosted-only fields set to a value that would change something on Firecrawl's service. */
-export function hostedOnlyWarnings(options: {
-  zeroDataRetention?: boolean | undefined;
-  fastMode?: boolean | undefined;
-}): string[] {
+export function hostedOnlyWarnings(options: { zeroDataRetention?: boolean | undefined; fastMode?: boolean | undefined }): string[] {
   const warnings: string[] = [];
   if (options.zeroDataRetention)
     warnings.push('zeroDataRetention changes nothing here: Trawl keeps results only for the retention period, in your own store');

@@ -41,7 +41,11 @@ export function renderDocument(document: V2DocumentView, headingLevel = 1): stri
   if (document.json !== undefined) sections.push(`${sub} JSON\n\n${fenced('json', JSON.stringify(document.json, null, 2))}`);
   if (document.answer !== undefined) sections.push(`${sub} Answer\n\n${String(document.answer)}`);
   if (document.highlights !== undefined) sections.push(`${sub} Highlights\n\n${document.highlights || '(none)'}`);
-  for (const [name, value] of [['Product', document.product], ['Menu', document.menu], ['Branding', document.branding]] as const)
+  for (const [name, value] of [
+    ['Product', document.product],
+    ['Menu', document.menu],
+    ['Branding', document.branding],
+  ] as const)
     if (value !== undefined) sections.push(`${sub} ${name}\n\n${fenced('json', JSON.stringify(value, null, 2))}`);
   if (document.video !== undefined) sections.push(`${sub} Video\n\n${document.video}`);
   if (document.audio !== undefined) sections.push(`${sub} Audio\n\n${document.audio}`);

@@ -32,7 +32,12 @@ const jsonLdProduct = {
         price: '189.00',
         priceCurrency: 'EUR',
         availability: 'https://schema.org/InStock',
-        priceSpecification: { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: 239, priceCurrency: 'EUR' },
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          priceType: 'https://schema.org/StrikethroughPrice',
+          price: 239,
+          priceCurrency: 'EUR',
+        },
       },
     },
     {

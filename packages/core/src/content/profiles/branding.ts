@@ -25,13 +25,46 @@ const COLOR_ROLES: Array<[role: string, words: RegExp]> = [
   ['error', /(?:^|-)(?:error|danger)(?:-|$)/],
 ];
 const GENERIC_FONTS = new Set([
-  'serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-sans-serif', 'ui-serif', 'ui-monospace', 'inherit', 'initial',
-  'unset', '-apple-system', 'blinkmacsystemfont', 'segoe ui', 'helvetica neue', 'arial', 'helvetica', 'roboto', 'apple color emoji', 'segoe ui emoji',
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-sans-serif',
+  'ui-serif',
+  'ui-monospace',
+  'inherit',
+  'initial',
+  'unset',
+  '-apple-system',
+  'blinkmacsystemfont',
+  'segoe ui',
+  'helvetica neue',
+  'arial',
+  'helvetica',
+  'roboto',
+  'apple color emoji',
+  'segoe ui emoji',
 ]);
-const ORGANIZATION_TYPES = new Set(['Organization', 'Corporation', 'LocalBusiness', 'Brand', 'WebSite', 'Store', 'OnlineStore', 'Restaurant']);
+const ORGANIZATION_TYPES = new Set([
+  'Organization',
+  'Corporation',
+  'LocalBusiness',
+  'Brand',
+  'WebSite',
+  'Store',
+  'OnlineStore',
+  'Restaurant',
+]);
 const MAX_INLINE_STYLES = 2_000;
 
-export function readBranding(document: HtmlDocument, baseUrl: string, nodes: readonly LdNode[], meta: ReadonlyMap<string, string>): BrandingProfile {
+export function readBranding(
+  document: HtmlDocument,
+  baseUrl: string,
+  nodes: readonly LdNode[],
+  meta: ReadonlyMap<string, string>,
+): BrandingProfile {
   const rules = pageRules(document);
   const variables = customProperties(rules);
   const resolve = (value: string | undefined) => (value ? resolveVariables(value, variables) : undefined);
@@ -99,7 +132,8 @@ function customProperties(rules: readonly CssRule[]): Map<string, string> {
   const variables = new Map<string, string>();
   for (const rule of rules) {
     if (!/(?:^|,)\s*(?::root|html|body)\b/.test(rule.selector)) continue;
-    for (const [name, value] of rule.declarations) if (name.startsWith('--') && !variables.has(name.slice(2))) variables.set(name.slice(2), value);
+    for (const [name, value] of rule.declarations)
+      if (name.startsWith('--') && !variables.has(name.slice(2))) variables.set(name.slice(2), value);
   }
   return variables;
 }
@@ -107,7 +141,10 @@ function customProperties(rules: readonly CssRule[]): Map<string, string> {
 /** `var(--brand)` (with a fallback, nested up to a few levels) replaced by its value. */
 function resolveVariables(value: string, variables: ReadonlyMap<string, string>, depth = 0): string {
   if (depth > 5 || !value.includes('var(')) return value;
-  const replaced = value.replace(/var\(\s*--([\w-]+)\s*(?:,\s*([^()]*))?\)/g, (_whole, name: string, fallback: string | undefined) => variables.get(name) ?? fallback ?? '');
+  const replaced = value.replace(
+    /var\(\s*--([\w-]+)\s*(?:,\s*([^()]*))?\)/g,
+    (_whole, name: string, fallback: string | undefined) => variables.get(name) ?? fallback ?? '',
+  );
   return resolveVariables(replaced, variables, depth + 1);
 }
 
@@ -120,9 +157,16 @@ function findDeclaration(rules: readonly CssRule[], selector: RegExp, property: 
   return undefined;
 }
 
-function buttonPrimary(rules: readonly CssRule[], resolve: (value: string | undefined) => string | undefined): Record<string, string> | undefined {
-  const buttons = rules.filter((rule) => /(?:^|[\s,.])(?:button|btn|cta)\b/i.test(rule.selector) && !/:(?:hover|focus|active|disabled)/.test(rule.selector));
-  const rule = buttons.find((entry) => /primary|cta/i.test(entry.selector)) ?? buttons.find((entry) => entry.declarations.has('background') || entry.declarations.has('background-color'));
+function buttonPrimary(
+  rules: readonly CssRule[],
+  resolve: (value: string | undefined) => string | undefined,
+): Record<string, string> | undefined {
+  const buttons = rules.filter(
+    (rule) => /(?:^|[\s,.])(?:button|btn|cta)\b/i.test(rule.selector) && !/:(?:hover|focus|active|disabled)/.test(rule.selector),
+  );
+  const rule =
+    buttons.find((entry) => /primary|cta/i.test(entry.selector)) ??
+    buttons.find((entry) => entry.declarations.has('background') || entry.declarations.has('background-color'));
   if (!rule) return undefined;
   const background = colorOf(resolve(rule.declarations.get('background-color') ?? rule.declarations.get('background')) ?? '');
   const textColor = colorOf(resolve(rule.declarations.get('color')) ?? '');
@@ -181,7 +225,12 @@ function fontsOf(
   }
   const fonts = [...families].slice(0, 20).map(([family, role]) => ({ family, ...(role ? { role } : {}) }));
   const sizes: Record<string, string> = {};
-  for (const [name, selector] of [['h1', /^h1$/], ['h2', /^h2$/], ['h3', /^h3$/], ['body', /^(?:html|body)$/]] as const) {
+  for (const [name, selector] of [
+    ['h1', /^h1$/],
+    ['h2', /^h2$/],
+    ['h3', /^h3$/],
+    ['body', /^(?:html|body)$/],
+  ] as const) {
     const size = ruleValue(selector, 'font-size');
     if (size) sizes[name] = size;
   }
@@ -211,7 +260,9 @@ function logoOf(document: HtmlDocument, baseUrl: string, nodes: readonly LdNode[
   }
   const images = Array.from(document.querySelectorAll('header img, nav img, a[href="/"] img, img'));
   const logo = images.find((image) =>
-    ['class', 'id', 'alt', 'src'].some((attribute) => /logo/i.test(image.getAttribute(attribute) ?? '') || /logo/i.test(image.parentElement?.getAttribute('class') ?? '')),
+    ['class', 'id', 'alt', 'src'].some(
+      (attribute) => /logo/i.test(image.getAttribute(attribute) ?? '') || /logo/i.test(image.parentElement?.getAttribute('class') ?? ''),
+    ),
   );
   return absolute(logo?.getAttribute('src'), baseUrl);
 }

@@ -1,8 +1,20 @@
 /** CSS colour values as `#RRGGBB` (alpha dropped), and what the branding format asks of them. */
 
 const NAMED: Record<string, string> = {
-  black: '#000000', white: '#FFFFFF', red: '#FF0000', green: '#008000', blue: '#0000FF', navy: '#000080', orange: '#FFA500',
-  purple: '#800080', teal: '#008080', gray: '#808080', grey: '#808080', yellow: '#FFFF00', maroon: '#800000', silver: '#C0C0C0',
+  black: '#000000',
+  white: '#FFFFFF',
+  red: '#FF0000',
+  green: '#008000',
+  blue: '#0000FF',
+  navy: '#000080',
+  orange: '#FFA500',
+  purple: '#800080',
+  teal: '#008080',
+  gray: '#808080',
+  grey: '#808080',
+  yellow: '#FFFF00',
+  maroon: '#800000',
+  silver: '#C0C0C0',
 };
 const HEX = /#([0-9a-f]{3,8})\b/i;
 const RGB = /rgba?\(\s*(\d{1,3})[\s,]+(\d{1,3})[\s,]+(\d{1,3})/i;
@@ -13,7 +25,11 @@ export function colorOf(value: string): string | undefined {
   if (hex && (hex.length === 3 || hex.length === 4)) return `#${[...hex.slice(0, 3)].map((c) => c + c).join('')}`.toUpperCase();
   if (hex && (hex.length === 6 || hex.length === 8)) return `#${hex.slice(0, 6)}`.toUpperCase();
   const rgb = RGB.exec(value);
-  if (rgb) return `#${rgb.slice(1, 4).map((part) => Math.min(255, Number(part)).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+  if (rgb)
+    return `#${rgb
+      .slice(1, 4)
+      .map((part) => Math.min(255, Number(part)).toString(16).padStart(2, '0'))
+      .join('')}`.toUpperCase();
   const word = value.trim().toLowerCase();
   return NAMED[word];
 }

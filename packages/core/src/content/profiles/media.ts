@@ -12,7 +12,10 @@ import { isOfType, text, type LdNode } from './json-ld.js';
 export type MediaKind = 'audio' | 'video';
 
 const MAX_MEDIA = 100;
-const LD_TYPES: Record<MediaKind, ReadonlySet<string>> = { video: new Set(['VideoObject']), audio: new Set(['AudioObject', 'PodcastEpisode']) };
+const LD_TYPES: Record<MediaKind, ReadonlySet<string>> = {
+  video: new Set(['VideoObject']),
+  audio: new Set(['AudioObject', 'PodcastEpisode']),
+};
 const META: Record<MediaKind, string[]> = {
   video: ['og:video:secure_url', 'og:video:url', 'og:video', 'twitter:player:stream'],
   audio: ['og:audio:secure_url', 'og:audio:url', 'og:audio'],
@@ -23,7 +26,8 @@ export function embedPage(url: URL, kind: MediaKind): string | undefined {
   const host = url.hostname.replace(/^www\./, '');
   if (kind === 'video') {
     if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-      const id = /^\/(?:embed|shorts|v)\/([\w-]{6,20})/.exec(url.pathname)?.[1] ?? (url.pathname === '/watch' ? url.searchParams.get('v') : null);
+      const id =
+        /^\/(?:embed|shorts|v)\/([\w-]{6,20})/.exec(url.pathname)?.[1] ?? (url.pathname === '/watch' ? url.searchParams.get('v') : null);
       return id ? `https://www.youtube.com/watch?v=${id}` : undefined;
     }
     if (host === 'youtu.be') return `https://www.youtube.com/watch?v=${url.pathname.slice(1)}`;
@@ -42,7 +46,8 @@ export function embedPage(url: URL, kind: MediaKind): string | undefined {
     const track = url.searchParams.get('url');
     return track ? (httpUrlWithoutFragment(track, url.href) ?? undefined) : undefined;
   }
-  if (host === 'open.spotify.com' && url.pathname.startsWith('/embed/')) return `https://open.spotify.com/${url.pathname.slice('/embed/'.length)}`;
+  if (host === 'open.spotify.com' && url.pathname.startsWith('/embed/'))
+    return `https://open.spotify.com/${url.pathname.slice('/embed/'.length)}`;
   if (host === 'bandcamp.com' && url.pathname.startsWith('/EmbeddedPlayer')) return url.href;
   return undefined;
 }

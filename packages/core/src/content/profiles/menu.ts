@@ -13,14 +13,30 @@ import type { ImageRef, MenuItem, MenuProfile, MenuSection, Price } from './type
 const MENU_TYPES = new Set(['Menu']);
 const SECTION_TYPES = new Set(['MenuSection']);
 const ITEM_TYPES = new Set(['MenuItem']);
-const MERCHANT_TYPES = new Set(['Restaurant', 'FoodEstablishment', 'CafeOrCoffeeShop', 'Bakery', 'BarOrPub', 'FastFoodRestaurant', 'IceCreamShop', 'Winery', 'Brewery', 'LocalBusiness']);
+const MERCHANT_TYPES = new Set([
+  'Restaurant',
+  'FoodEstablishment',
+  'CafeOrCoffeeShop',
+  'Bakery',
+  'BarOrPub',
+  'FastFoodRestaurant',
+  'IceCreamShop',
+  'Winery',
+  'Brewery',
+  'LocalBusiness',
+]);
 const MAX_ITEMS = 1_000;
 const MAX_SCANNED_ELEMENTS = 20_000;
 /** An item's text is a line or a short paragraph; longer blocks holding one price are prose. */
 const MAX_ITEM_CHARS = 400;
 
 /** The page's menu, or undefined when it shows none. */
-export function readMenu(document: HtmlDocument, pageUrl: string, nodes: readonly LdNode[], meta: ReadonlyMap<string, string>): MenuProfile | undefined {
+export function readMenu(
+  document: HtmlDocument,
+  pageUrl: string,
+  nodes: readonly LdNode[],
+  meta: ReadonlyMap<string, string>,
+): MenuProfile | undefined {
   const merchantNode = nodes.find((node) => isOfType(node, MERCHANT_TYPES));
   const merchant = {
     name: (merchantNode && text(merchantNode.name)) ?? meta.get('og:site_name') ?? document.title.trim(),
@@ -51,7 +67,12 @@ function structuredSections(nodes: readonly LdNode[], pageUrl: string): MenuSect
       .map((item) => structuredItem(item, pageUrl, `item-${++itemCount}`));
     const description = text(node.description);
     if (items.length)
-      sections.push({ id: `section-${sections.length + 1}`, name: text(node.name) ?? fallbackName, ...(description ? { description } : {}), items });
+      sections.push({
+        id: `section-${sections.length + 1}`,
+        name: text(node.name) ?? fallbackName,
+        ...(description ? { description } : {}),
+        items,
+      });
     // Sections nest (a "Drinks" section with "Wine" and "Beer"): each keeps its own items.
     for (const child of nodesOf(node.hasMenuSection)) addSection(child, text(child.name) ?? fallbackName);
   };
@@ -138,7 +159,8 @@ function pageSections(document: HtmlDocument, pageUrl: string): MenuSection[] {
     const count = prices.get(element) ?? 0;
     if (count === 0) return;
     // A block holding a list whose entry shows the price is a section of one item: the entry is the item.
-    const inListEntry = count === 1 && !/^(?:li|tr|dd)$/.test(tag) && Array.from(element.querySelectorAll('li, tr, dd')).some((entry) => prices.has(entry));
+    const inListEntry =
+      count === 1 && !/^(?:li|tr|dd)$/.test(tag) && Array.from(element.querySelectorAll('li, tr, dd')).some((entry) => prices.has(entry));
     if (count === 1 && !inListEntry && collapse(element.textContent).length <= MAX_ITEM_CHARS) {
       const item = pageItem(element, pageUrl, `item-${items + 1}`);
       if (!item) return;
@@ -186,7 +208,10 @@ function pageItem(element: Element, pageUrl: string, id: string): MenuItem | und
   const price: Price | undefined = toPrice(priceMatch[0]);
   const named = element.querySelector('h2, h3, h4, h5, h6, strong, b, dt, [class*="name" i], [class*="title" i]');
   const namedText = named && !PRICE_IN_TEXT.test(collapse(named.textContent)) ? collapse(named.textContent) : '';
-  const before = whole.slice(0, priceMatch.index).replace(/[\s.·…\-–—|:]+$/, '').trim();
+  const before = whole
+    .slice(0, priceMatch.index)
+    .replace(/[\s.·…\-–—|:]+$/, '')
+    .trim();
   const name = namedText || before;
   if (!name) return undefined;
   const description = whole

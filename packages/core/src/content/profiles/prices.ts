@@ -1,7 +1,17 @@
 import type { Price } from './types.js';
 
 /** Currency symbols that name one currency unambiguously enough for a shop page. */
-const SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY', '₪': 'ILS' };
+const SYMBOLS: Record<string, string> = {
+  $: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  '₩': 'KRW',
+  '₽': 'RUB',
+  '₺': 'TRY',
+  '₪': 'ILS',
+};
 const ISO_CODE = /^[A-Z]{3}$/;
 /** The first number of a price text: digits with thousands and decimal separators (linear, no backtracking). */
 const NUMBER = /\d[\d.,\s\u00a0]*/;

@@ -14,7 +14,16 @@ const PRODUCT_TYPES = new Set(['Product', 'ProductGroup', 'IndividualProduct', '
 const GROUP_TYPES = new Set(['ProductGroup']);
 const OFFER_TYPES = new Set(['Offer', 'AggregateOffer']);
 /** schema.org ItemAvailability values a buyer can order now. */
-const ORDERABLE = new Set(['InStock', 'LimitedAvailability', 'OnlineOnly', 'InStoreOnly', 'PreOrder', 'PreSale', 'BackOrder', 'MadeToOrder']);
+const ORDERABLE = new Set([
+  'InStock',
+  'LimitedAvailability',
+  'OnlineOnly',
+  'InStoreOnly',
+  'PreOrder',
+  'PreSale',
+  'BackOrder',
+  'MadeToOrder',
+]);
 /** Properties a variant differs by, when a page names them outright. */
 const VARIANT_PROPERTIES = ['color', 'size', 'material', 'pattern', 'model'];
 const MAX_VARIANTS = 200;
@@ -29,7 +38,12 @@ export interface ProductReading {
 }
 
 /** The product of a page whose structured data is `nodes` (JSON-LD, then microdata items). */
-export function readProduct(document: HtmlDocument, pageUrl: string, nodes: readonly LdNode[], meta: ReadonlyMap<string, string>): ProductReading {
+export function readProduct(
+  document: HtmlDocument,
+  pageUrl: string,
+  nodes: readonly LdNode[],
+  meta: ReadonlyMap<string, string>,
+): ProductReading {
   const candidates = nodes.filter((node) => isOfType(node, PRODUCT_TYPES));
   // A ProductGroup holds the variants; a product page may also list related products after its own.
   const main = candidates.find((node) => isOfType(node, GROUP_TYPES)) ?? candidates[0];
@@ -183,7 +197,9 @@ function fromMeta(document: HtmlDocument, pageUrl: string, tags: ReadonlyMap<str
     variants: [
       {
         ...(price ? { price } : {}),
-        availability: stock ? { inStock: /^(in ?stock|instock|available|preorder)$/i.test(stock), text: stock } : { inStock: false, text: 'unknown' },
+        availability: stock
+          ? { inStock: /^(in ?stock|instock|available|preorder)$/i.test(stock), text: stock }
+          : { inStock: false, text: 'unknown' },
         ...(imageUrl ? { images: [{ url: imageUrl }] } : {}),
       },
     ],

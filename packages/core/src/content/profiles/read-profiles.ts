@@ -21,7 +21,12 @@ export interface PageProfiles {
  * The requested profiles of a parsed page, read before cleaning changes it. The page's
  * structured data (JSON-LD, then microdata) and meta tags are read once for all of them.
  */
-export function readPageProfiles(document: HtmlDocument, baseUrl: string, pageUrl: string, wanted: readonly PageProfileName[]): PageProfiles {
+export function readPageProfiles(
+  document: HtmlDocument,
+  baseUrl: string,
+  pageUrl: string,
+  wanted: readonly PageProfileName[],
+): PageProfiles {
   if (!wanted.length) return {};
   const jsonLd = jsonLdNodes(document);
   const meta = metaTags(document);
