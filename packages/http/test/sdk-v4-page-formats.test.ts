@@ -27,6 +27,11 @@ function respond(request: StandInRequest): unknown {
   // Reranking: the second candidate is the best, then the first.
   if (properties.includes('passages')) return { passages: [2, 1] };
   if (properties.includes('category')) return { category: 'Kitchen > Mugs' };
+  if (properties.includes('sections'))
+    return {
+      merchant: 'The Pilot House',
+      sections: [{ name: 'Specials', items: [{ name: 'Harbour stew', description: null, price: 18, currency: 'USD' }] }],
+    };
   return readFromPrompt(request);
 }
 
@@ -183,6 +188,35 @@ describe('formats through the model', () => {
       category: 'Kitchen > Mugs',
       variants: [{ price: { amount: 24.5 } }],
     });
+  });
+});
+
+describe('formats on job pages', () => {
+  it('a batch scrape gives each page its product and menu, in v2’s shape', async () => {
+    const job = await plain.batchScrape([page(profileFixtures.jsonLdProduct), page(profileFixtures.menu)], {
+      options: { formats: ['product', 'menu'] },
+      pollInterval: 1,
+    });
+    expect(job.status).toBe('completed');
+    const byUrl = new Map(job.data.map((doc) => [doc.metadata?.sourceURL, doc]));
+    expect(byUrl.get(page(profileFixtures.jsonLdProduct))?.product?.title).toBe('Harbour Trail Jacket');
+    expect(byUrl.get(page(profileFixtures.menu))?.menu?.sections).toHaveLength(3);
+    expect(byUrl.get(page(profileFixtures.menu))?.product).toBeUndefined();
+    expect(job.data.every((doc) => doc.rawHtml === undefined && doc.markdown === undefined)).toBe(true);
+  });
+
+  it('a menu the page’s markup does not show is read by the model when one is configured', async () => {
+    const doc = await app.scrape(page(profileFixtures.media), { formats: ['menu'] });
+    expect(doc.menu).toMatchObject({
+      isMenu: true,
+      confidence: 0.7,
+      merchant: { name: 'The Pilot House' },
+      currency: 'USD',
+      sections: [{ name: 'Specials', items: [{ name: 'Harbour stew', price: { amount: 18, currency: 'USD', formatted: '$18.00' } }] }],
+    });
+    expect(model.requests.at(-1)?.firstUserText).toContain('Harbour walks');
+    // Without a model, the same page has no menu.
+    expect((await plain.scrape(page(profileFixtures.media), { formats: ['menu'] })).menu).toBeUndefined();
   });
 });
 
