@@ -70,4 +70,19 @@ describe('documents as Markdown', () => {
     expect(text).not.toContain('AAAA');
     expect(text).toContain('an image of 5022 characters');
   });
+
+  it('shows the page formats: highlights, product, menu and branding as JSON, the media URLs', () => {
+    const text = renderDocument({
+      metadata: { title: 'Jacket' },
+      highlights: 'Taped seams.',
+      product: { title: 'Harbour Trail Jacket', variants: [] },
+      branding: { colors: { primary: '#0B5FFF' } },
+      video: 'https://www.youtube.com/watch?v=abcdefghijk',
+    });
+    expect(text).toContain('## Highlights\n\nTaped seams.');
+    expect(text).toContain('## Product\n\n```json\n{\n  "title": "Harbour Trail Jacket"');
+    expect(text).toContain('"primary": "#0B5FFF"');
+    expect(text).toContain('## Video\n\nhttps://www.youtube.com/watch?v=abcdefghijk');
+    expect(text).not.toContain('## Menu');
+  });
 });
