@@ -150,6 +150,14 @@ describe('formats read from the page, no model', () => {
     });
     expect(long.status).toBe(400);
   });
+
+  it('v1 has none of them: the core options behind them are a 400 there, as every v2-only field is', async () => {
+    for (const field of [{ profiles: ['product'] }, { question: 'Why?' }, { highlightsQuery: 'tides' }]) {
+      const v1 = await noModel.request('POST', '/v1/scrape', { token: 'fc-plain', body: { url: page(profileFixtures.menu), ...field } });
+      expect(v1.status).toBe(400);
+      expect(JSON.stringify(v1.body)).toContain(Object.keys(field)[0]);
+    }
+  });
 });
 
 describe('formats through the model', () => {

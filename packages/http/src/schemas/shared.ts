@@ -44,12 +44,21 @@ const ignoredScrapeFields = {
 
 /**
  * v1 scrape options, strict: an unknown key is a 400, as Firecrawl's v1 answers (core's
- * `screenshotOptions`, `images`, `attributes` and `pdfOptions` are v2's, set from its format objects, so v1 refuses them). Without the
+ * `screenshotOptions`, `images`, `attributes`, `pdfOptions`, `profiles`, `question` and `highlightsQuery` are v2's, set from its
+ * format objects, so v1 refuses them). Without the
  * rules across fields (zod cannot extend a refined object): every body that takes them adds
  * `refineV1Waits`, or uses `v1PageOptionsSchema`.
  */
 export const v1ScrapeOptionsSchema = scrapeOptionsSchema
-  .omit({ screenshotOptions: true, images: true, attributes: true, pdfOptions: true })
+  .omit({
+    screenshotOptions: true,
+    images: true,
+    attributes: true,
+    pdfOptions: true,
+    profiles: true,
+    question: true,
+    highlightsQuery: true,
+  })
   .extend(ignoredScrapeFields)
   .strict();
 export type V1ScrapeOptions = z.output<typeof v1ScrapeOptionsSchema>;
