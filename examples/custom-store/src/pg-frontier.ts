@@ -28,11 +28,15 @@ export class PgFrontier implements Frontier {
     return inTransaction(this.pool, async (client) => {
       // Locking the job's row serialises enqueues of one job: dedupe and limit see a stable count.
       await client.query('INSERT INTO frontier_jobs (job_id) VALUES ($1) ON CONFLICT DO NOTHING', [jobId]);
-      const locked = await client.query<{ seen: string }>('SELECT seen FROM frontier_jobs WHERE job_id = $1 FOR UPDATE', [jobId]);
+      const locked = await client.query<{ seen: string; places: string }>(
+        'SELECT seen, places FROM frontier_jobs WHERE job_id = $1 FOR UPDATE',
+        [jobId],
+      );
       let seen = Number(locked.rows[0]!.seen);
+      let places = Number(locked.rows[0]!.places);
       const accepted: FrontierEntry[] = [];
       for (const entry of entries) {
-        if (options.limit !== undefined && seen >= options.limit) break;
+        if (options.limit !== undefined && places >= options.limit) break;
         const data = entry.data === undefined ? null : JSON.stringify(entry.data);
         const inserted = await client.query(
           'INSERT INTO frontier_items (job_id, key, url, depth, data) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
@@ -40,6 +44,7 @@ export class PgFrontier implements Frontier {
         );
         if (inserted.rowCount === 0) continue;
         seen++;
+        if (options.limit !== undefined) places++;
         accepted.push({
           url: entry.url,
           key: entry.key,
@@ -47,9 +52,13 @@ export class PgFrontier implements Frontier {
           ...(data === null ? {} : { data: JSON.parse(data) as unknown }),
         });
       }
-      await client.query('UPDATE frontier_jobs SET seen = $2 WHERE job_id = $1', [jobId, seen]);
+      await client.query('UPDATE frontier_jobs SET seen = $2, places = $3 WHERE job_id = $1', [jobId, seen, places]);
       return accepted;
     });
+  }
+
+  async freePlace(jobId: string): Promise<void> {
+    await this.pool.query('UPDATE frontier_jobs SET places = places - 1 WHERE job_id = $1 AND places > 0', [jobId]);
   }
 
   async lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]> {

@@ -64,8 +64,10 @@ CREATE INDEX IF NOT EXISTS frontier_ready ON frontier_items (seq) WHERE state = 
 CREATE INDEX IF NOT EXISTS frontier_delayed ON frontier_items (not_before) WHERE state = 1;
 CREATE INDEX IF NOT EXISTS frontier_leased ON frontier_items (deadline) WHERE state = 2;
 CREATE INDEX IF NOT EXISTS frontier_open ON frontier_items (job_id) WHERE state < 3;
--- Keys ever accepted per job; its row is also the lock that makes dedupe and limit atomic.
+-- Keys ever accepted per job and the places they hold under its limit; the row is also the lock
+-- that makes dedupe and limit atomic.
 CREATE TABLE IF NOT EXISTS frontier_jobs (job_id TEXT PRIMARY KEY, seen BIGINT NOT NULL DEFAULT 0);
+ALTER TABLE frontier_jobs ADD COLUMN IF NOT EXISTS places BIGINT NOT NULL DEFAULT 0;
 
 CREATE TABLE IF NOT EXISTS team_credits (team_id TEXT PRIMARY KEY, credits DOUBLE PRECISION NOT NULL);
 CREATE TABLE IF NOT EXISTS rate_windows (key TEXT PRIMARY KEY, window_end BIGINT NOT NULL, count INTEGER NOT NULL);

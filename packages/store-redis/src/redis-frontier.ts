@@ -20,7 +20,7 @@ type Repair = [jobId: string, fields: string[]];
 /**
  * The frontier on BullMQ: one queue per job, a page task per accepted key (its BullMQ id derived
  * from the key), leases as BullMQ locks whose token is the lease id, lapsed leases recovered by
- * BullMQ's stalled-job check. Dedupe, the limit and the set of live jobs stay in Lua scripts
+ * BullMQ's stalled-job check. Dedupe, the limit's places and the set of live jobs stay in Lua scripts
  * (lua/queue-scripts.ts). docs/operations.md describes the mapping and where it differs from the
  * strictest reading of the contract.
  */
@@ -57,6 +57,10 @@ export class RedisFrontier implements Frontier {
     const pages = accepted.map((index) => JSON.parse(stored[index]!) as PageData);
     await this.add(jobId, pages);
     return pages.map((page) => toEntry(page));
+  }
+
+  async freePlace(jobId: string): Promise<void> {
+    await this.scripts.freePlace(this.prefix, jobId);
   }
 
   async lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]> {

@@ -10,7 +10,7 @@ import {
   UPDATE_MONITOR,
 } from './lua/monitor-scripts.js';
 import { REMEMBER_PAGE } from './lua/page-scripts.js';
-import { ACCEPT, ADDED, LEASE_PREP, RETIRE } from './lua/queue-scripts.js';
+import { ACCEPT, ADDED, FREE_PLACE, LEASE_PREP, RETIRE } from './lua/queue-scripts.js';
 import { APPEND, READ } from './lua/result-scripts.js';
 import { HIT, REFUND, RESERVE } from './lua/team-scripts.js';
 
@@ -21,6 +21,7 @@ const SOURCES = {
   saveOutput: SAVE_OUTPUT,
   deleteJob: DELETE_JOB,
   accept: ACCEPT,
+  freePlace: FREE_PLACE,
   added: ADDED,
   leasePrep: LEASE_PREP,
   retire: RETIRE,

@@ -149,6 +149,15 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       CREATE INDEX monitor_events_by_age ON monitor_events (created_at, id);
     `,
   },
+  {
+    version: 6,
+    // The places a job's keys hold under its limit (keys accepted without a limit hold none). A job
+    // enqueued before this version counts every key it saw, which can only make its limit stricter.
+    sql: `
+      ALTER TABLE frontier_jobs ADD COLUMN places INTEGER NOT NULL DEFAULT 0;
+      UPDATE frontier_jobs SET places = seen;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -19,6 +19,7 @@ interface ItemRow {
 
 interface TallyRow {
   seen: number;
+  places: number;
   leased: number;
   done: number;
 }
@@ -38,9 +39,10 @@ export class SqliteFrontier implements Frontier {
   ) {
     const db = connection.db;
     this.statements = {
-      tally: db.prepare<[string], TallyRow>('SELECT seen, leased, done FROM frontier_jobs WHERE job_id = ?'),
+      tally: db.prepare<[string], TallyRow>('SELECT seen, places, leased, done FROM frontier_jobs WHERE job_id = ?'),
       ensureTally: db.prepare('INSERT OR IGNORE INTO frontier_jobs (job_id) VALUES (?)'),
-      addSeen: db.prepare('UPDATE frontier_jobs SET seen = seen + ? WHERE job_id = ?'),
+      addSeen: db.prepare('UPDATE frontier_jobs SET seen = seen + ?, places = places + ? WHERE job_id = ?'),
+      freePlace: db.prepare('UPDATE frontier_jobs SET places = places - 1 WHERE job_id = ? AND places > 0'),
       addLeased: db.prepare('UPDATE frontier_jobs SET leased = leased + ? WHERE job_id = ?'),
       markDoneTally: db.prepare('UPDATE frontier_jobs SET done = done + 1, leased = leased - ? WHERE job_id = ?'),
       nextSeq: db.prepare<[number], { value: number }>(
@@ -84,14 +86,14 @@ export class SqliteFrontier implements Frontier {
     return this.connection.write(() => {
       const s = this.statements;
       s.ensureTally.run(jobId);
-      let seen = (s.tally.get(jobId) as TallyRow).seen;
+      let places = (s.tally.get(jobId) as TallyRow).places;
       // Reserve a block of sequence numbers: gaps are harmless, order is what counts.
       let seq = (s.nextSeq.get(rows.length) as { value: number }).value - rows.length;
       const accepted: FrontierEntry[] = [];
       for (const { entry, data } of rows) {
-        if (limit !== undefined && seen >= limit) break;
+        if (limit !== undefined && places >= limit) break;
         if (s.insert.run(jobId, entry.key, seq++, entry.url, entry.depth, data).changes === 0) continue;
-        seen++;
+        if (limit !== undefined) places++;
         accepted.push({
           url: entry.url,
           key: entry.key,
@@ -99,9 +101,13 @@ export class SqliteFrontier implements Frontier {
           ...(data === null ? {} : { data: JSON.parse(data) as unknown }),
         });
       }
-      if (accepted.length) s.addSeen.run(accepted.length, jobId);
+      if (accepted.length) s.addSeen.run(accepted.length, limit === undefined ? 0 : accepted.length, jobId);
       return accepted;
     });
+  }
+
+  async freePlace(jobId: string): Promise<void> {
+    this.connection.write(() => this.statements.freePlace.run(jobId));
   }
 
   async lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]> {

@@ -196,7 +196,9 @@ async function retryLater(ctx: JobContext, lease: Lease, serverWaitMs?: number):
 
 /**
  * A redirect can land on a page the crawl already has, or outside its scope. The first is a
- * duplicate (dropped, and it no longer counts toward the total), the second fails the page.
+ * duplicate (dropped: it no longer counts toward the total, and its place under the limit goes to
+ * another page), the second fails the page. A claimed target takes no place: the page that
+ * redirected to it holds one.
  */
 async function acceptRedirect(ctx: JobContext, lease: Lease, finalUrl: string): Promise<boolean> {
   if (lease.item.depth === 0 && ctx.kind === 'crawl' && new URL(finalUrl).host !== new URL(lease.item.url).host) {
@@ -220,7 +222,10 @@ async function acceptRedirect(ctx: JobContext, lease: Lease, finalUrl: string): 
     { url: finalUrl, key: finalKey, depth: lease.item.depth, data: { redirectOf: lease.item.url } },
   ]);
   if (claimed.length) return true;
-  if (await ctx.store.frontier.ack(lease)) await ctx.store.jobs.increment(ctx.jobId, { total: -1 });
+  if (await ctx.store.frontier.ack(lease)) {
+    await ctx.store.jobs.increment(ctx.jobId, { total: -1 });
+    await ctx.store.frontier.freePlace(ctx.jobId);
+  }
   return false;
 }
 

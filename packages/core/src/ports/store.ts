@@ -203,10 +203,17 @@ export interface FrontierStats {
 export interface Frontier {
   /**
    * Accepts each entry whose key the job has never accepted before, in order, and resolves the
-   * accepted ones. With `limit`, stops accepting once the job has accepted that many distinct keys
-   * in its lifetime; the check and the accept are one atomic step.
+   * accepted ones. With `limit`, accepts only while fewer than `limit` of the job's keys hold a
+   * place under it: each key accepted with a limit takes a place, keys accepted without one (a
+   * crawl's kickoff, a claimed redirect target) take none, and `freePlace` gives one back. The
+   * check and the accept are one atomic step, whoever enqueues at the same time.
    */
   enqueue(jobId: string, entries: readonly FrontierEntry[], options?: { limit?: number }): Promise<FrontierEntry[]>;
+  /**
+   * Gives back the place a key accepted with a limit took, once that key turned out not to be a
+   * page (a redirect to a page the job already has). Call it once per such key; never below 0.
+   */
+  freePlace(jobId: string): Promise<void>;
   /**
    * Hands out up to `max` ready items (of `jobId`, or of any job), each job's in first-enqueue
    * order, skipping items whose `notBefore` has not come. An item is never held by two live

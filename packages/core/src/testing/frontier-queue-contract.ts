@@ -79,7 +79,7 @@ export function describeFrontierQueue(h: Harness): void {
       expect(await frontier.lease({ max: 10, leaseMs: LEASE_MS, jobId: h.id('unknown') })).toEqual([]);
     });
 
-    it('stops accepting at the limit of distinct keys ever accepted', async () => {
+    it('stops accepting at the limit of distinct keys accepted with it', async () => {
       const jobId = h.id('job');
       const frontier = h.store().frontier;
       const accepted = await frontier.enqueue(jobId, [entry('1'), entry('1'), entry('2'), entry('3'), entry('4')], { limit: 3 });
@@ -89,6 +89,25 @@ export function describeFrontierQueue(h: Harness): void {
       expect(await frontier.enqueue(jobId, [entry('5')], { limit: 3 })).toEqual([]);
       expect(await frontier.enqueue(jobId, [entry('5')], { limit: 4 })).toEqual([entry('5')]);
       expect((await frontier.stats(jobId)).seen).toBe(4);
+    });
+
+    it('counts against the limit only keys accepted with one, and gives a freed place back', async () => {
+      const jobId = h.id('job');
+      const frontier = h.store().frontier;
+      // A kickoff and a claimed redirect target are accepted without a limit: they hold no place.
+      expect(await frontier.enqueue(jobId, [entry('kickoff'), entry('claimed')])).toHaveLength(2);
+      expect(await frontier.enqueue(jobId, [entry('1'), entry('2'), entry('3')], { limit: 2 })).toEqual([entry('1'), entry('2')]);
+      expect(await frontier.enqueue(jobId, [entry('claimed'), entry('3')], { limit: 2 })).toEqual([]);
+      await frontier.freePlace(jobId);
+      expect(await frontier.enqueue(jobId, [entry('3'), entry('4')], { limit: 2 })).toEqual([entry('3')]);
+      expect((await frontier.stats(jobId)).seen).toBe(5);
+      // Never below nothing: freeing more places than were taken frees only those taken.
+      const other = h.id('job');
+      await frontier.freePlace(other);
+      await frontier.enqueue(other, [entry('a')], { limit: 1 });
+      await frontier.freePlace(other);
+      await frontier.freePlace(other);
+      expect(await frontier.enqueue(other, [entry('b'), entry('c')], { limit: 1 })).toEqual([entry('b')]);
     });
 
     it('keeps the limit exact under concurrent enqueues', async () => {

@@ -89,7 +89,7 @@ local results = P .. ':r:' .. id
 for _, part in ipairs({'entries', 'bytes', 'count', 'kind:document', 'kind:error', 'kind:robots_blocked'}) do
   redis.call('UNLINK', results .. ':' .. part)
 end
-for _, part in ipairs({'seen', 'adding', 'recorded'}) do redis.call('UNLINK', P .. ':f:' .. id .. ':' .. part) end
+for _, part in ipairs({'seen', 'places', 'adding', 'recorded'}) do redis.call('UNLINK', P .. ':f:' .. id .. ':' .. part) end
 redis.call('ZREM', P .. ':f:live', id)
 redis.call('ZREM', P .. ':f:adding', id)
 redis.call('HDEL', P .. ':f:ready', id)

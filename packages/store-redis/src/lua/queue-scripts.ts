@@ -1,6 +1,7 @@
 /**
  * The frontier's own keys beside its BullMQ queues (see docs/operations.md). Per job J:
- * `P:f:J:seen` (SET of keys ever accepted: dedupe and the lifetime limit), `P:f:J:adding` (HASH
+ * `P:f:J:seen` (SET of keys ever accepted: dedupe), `P:f:J:places` (the count of keys holding a
+ * place under the job's limit: those accepted with a limit, less freed places), `P:f:J:adding` (HASH
  * key -> item JSON, accepted but not yet confirmed added to BullMQ), `P:f:J:recorded` (HASH key ->
  * `appended` once the page's result is in the log, `counted` once the job's counters include it;
  * written by the result and job scripts). Store-wide: `P:f:live` (ZSET job -> first enqueue, jobs
@@ -14,29 +15,41 @@ local function jk(job, part) return P .. ':f:' .. job .. ':' .. part end
 
 /**
  * ARGV: prefix, job, limit ('' for none), now, then key and item JSON per entry. Accepts each key
- * the job never accepted, up to the limit, and notes it as being added. Returns accepted indexes.
+ * the job never accepted, while fewer than `limit` keys hold a place (each key accepted with a
+ * limit takes one), and notes it as being added. Returns accepted indexes. The check and the
+ * accept are this one script, so workers enqueueing a job's links at once never pass the limit.
  */
 export const ACCEPT = `${QUEUE_LIB}
 local job = ARGV[2]
 local limit = tonumber(ARGV[3])
 local seen = jk(job, 'seen')
-local count = redis.call('SCARD', seen)
+local placesKey = jk(job, 'places')
+-- A job enqueued before places were kept counts every key it saw: stricter, never looser.
+local places = tonumber(redis.call('GET', placesKey) or redis.call('SCARD', seen))
 local accepted = {}
 for i = 5, #ARGV, 2 do
   local key = ARGV[i]
   if redis.call('SISMEMBER', seen, key) == 0 then
-    if limit and count >= limit then break end
+    if limit and places >= limit then break end
     redis.call('SADD', seen, key)
     redis.call('HSET', jk(job, 'adding'), key, ARGV[i + 1])
-    count = count + 1
+    if limit then places = places + 1 end
     accepted[#accepted + 1] = (i - 5) / 2
   end
 end
+redis.call('SET', placesKey, places)
 if #accepted > 0 then
   redis.call('ZADD', P .. ':f:adding', ARGV[4], job)
   redis.call('ZADD', P .. ':f:live', 'NX', ARGV[4], job)
 end
 return accepted
+`;
+
+/** ARGV: prefix, job. Gives back one place under the job's limit (never below 0). */
+export const FREE_PLACE = `${QUEUE_LIB}
+local placesKey = jk(ARGV[2], 'places')
+if tonumber(redis.call('GET', placesKey) or '0') > 0 then redis.call('DECR', placesKey) end
+return 1
 `;
 
 /** ARGV: prefix, job, then the keys now in BullMQ. Clears their adding marks and tells leasers to look. */

@@ -31,6 +31,8 @@ export class JobQueue implements HeapSlot {
   readonly ready = new IndexedHeap<QueuedItem>((a, b) => a.seq < b.seq);
   leased = 0;
   done = 0;
+  /** Keys holding a place under the job's limit (see Frontier.enqueue). */
+  places = 0;
 
   constructor(readonly jobId: string) {}
 

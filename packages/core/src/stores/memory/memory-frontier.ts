@@ -41,7 +41,8 @@ export class MemoryFrontier implements Frontier {
     const accepted: FrontierEntry[] = [];
     for (const entry of entries) {
       if (queue.seen.has(entry.key)) continue;
-      if (limit !== undefined && queue.seen.size >= limit) break;
+      if (limit !== undefined && queue.places >= limit) break;
+      if (limit !== undefined) queue.places += 1;
       const dataJson = entry.data === undefined ? undefined : JSON.stringify(entry.data);
       const item: QueuedItem = {
         jobId,
@@ -65,6 +66,11 @@ export class MemoryFrontier implements Frontier {
     }
     if (accepted.length > 0) this.syncHead(queue);
     return accepted;
+  }
+
+  async freePlace(jobId: string): Promise<void> {
+    const queue = this.queues.get(jobId);
+    if (queue && queue.places > 0) queue.places -= 1;
   }
 
   async lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]> {
