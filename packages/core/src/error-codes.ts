@@ -41,6 +41,10 @@ const ENGINE_STATUS = {
   SCRAPE_NO_CACHED_DATA: 404,
   /** `lockdown` answers from the page memory only, and it holds no copy of the page for these formats (memory/page-memory.ts). */
   SCRAPE_LOCKDOWN_MISS: 404,
+  /** The store (Redis, a database file) does not answer: down, restarting, locked too long. Try again later. */
+  STORE_UNAVAILABLE: 503,
+  /** The store is out of space (a full disk under the SQLite file): new work is refused, reads still answer. */
+  STORAGE_FULL: 507,
   INTERNAL: 500,
 } as const;
 

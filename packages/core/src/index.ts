@@ -124,6 +124,7 @@ export { extractLinks, extractMetadata, parseHtml, selectorProblem, toMarkdown, 
 export type * from './ports/store.js';
 export { createMemoryStore, type MemoryStore, type MemoryStoreOptions } from './stores/memory/index.js';
 export { createStoreRegistry, type StoreDriver, type StoreRegistry } from './stores/registry.js';
+export { isStoreOutage, withOutageErrors, type OutageClassifier } from './stores/store-outage.js';
 export { parseStoreUrl, type StoreUrl } from './settings/store-url.js';
 export { insufficientCredits, reserveCredits, settleCredits, spendCredits, spendHold, type AccountHold } from './credits/spend-credits.js';
 export { nextUsagePeriod, recordTokens, recordUsage, usagePeriod, type Account } from './credits/usage.js';

@@ -80,7 +80,7 @@ export class PendingAcks {
     this.timer ??= setInterval(() => void this.settle(Date.now() - SETTLE_AFTER_MS).catch(() => {}), SETTLE_AFTER_MS).unref();
   }
 
-  /** Takes the ack of the page at `url` for an append to record; then `recorded` or, if the append failed, `untake`. */
+  /** Takes the ack of the page at `url` for an append to record; then `recorded` or, if the append failed, `abandon`. */
   take(jobId: string, url: string): PendingAck | undefined {
     const page = pageId(jobId, url);
     const leaseId = this.byPage.get(page);
@@ -91,20 +91,21 @@ export class PendingAcks {
     return held.ack;
   }
 
-  untake(acks: readonly PendingAck[]): void {
-    for (const ack of acks) {
-      const held = this.byLease.get(ack.leaseId);
-      if (held?.stage !== 'appending') continue;
-      this.move(held, 'acked');
-      this.byPage.set(pageId(ack.jobId, ack.url), ack.leaseId);
-    }
+  /**
+   * Lets go of acks whose append or count failed (Redis went away mid-way): their pages must run
+   * again, never be completed unrecorded. Their BullMQ locks lapse within the ack grace and the
+   * stalled-job check puts them back (or `retry` does at once while the lock holds); a result that
+   * did reach Redis is dropped as a duplicate when the page is recorded again, and its count made.
+   */
+  abandon(acks: readonly PendingAck[]): void {
+    for (const ack of acks) this.remove(ack);
   }
 
   recorded(acks: readonly PendingAck[]): void {
     for (const ack of acks) this.moveIf(ack, 'appending', 'recorded');
   }
 
-  /** Claims up to `count` recorded pages of the job for a counter increment; then `counted` or `uncount`. */
+  /** Claims up to `count` recorded pages of the job for a counter increment; then `counted` or, if the increment failed, `abandon`. */
   claimForCount(jobId: string, count: number): PendingAck[] {
     const claimed: PendingAck[] = [];
     for (const held of this.byLease.values()) {
@@ -114,10 +115,6 @@ export class PendingAcks {
       claimed.push(held.ack);
     }
     return claimed;
-  }
-
-  uncount(acks: readonly PendingAck[]): void {
-    for (const ack of acks) this.moveIf(ack, 'counting', 'recorded');
   }
 
   /** The pages are counted: completes them in the background, so the increment returns at once. */

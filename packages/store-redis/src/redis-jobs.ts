@@ -117,7 +117,7 @@ export class RedisJobRepo implements JobRepo {
         ...pages.map((page) => page.key),
       );
     } catch (error) {
-      this.pendingAcks.uncount(pages);
+      this.pendingAcks.abandon(pages);
       throw error;
     }
     this.pendingAcks.counted(pages);

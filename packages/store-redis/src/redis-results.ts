@@ -29,7 +29,7 @@ export class RedisResultLog implements ResultLog {
     try {
       await this.scripts.appendResults(this.prefix, jobId, acks.length, ...ackArgs, ...args);
     } catch (error) {
-      this.pendingAcks.untake(acks.map(([ack]) => ack));
+      this.pendingAcks.abandon(acks.map(([ack]) => ack));
       throw error;
     }
     // Recorded: the pages wait for their count before BullMQ completes them.

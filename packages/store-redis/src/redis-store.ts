@@ -1,4 +1,4 @@
-import type { Store } from '@trawl/core';
+import { withOutageErrors, type Store } from '@trawl/core';
 import { Redis } from 'ioredis';
 import { createRedisHostPacer, type HostPacer } from './host-pacer.js';
 import { JobQueues } from './job-queues.js';
@@ -9,6 +9,7 @@ import { RedisMonitorRepo } from './redis-monitors.js';
 import { RedisPageMemory } from './redis-pages.js';
 import { RedisResultLog } from './redis-results.js';
 import { RedisTeamLedger } from './redis-teams.js';
+import { redisOutage } from './outage-errors.js';
 import { defineScripts } from './scripts.js';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -53,11 +54,20 @@ export function createRedisStore(options: RedisStoreOptions = {}): RedisStore {
   const now = options.now ?? Date.now;
   const owned = !options.redis;
   const redis = options.redis ?? new Redis(options.url ?? DEFAULT_REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  // Connection errors reach each caller as STORE_UNAVAILABLE (and core logs the pause); ioredis
+  // would otherwise print every failed reconnect.
+  if (owned) redis.on('error', () => {});
   const scripts = defineScripts(redis);
   // BullMQ gets a connection of its own, opened when the frontier is first used: its workers need
   // commands to wait out a reconnect (`maxRetriesPerRequest: null`) rather than fail.
   let bullmq: Redis | undefined;
-  const bullmqConnection = () => (bullmq ??= redis.duplicate({ maxRetriesPerRequest: null }));
+  const bullmqConnection = () => {
+    if (!bullmq) {
+      bullmq = redis.duplicate({ maxRetriesPerRequest: null });
+      bullmq.on('error', () => {});
+    }
+    return bullmq;
+  };
   const queues: JobQueues = new JobQueues({
     connection: bullmqConnection,
     prefix: `${prefix}:bull`,
@@ -68,16 +78,18 @@ export function createRedisStore(options: RedisStoreOptions = {}): RedisStore {
   const pendingAcks = new PendingAcks((acks) => queues.completePages(acks));
   const frontier = new RedisFrontier(redis, scripts, prefix, queues, pendingAcks);
   let closed = false;
+  // While Redis is down or restarting, every part fails with STORE_UNAVAILABLE: core pauses and waits.
+  const guard = <T extends object>(part: T): T => withOutageErrors(part, redisOutage);
   return {
     redis,
     prefix,
-    jobs: new RedisJobRepo(redis, scripts, prefix, now, pendingAcks, queues),
-    results: new RedisResultLog(redis, scripts, prefix, pendingAcks),
-    frontier,
-    teams: new RedisTeamLedger(redis, scripts, prefix, now),
-    pages: new RedisPageMemory(redis, scripts, prefix),
-    monitors: new RedisMonitorRepo(redis, scripts, prefix, now),
-    hostPacer: createRedisHostPacer({ redis, prefix }),
+    jobs: guard(new RedisJobRepo(redis, scripts, prefix, now, pendingAcks, queues)),
+    results: guard(new RedisResultLog(redis, scripts, prefix, pendingAcks)),
+    frontier: guard(frontier),
+    teams: guard(new RedisTeamLedger(redis, scripts, prefix, now)),
+    pages: guard(new RedisPageMemory(redis, scripts, prefix)),
+    monitors: guard(new RedisMonitorRepo(redis, scripts, prefix, now)),
+    hostPacer: guard(createRedisHostPacer({ redis, prefix })),
     async close() {
       if (closed) return;
       closed = true;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentEntry, ResultEntry, Store } from '@trawl/core';
 import { startSyntheticSite, startTrawl, startWorkerProcess, waitFor, type WorkerProcess } from '@trawl/testkit';
 import { createRedisStore } from '../src/index.js';
-import { deleteKeys, NO_REDIS_MESSAGE, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';
+import { deleteKeys, NO_REDIS_MESSAGE, postCrawl, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';
 
 const PAGES = 500;
 const LEASE_MS = 3000;
@@ -46,13 +46,7 @@ describe.skipIf(!available)(available ? 'redis store across processes' : NO_REDI
       workers.push(apiNode, doomed, survivor);
       const api = /listening on (http:\S+)/.exec(apiNode.log())![1]!;
 
-      const started = await fetch(`${api}/v1/crawl`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: site.url, limit: 1000 }),
-      });
-      expect(started.status).toBe(200);
-      const { id } = (await started.json()) as { id: string };
+      const id = await postCrawl(api, { url: site.url, limit: 1000 });
 
       await waitFor('a fifth of the pages', async () => ((await observer.results.count(id, 'document')) >= PAGES / 5 ? true : undefined));
       await doomed.kill();

@@ -41,3 +41,14 @@ export async function deleteKeys(prefix: string): Promise<void> {
     redis.disconnect();
   }
 }
+
+/** Starts a v1 crawl through an API node; resolves its id. */
+export async function postCrawl(api: string, body: Record<string, unknown>): Promise<string> {
+  const started = await fetch(`${api}/v1/crawl`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (started.status !== 200) throw new Error(`POST /v1/crawl answered ${started.status}: ${await started.text()}`);
+  return ((await started.json()) as { id: string }).id;
+}

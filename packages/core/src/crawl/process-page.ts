@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Document } from '../document.js';
 import { insufficientCredits, settleCredits } from '../credits/spend-credits.js';
 import { isTrawlError, TrawlError } from '../errors.js';
+import { isStoreOutage } from '../stores/store-outage.js';
 import type { LoadedPage } from '../fetch/types.js';
 import { applyJobEvent, recordPageOutcome, type PageOutcome } from '../jobs/job-events.js';
 import type { Lease } from '../ports/store.js';
@@ -56,7 +57,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
       return record(ctx, lease, { type: 'document', document: cached.document, credits: pageCredits(ctx.scrape) });
     }
   } catch (error) {
-    const failure = asTrawlError(error);
+    const failure = pageFailure(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
   let page: LoadedPage;
@@ -72,7 +73,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     );
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0; // cancelled: the job is already terminal
-    const failure = asTrawlError(error);
+    const failure = pageFailure(error);
     if (classifyError(error) === 'transient' && (await retryLater(ctx, lease))) return 0;
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
@@ -95,7 +96,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     ({ page, conversion } = passed);
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
-    const failure = asTrawlError(error);
+    const failure = pageFailure(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
   if (classifyStatus(page.status) === 'transient' && (await retryLater(ctx, lease, retryAfterOf(page)))) return 0;
@@ -118,7 +119,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     document = await rememberPage(ctx, url, document, links);
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
-    const failure = asTrawlError(error);
+    const failure = pageFailure(error);
     return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
   }
   return record(ctx, lease, {
@@ -264,7 +265,12 @@ async function emitDocument(ctx: JobContext, document: Document): Promise<void> 
   await ctx.channel.push(document);
 }
 
-function asTrawlError(error: unknown): TrawlError {
+/**
+ * The failure to record for a page. A store outage is not the page's: it is thrown on, so the
+ * page is left unrecorded and runs again once the store answers (see StorePause).
+ */
+function pageFailure(error: unknown): TrawlError {
+  if (isStoreOutage(error)) throw error;
   if (isTrawlError(error)) return error;
   return new TrawlError('INTERNAL', error instanceof Error ? error.message : String(error), { cause: error });
 }

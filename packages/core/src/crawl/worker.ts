@@ -7,6 +7,8 @@ import { TrawlError } from '../errors.js';
 import { hasStore, splitRuntime, type WithRuntime } from '../runtime/runtime.js';
 import { createJobContext, type JobContext, type JobEvents } from './job-context.js';
 import { failJob, IDLE_POLL_MS } from './job-runner.js';
+import { isStoreOutage } from '../stores/store-outage.js';
+import { StorePause } from './store-pause.js';
 
 /** A worker's settings, and what it runs with: a Runtime (or its settings inline) that has a `store`. */
 export type WorkerOptions = WithRuntime<WorkerSettings>;
@@ -56,6 +58,7 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
   const heldLeases = new Set<Lease>();
   let stopping = false;
   const stopSignal = new AbortController();
+  const pause = new StorePause(store, runtime.logger, 'worker');
   const finishOptions = {
     retentionMs: runtime.retentionMs,
     ...(options.settleGraceMs === undefined ? {} : { graceMs: options.settleGraceMs }),
@@ -76,7 +79,21 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
     return entry.ctx;
   }
 
+  /**
+   * Runs a lease. A store outage anywhere in it (Redis restarting, a full disk) leaves the page
+   * unrecorded and its job running: the page goes back once the store answers. Nothing a page
+   * does ends the worker.
+   */
   async function handle(lease: Lease): Promise<void> {
+    try {
+      await handleJobLease(lease);
+    } catch (error) {
+      if (isStoreOutage(error)) pause.interrupt(lease, error);
+      else runtime.logger.error(`worker: page ${lease.item.url} of job ${lease.jobId} could not be handled`, error);
+    }
+  }
+
+  async function handleJobLease(lease: Lease): Promise<void> {
     const record = await store.jobs.get(lease.jobId);
     if (record?.status !== 'scraping') {
       // Cancelled, failed or expired: its remaining pages are dropped, not run.
@@ -97,6 +114,7 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
       }
       await settleDrainedJob(ctx);
     } catch (error) {
+      if (isStoreOutage(error)) throw error;
       const failed = await failJob(ctx, error);
       if (failed) ctx.events.emit('failed', failed);
     } finally {
@@ -120,16 +138,25 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
     while (!stopping) {
       await sleep(options.cancelCheckMs ?? 1000, undefined, { signal: stopSignal.signal }).catch(() => undefined);
       if (stopping) break;
-      for (const [id, entry] of contexts) {
-        const record = await store.jobs.get(id);
-        if (record?.status !== 'scraping') entry.ctx.abort.abort();
-        // A worker killed between recording a page and counting it leaves a drained job one page
-        // short; nobody handles another page of it, so the workers that knew it finish it once
-        // the grace has passed. Until then its context stays.
-        if (entry.inFlight === 0 && !entry.ctx.abort.signal.aborted && (await settleDrainedJob(entry.ctx))) continue;
-        const idle = entry.inFlight === 0 && Date.now() - entry.lastUsed > CONTEXT_IDLE_MS;
-        if (entry.inFlight === 0 && (idle || entry.ctx.abort.signal.aborted)) contexts.delete(id);
+      try {
+        await checkContexts();
+      } catch (error) {
+        // The store is away; the lease loop pauses and logs it, this looks again next tick.
+        if (!isStoreOutage(error)) runtime.logger.error('worker: checking running jobs failed', error);
       }
+    }
+  }
+
+  async function checkContexts(): Promise<void> {
+    for (const [id, entry] of contexts) {
+      const record = await store.jobs.get(id);
+      if (record?.status !== 'scraping') entry.ctx.abort.abort();
+      // A worker killed between recording a page and counting it leaves a drained job one page
+      // short; nobody handles another page of it, so the workers that knew it finish it once
+      // the grace has passed. Until then its context stays.
+      if (entry.inFlight === 0 && !entry.ctx.abort.signal.aborted && (await settleDrainedJob(entry.ctx))) continue;
+      const idle = entry.inFlight === 0 && Date.now() - entry.lastUsed > CONTEXT_IDLE_MS;
+      if (entry.inFlight === 0 && (idle || entry.ctx.abort.signal.aborted)) contexts.delete(id);
     }
   }
 
@@ -137,7 +164,17 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
     const watcher = watchCancels();
     while (!stopping) {
       const capacity = concurrency - inFlight.size;
-      const leases = capacity > 0 ? await store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS }) : [];
+      let leases: Lease[] = [];
+      if (capacity > 0) {
+        try {
+          leases = await store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS });
+          await pause.answered();
+        } catch (error) {
+          // Down or full: lease nothing until the store answers, waiting longer each time.
+          await sleep(pause.failed(error), undefined, { signal: stopSignal.signal }).catch(() => undefined);
+          continue;
+        }
+      }
       for (const lease of leases) {
         heldLeases.add(lease);
         const task: Promise<void> = handle(lease).finally(() => {
@@ -162,7 +199,7 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
     async stop() {
       stopping = true;
       stopSignal.abort(); // wakes the cancel watcher at once instead of after its next tick
-      const interrupted = [...heldLeases];
+      const interrupted = [...heldLeases, ...pause.takeInterrupted()];
       for (const { ctx } of contexts.values()) ctx.abort.abort();
       await stopped;
       // Hand unfinished pages straight back (retry refuses done or stale leases), so a restart

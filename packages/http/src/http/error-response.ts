@@ -24,6 +24,9 @@ export interface ErrorResponse {
   unexpected?: unknown;
 }
 
+/** What a 503 STORE_UNAVAILABLE asks clients to wait before trying again. */
+const STORE_RETRY_AFTER_S = 5;
+
 export function toErrorResponse(error: unknown, style: ErrorStyle): ErrorResponse {
   const api = toApiError(error);
   const { code, details, headers = {} } = api.options;
@@ -56,6 +59,9 @@ function fromTrawlError(error: TrawlError): ApiError {
       return new ApiError(500, MESSAGES.unexpected, { kind: 'spec' });
     case 'INSUFFICIENT_CREDITS':
       return paymentRequired();
+    case 'STORE_UNAVAILABLE':
+      // Stores come back within seconds (a Redis restart); clients that honour it try again then.
+      return new ApiError(503, error.message, { code: error.code, headers: { 'retry-after': String(STORE_RETRY_AFTER_S) } });
     case 'INVALID_OPTIONS':
     case 'SCRAPE_INVALID_URL':
       return badRequest([{ code: error.code, message: error.message, path: [] }], error.message);

@@ -9,8 +9,13 @@ export interface SyntheticSite extends FixtureSite {
   pagePaths: string[];
 }
 
+export interface SyntheticSiteServing {
+  /** Each page answers after this long (default 0): keeps a crawl running while a test breaks something. */
+  pageDelayMs?: number;
+}
+
 /** Serves a deterministic site of `pages` generated pages, plus robots.txt (allow all) and /sitemap.xml. */
-export async function startSyntheticSite(options: SyntheticSiteOptions): Promise<SyntheticSite> {
+export async function startSyntheticSite(options: SyntheticSiteOptions & SyntheticSiteServing): Promise<SyntheticSite> {
   const resolved = resolveSyntheticOptions(options);
   const pagePaths = syntheticPagePaths(resolved);
   const indexByPath = new Map(pagePaths.map((path, index) => [path, index]));
@@ -22,7 +27,9 @@ export async function startSyntheticSite(options: SyntheticSiteOptions): Promise
     const path = pathWithoutQuery(req.url ?? '/');
     const index = indexByPath.get(path);
     if (index !== undefined) {
-      send(res, 200, HTML, syntheticPageHtml(index, resolved));
+      const page = syntheticPageHtml(index, resolved);
+      if (options.pageDelayMs) setTimeout(() => send(res, 200, HTML, page), options.pageDelayMs);
+      else send(res, 200, HTML, page);
     } else if (path === '/robots.txt') {
       send(res, 200, 'text/plain; charset=utf-8', `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
     } else if (path === '/sitemap.xml') {
