@@ -153,9 +153,11 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
     version: 6,
     // The places a job's keys hold under its limit (keys accepted without a limit hold none). A job
     // enqueued before this version counts every key it saw, which can only make its limit stricter.
+    // disk_probe: where a full database looks whether room came back (disk-room.ts); always empty.
     sql: `
       ALTER TABLE frontier_jobs ADD COLUMN places INTEGER NOT NULL DEFAULT 0;
       UPDATE frontier_jobs SET places = seen;
+      CREATE TABLE disk_probe (id INTEGER PRIMARY KEY, room BLOB NOT NULL);
     `,
   },
 ];

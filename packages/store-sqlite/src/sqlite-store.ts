@@ -1,5 +1,6 @@
-import type { Store } from '@trawl/core';
+import { withOutageErrors, type Store } from '@trawl/core';
 import { openConnection } from './connection.js';
+import { sqliteOutage } from './outage-errors.js';
 import { SqliteFrontier } from './sqlite-frontier.js';
 import { SqliteJobRepo } from './sqlite-jobs.js';
 import { SqliteMonitorRepo } from './sqlite-monitors.js';
@@ -17,6 +18,12 @@ export interface SqliteStoreOptions {
   now?: () => number;
   /** How long a write waits for another process holding the write lock (default 10 s). */
   busyTimeoutMs?: number;
+  /**
+   * The most the file may grow to, in bytes (default: as far as the disk allows). Past it, writes
+   * fail as on a full disk: new work is refused with STORAGE_FULL (507) while reads answer. The
+   * first store of a process to open a file sets it.
+   */
+  maxSizeBytes?: number;
 }
 
 export interface SqliteStore extends Store {
@@ -34,7 +41,12 @@ export interface SqliteStore extends Store {
 export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const path = options.path ?? DEFAULT_SQLITE_PATH;
   const now = options.now ?? Date.now;
-  const connection = openConnection(path, { ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }) });
+  const connection = openConnection(path, {
+    ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    ...(options.maxSizeBytes === undefined ? {} : { maxSizeBytes: options.maxSizeBytes }),
+  });
+  // A full disk fails every part with STORAGE_FULL, a lock held too long with STORE_UNAVAILABLE.
+  const guard = <T extends object>(part: T): T => withOutageErrors(part, sqliteOutage);
   const results = new SqliteResultLog(connection);
   const frontier = new SqliteFrontier(connection, now);
   const teams = new SqliteTeamLedger(connection, now);
@@ -45,12 +57,12 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   let closed = false;
   return {
     path,
-    jobs,
-    results,
-    frontier,
-    teams,
-    pages: new SqlitePageMemory(connection),
-    monitors: new SqliteMonitorRepo(connection, now),
+    jobs: guard(jobs),
+    results: guard(results),
+    frontier: guard(frontier),
+    teams: guard(teams),
+    pages: guard(new SqlitePageMemory(connection)),
+    monitors: guard(new SqliteMonitorRepo(connection, now)),
     flush() {
       connection.flush();
     },

@@ -25,12 +25,13 @@ export async function runJob(ctx: JobContext): Promise<JobRecord | null> {
   const pause = new StorePause(ctx.store, ctx.runtime.logger, `job ${ctx.jobId}`);
   try {
     while (!ctx.abort.signal.aborted) {
+      await pause.wait(ctx.abort.signal);
       try {
         const ended = await runStep(ctx, inFlight, pause);
         if (ended !== undefined) return ended;
       } catch (error) {
         if (!isStoreOutage(error)) throw error;
-        await sleep(pause.failed(error), undefined, { signal: ctx.abort.signal }).catch(() => undefined);
+        pause.failed(error);
       }
     }
     await Promise.allSettled(inFlight);
@@ -48,9 +49,10 @@ export async function runJob(ctx: JobContext): Promise<JobRecord | null> {
 async function runStep(ctx: JobContext, inFlight: Set<Promise<void>>, pause: StorePause): Promise<JobRecord | null | undefined> {
   const capacity = ctx.rules.maxConcurrency - inFlight.size;
   const leases = capacity > 0 ? await ctx.store.frontier.lease({ max: capacity, leaseMs: leaseMsFor(ctx), jobId: ctx.jobId }) : [];
-  await pause.answered();
+  await pause.handBack();
   for (const lease of leases) {
     const task: Promise<void> = handleLease(ctx, lease)
+      .then(() => pause.recovered())
       .catch((error: unknown) => {
         if (!isStoreOutage(error)) throw error;
         pause.interrupt(lease, error);

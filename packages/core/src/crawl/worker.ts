@@ -87,6 +87,7 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
   async function handle(lease: Lease): Promise<void> {
     try {
       await handleJobLease(lease);
+      pause.recovered();
     } catch (error) {
       if (isStoreOutage(error)) pause.interrupt(lease, error);
       else runtime.logger.error(`worker: page ${lease.item.url} of job ${lease.jobId} could not be handled`, error);
@@ -163,15 +164,17 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
   async function loop(): Promise<void> {
     const watcher = watchCancels();
     while (!stopping) {
+      // Down or full: lease nothing for a while, longer each time the store fails again.
+      await pause.wait(stopSignal.signal);
+      if (stopping) break;
       const capacity = concurrency - inFlight.size;
       let leases: Lease[] = [];
       if (capacity > 0) {
         try {
           leases = await store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS });
-          await pause.answered();
+          await pause.handBack();
         } catch (error) {
-          // Down or full: lease nothing until the store answers, waiting longer each time.
-          await sleep(pause.failed(error), undefined, { signal: stopSignal.signal }).catch(() => undefined);
+          pause.failed(error);
           continue;
         }
       }

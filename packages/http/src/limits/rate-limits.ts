@@ -1,4 +1,4 @@
-import type { Store } from '@trawl/core';
+import { isTrawlError, type RateLimitResult, type Store } from '@trawl/core';
 import { RATE_LIMIT_CLASSES, type RateLimitClass, type RateLimits } from '@trawl/core/settings';
 import { rateLimited } from '../http/api-error.js';
 
@@ -20,6 +20,14 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { status: 3000 };
 export async function enforceRateLimit(store: Store, limits: RateLimits, rateClass: RateLimitClass, teamId: string): Promise<void> {
   const limit = limits[rateClass];
   if (limit === undefined) return;
-  const result = await store.teams.hit(`rate:${rateClass}:${teamId}`, limit, WINDOW_MS);
+  let result: RateLimitResult;
+  try {
+    result = await store.teams.hit(`rate:${rateClass}:${teamId}`, limit, WINDOW_MS);
+  } catch (error) {
+    // A full store cannot count, but it still answers reads: let the request through uncounted,
+    // so status reads keep working while the work that writes is refused with STORAGE_FULL.
+    if (isTrawlError(error) && error.code === 'STORAGE_FULL') return;
+    throw error;
+  }
   if (!result.allowed) throw rateLimited(result.retryAfterMs);
 }
