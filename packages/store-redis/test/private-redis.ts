@@ -16,7 +16,8 @@ export interface PrivateRedis {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on: bound, read and released. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
