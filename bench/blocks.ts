@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { classifyBlockPage, htmlToDocument } from '@trawl/core';
-import { parseHtml } from '../packages/core/src/content/parse.js';
+import { parseHtml } from '../packages/core/src/content/dom/parse.js';
 import { evalDir, loadEvalPages, loadTrafilaturaPages, loadWcxbPages, type EvalPage } from './lib/eval-pages.js';
 import { fmt, printTable } from './lib/stats.js';
 

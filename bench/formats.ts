@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { htmlToDocument } from '@trawl/core';
 import { profileFixtures } from '@trawl/testkit';
-import { parseHtml } from '../packages/core/src/content/parse.js';
+import { parseHtml } from '../packages/core/src/content/dom/parse.js';
 import { readPageProfiles } from '../packages/core/src/content/profiles/read-profiles.js';
 import { findEvalDir, loadEvalPages, loadTrafilaturaPages, loadWcxbPages } from './lib/eval-pages.js';
 import { fmt, percentile, printTable } from './lib/stats.js';

@@ -3,9 +3,9 @@
 // (extractLinks over the parsed document), the links format's links (the cleaned page, with and
 // without blockAds) and the metadata facts must be the same. Prints the pages that differ.
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { buildHtmlDocument } from '../packages/core/src/content/build-document.js';
-import { streamPageLinks } from '../packages/core/src/content/links-stream.js';
-import { metadataFromFacts } from '../packages/core/src/content/metadata.js';
+import { buildHtmlDocument } from '../packages/core/src/content/assembly/build-document.js';
+import { streamPageLinks } from '../packages/core/src/content/assembly/links-stream.js';
+import { metadataFromFacts } from '../packages/core/src/content/assembly/metadata.js';
 import { extractLinks, parseHtml, resolveScrapeOptions } from '@trawl/core';
 import { EVAL_SET_NAMES, evalSet, samplePages } from './lib/eval-sets.js';
 

@@ -5,7 +5,7 @@
 // new when let through), and the pages of one host are noted on one guard, as a crawl of that
 // host would note them, so near-identical pages of one pattern count across a site's pages.
 import { pathToFileURL } from 'node:url';
-import { streamPageLinks } from '../packages/core/src/content/links-stream.js';
+import { streamPageLinks } from '../packages/core/src/content/assembly/links-stream.js';
 import { TrapGuard, type TrapNotice } from '../packages/core/src/crawl/traps/trap-guard.js';
 import { urlShape } from '../packages/core/src/crawl/traps/url-shape.js';
 import { loadEvalPages, loadTrafilaturaPages, loadWcxbPages, type EvalPage } from './lib/eval-pages.js';

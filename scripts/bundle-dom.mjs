@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// Part of @trawl/core's `pnpm build` (after tsc): rewrites dist/content/dom.js, which re-exports
+// Part of @trawl/core's `pnpm build` (after tsc): rewrites dist/content/dom/dom.js, which re-exports
 // linkedom and htmlparser2 (and parse5, left an import), as one bundle with both inlined as this
 // workspace installs them, with their patches (patches/, pnpm `patchedDependencies`). A project installing @trawl/core from npm
 // then runs the patched code without any install step: its package manager never sees a patch.
-// See packages/core/src/content/dom.ts.
+// See packages/core/src/content/dom/dom.ts.
 import { renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const core = fileURLToPath(new URL('../packages/core/', import.meta.url));
-const target = `${core}dist/content/dom.js`;
+const target = `${core}dist/content/dom/dom.js`;
 const esbuild = createRequire(import.meta.url)('esbuild');
 const { outputFiles } = esbuild.buildSync({
   entryPoints: [target],

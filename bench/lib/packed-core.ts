@@ -1,5 +1,5 @@
 // @trawl/core as an npm user gets it: packed by `pnpm pack` (its prepack build bundles the
-// patched linkedom and htmlparser2 into dist/content/dom.js, scripts/bundle-dom.mjs) and installed
+// patched linkedom and htmlparser2 into dist/content/dom/dom.js, scripts/bundle-dom.mjs) and installed
 // by npm into a folder outside the workspace, so nothing resolves to the workspace's patched copies.
 // A second install swaps that bundle for plain re-exports of the registry's linkedom and
 // htmlparser2: what npm users ran before the bundle.
@@ -46,7 +46,7 @@ function exportedNames(source: string): string[] {
 /** Packs and installs @trawl/core (cached by the tarball's content); returns the two entry files. */
 export function packedCore(): PackedCore {
   // The stock dom.js stands in for the bundle: it must export what core imports from it.
-  const wanted = exportedNames(readFileSync(join(CORE, 'src/content/dom.ts'), 'utf8'));
+  const wanted = exportedNames(readFileSync(join(CORE, 'src/content/dom/dom.ts'), 'utf8'));
   if (wanted.join() !== exportedNames(STOCK_DOM).join()) {
     throw new Error(
       `bench/lib/packed-core.ts: STOCK_DOM exports ${exportedNames(STOCK_DOM).join(', ')}; dom.ts exports ${wanted.join(', ')}`,
@@ -69,7 +69,7 @@ export function packedCore(): PackedCore {
       cwd: app,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    if (stock) writeFileSync(join(app, 'node_modules/@trawl/core/dist/content/dom.js'), STOCK_DOM);
+    if (stock) writeFileSync(join(app, 'node_modules/@trawl/core/dist/content/dom/dom.js'), STOCK_DOM);
     return entry;
   };
   return { bundled: install('bundled', false), stock: install('stock', true) };

@@ -72,8 +72,8 @@ export {
   DEFAULT_CONVERT_MEMORY_MB,
   type ConvertPoolOptions,
 } from './convert/convert-pool.js';
-export { MAX_TREE_DEPTH } from './content/bounded-tree.js';
-export { MAX_MAIN_CONTENT_ELEMENTS } from './content/build-document.js';
+export { MAX_TREE_DEPTH } from './content/dom/bounded-tree.js';
+export { MAX_MAIN_CONTENT_ELEMENTS } from './content/assembly/build-document.js';
 
 // Crawl, map and batch scrape
 export { crawl, batchScrape, type BatchScrapeOptions } from './crawl/crawl.js';

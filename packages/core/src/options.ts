@@ -15,7 +15,7 @@ import {
   MAX_WAIT_MS,
 } from './limits.js';
 import { invalidOptions } from './options-error.js';
-import { selectorProblem } from './content/page-extras.js';
+import { selectorProblem } from './content/assembly/page-extras.js';
 import { PAGE_PROFILES } from './content/profiles/types.js';
 import { refineTotalWait } from './wait-rules.js';
 import type { RuntimeOptions, WithRuntime } from './runtime/runtime.js';

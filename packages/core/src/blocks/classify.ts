@@ -1,4 +1,4 @@
-import type { HtmlDocument } from '../content/parse.js';
+import type { HtmlDocument } from '../content/dom/parse.js';
 import {
   CAPTCHA_WIDGETS,
   CHALLENGES_ANSWERING_429,

@@ -1,7 +1,7 @@
-import type { HtmlDocument } from '../content/parse.js';
-import { isWhitespace } from '../content/text.js';
-import { ATTRIBUTE_NODE, ELEMENT_NODE, linkedom, TEXT_NODE, type LinkedNode } from '../content/linkedom-internals.js';
-import { nextInTree } from '../content/tree-walk.js';
+import type { HtmlDocument } from '../content/dom/parse.js';
+import { isWhitespace } from '../content/dom/text.js';
+import { ATTRIBUTE_NODE, ELEMENT_NODE, linkedom, TEXT_NODE, type LinkedNode } from '../content/dom/linkedom-internals.js';
+import { nextInTree } from '../content/dom/tree-walk.js';
 import { APP_ROOT_IDS, CONSENT_MANAGERS } from './markers.js';
 
 /**

@@ -1,4 +1,4 @@
-import { DOMParser } from '../content/dom.js';
+import { DOMParser } from '../content/dom/dom.js';
 
 /** The parts of an XML DOM the Office readers walk (linkedom's, whose element names keep their prefix: `text:p`). */
 export interface XmlElement {

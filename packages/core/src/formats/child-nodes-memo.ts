@@ -1,4 +1,4 @@
-import { linkedom } from '../content/linkedom-internals.js';
+import { linkedom } from '../content/dom/linkedom-internals.js';
 
 /** Set while a conversion that no longer changes the tree runs (see withChildNodesMemo). */
 let memo: Map<object, unknown> | undefined;

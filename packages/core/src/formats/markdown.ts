@@ -1,9 +1,9 @@
 /// <reference path="./turndown-plugin-gfm.d.ts" />
 import { strikethrough, taskListItems } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
-import { parseHtml, type HtmlDocument } from '../content/parse.js';
-import { installTableRows, withTableRowsMemo } from '../content/table-rows.js';
-import { nextInTree } from '../content/tree-walk.js';
+import { parseHtml, type HtmlDocument } from '../content/dom/parse.js';
+import { installTableRows, withTableRowsMemo } from '../content/dom/table-rows.js';
+import { nextInTree } from '../content/dom/tree-walk.js';
 import { bracketedEnds } from './bracketed-ends.js';
 import { installChildNodesMemo, withChildNodesMemo } from './child-nodes-memo.js';
 import { layoutTableRule } from './layout-tables.js';

@@ -4,7 +4,7 @@
  * docs/change-tracking.md lists each rule; the diff itself is of the Markdown as scraped.
  */
 import { createHash } from 'node:crypto';
-import { AD_FRAME_HOST, AD_LABEL_TEXT } from '../content/boilerplate-selectors.js';
+import { AD_FRAME_HOST, AD_LABEL_TEXT } from '../content/vocabulary/boilerplate-selectors.js';
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 

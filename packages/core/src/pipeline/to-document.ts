@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { classifyBlockPage, type BlockVerdict } from '../blocks/classify.js';
 import { buildHtmlDocument, extractLinks, type HtmlDocument } from '../content/index.js';
-import { buildLinksOnlyDocument, linksOnlyPage } from '../content/links-only-document.js';
+import { buildLinksOnlyDocument, linksOnlyPage } from '../content/assembly/links-only-document.js';
 import type { Document, DocumentMetadata } from '../document.js';
 import { TrawlError } from '../errors.js';
 import { decodeBody } from '../fetch/charset.js';

@@ -1,7 +1,7 @@
 import { BLOCK_PAGES, pageTypeFixtures, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyBlockPage, httpFetch, type LoadedPage } from '../../src/index.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 let site: FixtureSite;
 beforeAll(async () => {

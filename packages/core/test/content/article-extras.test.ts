@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { removeBoilerplate } from '../../src/content/boilerplate.js';
-import { parseHtml } from '../../src/content/parse.js';
-import { isPhotoCredit } from '../../src/content/photo-credits.js';
+import { removeBoilerplate } from '../../src/content/rules/boilerplate.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { isPhotoCredit } from '../../src/content/rules/photo-credits.js';
 import { articlePage, markdownOf, PROSE } from './support/article-page.js';
 
 describe('photo credits', () => {

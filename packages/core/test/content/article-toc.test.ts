@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { removeArticleToc } from '../../src/content/article-toc.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { removeArticleToc } from '../../src/content/rules/article-toc.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 import { articlePage, markdownOf, PROSE } from './support/article-page.js';
 
 describe('an article’s table of contents', () => {

@@ -1,8 +1,8 @@
 import { brokenMarkupPages, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractLinks } from '../../src/content/links.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { extractLinks } from '../../src/content/assembly/links.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 import { crawl, scrape, toMarkdown, type Document } from '../../src/index.js';
 
 let site: FixtureSite;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildHtmlDocument } from '../../src/content/build-document.js';
-import { extractLinks } from '../../src/content/links.js';
+import { buildHtmlDocument } from '../../src/content/assembly/build-document.js';
+import { extractLinks } from '../../src/content/assembly/links.js';
 import { resolveScrapeOptions, type ScrapeOptionsInput } from '../../src/options.js';
 import { ARTICLE_TEXT, BOILERPLATE, newsPage } from './pages.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { copyCategoryDescriptions, keepCategoryDescriptions } from '../../src/content/category-descriptions.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { copyCategoryDescriptions, keepCategoryDescriptions } from '../../src/content/rules/category-descriptions.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 const guide =
   'Gas barbecues light at a turn of the knob and hold their heat for hours, which is why our buying guide starts with the burners.';

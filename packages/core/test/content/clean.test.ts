@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanContent, type CleanOptions } from '../../src/content/clean.js';
-import { BASE64_IMAGE_PLACEHOLDER } from '../../src/content/images.js';
+import { cleanContent, type CleanOptions } from '../../src/content/assembly/clean.js';
+import { BASE64_IMAGE_PLACEHOLDER } from '../../src/content/assembly/images.js';
 import { TrawlError } from '../../src/errors.js';
 import { ARTICLE_TEXT, BOILERPLATE, newsPage } from './pages.js';
 

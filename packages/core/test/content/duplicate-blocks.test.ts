@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { removeDuplicateBlocks } from '../../src/content/duplicate-blocks.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { removeDuplicateBlocks } from '../../src/content/rules/duplicate-blocks.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 /** The body's paragraphs' and list items' texts after removeDuplicateBlocks. */
 function keptTexts(bodyHtml: string): string[] {

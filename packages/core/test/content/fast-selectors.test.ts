@@ -1,7 +1,7 @@
 import { DOMParser } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
-import { selectorKeys } from '../../src/content/selector-keys.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { selectorKeys } from '../../src/content/dom/selector-keys.js';
 
 // fast-selectors.ts keeps compiled selectors and tests only elements with a tag or attribute a
 // selector needs; the answers must be linkedom's (docs/performance.md).

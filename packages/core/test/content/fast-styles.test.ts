@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 // fast-styles.ts answers style reads of elements without a style attribute with a light stand-in;
 // every answer must be linkedom's (docs/performance.md).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { removeRawFieldKeys } from '../../src/content/field-keys.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { removeRawFieldKeys } from '../../src/content/rules/field-keys.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 describe('raw field keys', () => {
   it("drops a shop theme's custom fields printed under their keys, with their values, and keeps the product's labelled details", () => {

@@ -1,8 +1,8 @@
 import { baseHrefArticle, boilerplateArticle, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHtmlDocument } from '../../src/content/build-document.js';
-import { extractLinks } from '../../src/content/links.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { buildHtmlDocument } from '../../src/content/assembly/build-document.js';
+import { extractLinks } from '../../src/content/assembly/links.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 import { resolveScrapeOptions, type ScrapeOptionsInput } from '../../src/options.js';
 
 let site: FixtureSite;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { revealHiddenTeaserSummaries } from '../../src/content/hidden-teaser-links.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { revealHiddenTeaserSummaries } from '../../src/content/rules/hidden-teaser-links.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 describe('teaser summaries written as aria-hidden links', () => {
   it('shows a hidden link holding a summary, and leaves hidden icons, overlays and repeats of a visible link', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildHtmlDocument } from '../../src/content/build-document.js';
-import { removeUtilityHiddenBlocks } from '../../src/content/hidden-utility.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { buildHtmlDocument } from '../../src/content/assembly/build-document.js';
+import { removeUtilityHiddenBlocks } from '../../src/content/rules/hidden-utility.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 import { resolveScrapeOptions } from '../../src/options.js';
 
 const markdownOf = (html: string, url: string) =>

@@ -1,10 +1,10 @@
 import { hostilePhrases, nestedTagsPage, unclosedAnchorsPage, type NestedTag } from '@trawl/testkit';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { buildHtmlDocument, MAX_MAIN_CONTENT_ELEMENTS } from '../../src/content/build-document.js';
-import { MAX_TREE_DEPTH } from '../../src/content/bounded-tree.js';
-import { extractLinks } from '../../src/content/links.js';
-import { parsedElementCount, parseHtml } from '../../src/content/parse.js';
+import { buildHtmlDocument, MAX_MAIN_CONTENT_ELEMENTS } from '../../src/content/assembly/build-document.js';
+import { MAX_TREE_DEPTH } from '../../src/content/dom/bounded-tree.js';
+import { extractLinks } from '../../src/content/assembly/links.js';
+import { parsedElementCount, parseHtml } from '../../src/content/dom/parse.js';
 import { MAX_LINKS_PER_PAGE } from '../../src/limits.js';
 import { resolveScrapeOptions } from '../../src/options.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 // patches/linkedom@0.18.14.patch keeps the parser and `className` from making a DOMTokenList (a
 // Set kept on the element) for every element with a class: the parser writes the value the list

@@ -1,6 +1,6 @@
 import { EventTarget as LinkedomEventTarget } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 // patches/linkedom@0.18.14.patch makes a node's listener map on its first addEventListener
 // instead of in every node's constructor (a sixth of conversion time). Events must work as before.

@@ -1,11 +1,11 @@
 import { pageTypeFixtures, startFixtureSite, syntheticPageHtml, type FixtureSite } from '@trawl/testkit';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHtmlDocument } from '../../src/content/build-document.js';
-import { extractLinks } from '../../src/content/links.js';
-import { streamPageLinks } from '../../src/content/links-stream.js';
-import { metadataFromFacts } from '../../src/content/metadata.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { buildHtmlDocument } from '../../src/content/assembly/build-document.js';
+import { extractLinks } from '../../src/content/assembly/links.js';
+import { streamPageLinks } from '../../src/content/assembly/links-stream.js';
+import { metadataFromFacts } from '../../src/content/assembly/metadata.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 import { resolveScrapeOptions } from '../../src/options.js';
 
 let site: FixtureSite;

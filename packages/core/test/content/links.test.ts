@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractLinks } from '../../src/content/links.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { extractLinks } from '../../src/content/assembly/links.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 const PAGE_URL = 'https://site.example/blog/post.html';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { removeListingControls } from '../../src/content/listing-controls.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { removeListingControls } from '../../src/content/rules/listing-controls.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 describe('listing controls', () => {
   it("drops Magento's product-list toolbars (view modes, sorter, page size, pages) and keeps the products", () => {

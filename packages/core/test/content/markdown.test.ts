@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 import { toMarkdown } from '../../src/formats/markdown.js';
 
 describe('toMarkdown', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractMetadata } from '../../src/content/metadata.js';
-import { parseHtml } from '../../src/content/parse.js';
+import { extractMetadata } from '../../src/content/assembly/metadata.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 
 const PAGE_URL = 'https://news.example.com/world/story.html';
 

@@ -1,9 +1,9 @@
 import { harbourFurniture, pageTypeFixtures, startFixtureSite, type FixtureSite, type PageTypeFixture } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHtmlDocument } from '../../src/content/build-document.js';
-import { parseHtml } from '../../src/content/parse.js';
-import { removeDuplicateBlocks } from '../../src/content/duplicate-blocks.js';
-import { copyPageHeading, findPageHeading } from '../../src/content/page-heading.js';
+import { buildHtmlDocument } from '../../src/content/assembly/build-document.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { removeDuplicateBlocks } from '../../src/content/rules/duplicate-blocks.js';
+import { copyPageHeading, findPageHeading } from '../../src/content/assembly/page-heading.js';
 import { classifyPage, type PageType } from '../../src/content/page-type/page-type.js';
 import { readPageSignals } from '../../src/content/page-type/page-signals.js';
 import { resolveScrapeOptions } from '../../src/options.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHtmlDocument } from '../../src/content/build-document.js';
+import { buildHtmlDocument } from '../../src/content/assembly/build-document.js';
 import { resolveScrapeOptions } from '../../src/options.js';
 
 function markdownOf(html: string, url: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 import { classifyPage } from '../../src/content/page-type/page-type.js';
 import { readPageSignals } from '../../src/content/page-type/page-signals.js';
 

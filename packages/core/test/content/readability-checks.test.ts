@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
-import { readabilityArticle } from '../../src/content/readability.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { readabilityArticle } from '../../src/content/regions/readability.js';
 import { newsPage } from './pages.js';
 
 interface Checks {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largestCandidate, parseSrcset } from '../../src/content/srcset.js';
+import { largestCandidate, parseSrcset } from '../../src/content/assembly/srcset.js';
 
 describe('srcset', () => {
   it('parses width and density descriptors', () => {

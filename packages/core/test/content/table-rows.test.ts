@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
-import { installTableRows, withTableRowsMemo } from '../../src/content/table-rows.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { installTableRows, withTableRowsMemo } from '../../src/content/dom/table-rows.js';
 
 installTableRows();
 

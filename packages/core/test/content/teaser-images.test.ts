@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
-import { quietTeaserImages, type TeaserScope } from '../../src/content/teaser-images.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { quietTeaserImages, type TeaserScope } from '../../src/content/rules/teaser-images.js';
 
 /** Each image's alt text after quietTeaserImages, by its src. */
 function altsAfter(bodyHtml: string, scope: TeaserScope): Record<string, string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
-import { hasText, rawTextLengthUpTo, textLength, textLengthUpTo } from '../../src/content/text.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { hasText, rawTextLengthUpTo, textLength, textLengthUpTo } from '../../src/content/dom/text.js';
 
 // textLength and hasText walk an element's text nodes instead of joining its textContent: the
 // answers must be those of the whole text (the collapsed length, and whether any visible character).

@@ -1,6 +1,6 @@
 import { hostilePhrases, nestedTagsPage, pageTypeFixtures, syntheticPageHtml, unclosedAnchorsPage } from '@trawl/testkit';
 import { describe, expect, it } from 'vitest';
-import { Parser } from '../../src/content/dom.js';
+import { Parser } from '../../src/content/dom/dom.js';
 
 // patches/htmlparser2@10.1.0.patch has the tokenizer skip runs of plain text and attribute values
 // natively (indexOf, a regular expression) instead of a character at a time. Written one

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
-import { correspondingElement } from '../../src/content/tree-walk.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { correspondingElement } from '../../src/content/dom/tree-walk.js';
 
 describe('correspondingElement', () => {
   it("finds the copy's element at the original's position, and nothing for an element outside the root", () => {

@@ -1,7 +1,7 @@
 import { strikethrough, tables, taskListItems } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from '../../src/content/parse.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
 import { installChildNodesMemo, withChildNodesMemo } from '../../src/formats/child-nodes-memo.js';
 import { matchRulesByName, skipNeedlessEscapes } from '../../src/formats/turndown-speed.js';
 import { newsPage } from '../content/pages.js';

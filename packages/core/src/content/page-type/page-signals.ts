@@ -1,4 +1,4 @@
-import type { HtmlDocument } from '../parse.js';
+import type { HtmlDocument } from '../dom/parse.js';
 import { usesProductTemplate } from './product-template.js';
 
 /** What a page's markup says about its kind, read once before cleaning changes the page. */

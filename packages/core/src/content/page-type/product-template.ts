@@ -1,4 +1,4 @@
-import type { HtmlDocument } from '../parse.js';
+import type { HtmlDocument } from '../dom/parse.js';
 
 /**
  * Body classes shop platforms put on a single product's page template, and only there: WooCommerce's

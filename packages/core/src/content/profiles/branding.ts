@@ -5,8 +5,8 @@
  * logo, favicon and social image from the page, the brand's name from its metadata. Stylesheets
  * the page links to are not fetched: a scrape reads the page it loads. Pure over a parsed page.
  */
-import type { HtmlDocument } from '../parse.js';
-import { httpUrlWithoutFragment } from '../urls.js';
+import type { HtmlDocument } from '../dom/parse.js';
+import { httpUrlWithoutFragment } from '../assembly/urls.js';
 import { colorOf, isGrey, luminance } from './colors.js';
 import { cssRules, MAX_CSS_CHARS, type CssRule } from './css-rules.js';
 import { isOfType, nodesOf, text, type LdNode } from './json-ld.js';

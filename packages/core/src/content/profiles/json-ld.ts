@@ -1,4 +1,4 @@
-import type { HtmlDocument } from '../parse.js';
+import type { HtmlDocument } from '../dom/parse.js';
 
 /** A schema.org node as JSON-LD (or microdata, read into the same form) writes it. */
 export type LdNode = Record<string, unknown>;

@@ -5,8 +5,8 @@
  * Dailymotion, Wistia, Loom; SoundCloud, Spotify, Bandcamp), given as the media's own page.
  * Pure over a parsed page.
  */
-import type { HtmlDocument } from '../parse.js';
-import { httpUrlWithoutFragment } from '../urls.js';
+import type { HtmlDocument } from '../dom/parse.js';
+import { httpUrlWithoutFragment } from '../assembly/urls.js';
 import { isOfType, text, type LdNode } from './json-ld.js';
 
 export type MediaKind = 'audio' | 'video';

@@ -4,8 +4,8 @@
  * largest element that shows exactly one price is an item, under the heading before it.
  * Pure over a parsed page.
  */
-import type { HtmlDocument } from '../parse.js';
-import { httpUrlWithoutFragment } from '../urls.js';
+import type { HtmlDocument } from '../dom/parse.js';
+import { httpUrlWithoutFragment } from '../assembly/urls.js';
 import { isOfType, nodesOf, text, typesOf, type LdNode } from './json-ld.js';
 import { parseAmount, PRICE_IN_TEXT, toPrice } from './prices.js';
 import type { ImageRef, MenuItem, MenuProfile, MenuSection, Price } from './types.js';

@@ -1,4 +1,4 @@
-import type { HtmlDocument } from '../parse.js';
+import type { HtmlDocument } from '../dom/parse.js';
 
 /**
  * The `<meta>` values of the page's head by `property` and by `name` (lowercased; the first of

@@ -1,5 +1,5 @@
-import type { HtmlDocument } from '../parse.js';
-import { nextInTree } from '../tree-walk.js';
+import type { HtmlDocument } from '../dom/parse.js';
+import { nextInTree } from '../dom/tree-walk.js';
 import type { LdNode } from './json-ld.js';
 
 const MAX_ITEMS = 500;

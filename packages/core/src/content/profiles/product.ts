@@ -4,8 +4,8 @@
  * Pure over a parsed page. What the page does not say is left out and named in `missing`,
  * so a model (when one is configured) is asked for those fields only (llm/profile-fill.ts).
  */
-import type { HtmlDocument } from '../parse.js';
-import { httpUrlWithoutFragment } from '../urls.js';
+import type { HtmlDocument } from '../dom/parse.js';
+import { httpUrlWithoutFragment } from '../assembly/urls.js';
 import { isOfType, many, nodesOf, text, type LdNode } from './json-ld.js';
 import { toPrice } from './prices.js';
 import type { Availability, ImageRef, Price, ProductProfile, ProductVariant } from './types.js';

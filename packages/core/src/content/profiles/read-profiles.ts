@@ -1,4 +1,4 @@
-import type { HtmlDocument } from '../parse.js';
+import type { HtmlDocument } from '../dom/parse.js';
 import { readBranding } from './branding.js';
 import { jsonLdNodes, type LdNode } from './json-ld.js';
 import { mediaUrls } from './media.js';

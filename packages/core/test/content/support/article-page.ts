@@ -1,4 +1,4 @@
-import { buildHtmlDocument } from '../../../src/content/build-document.js';
+import { buildHtmlDocument } from '../../../src/content/assembly/build-document.js';
 import { resolveScrapeOptions } from '../../../src/options.js';
 
 /** The page's Markdown as a scrape makes it (main content only, the default). */

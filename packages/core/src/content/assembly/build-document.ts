@@ -1,0 +1,86 @@
+import type { Document as ScrapedDocument } from '../../document.js';
+import type { ResolvedScrapeOptions } from '../../options.js';
+import { toMarkdown } from '../../formats/markdown.js';
+import { cleanContent } from './clean.js';
+import { extractLinks } from './links.js';
+import { extractMetadata } from './metadata.js';
+import { readPageExtras } from './page-extras.js';
+import { readPageProfiles } from '../profiles/read-profiles.js';
+import { parsedElementCount, parseHtml, type HtmlDocument } from '../dom/parse.js';
+import { hasText } from '../dom/text.js';
+import { documentBaseUrl } from './urls.js';
+
+/**
+ * Main-content detection (Readability) grows faster than the page: past this many elements (six
+ * times the largest of 1,678 real benchmark pages) the whole cleaned page is kept instead.
+ */
+export const MAX_MAIN_CONTENT_ELEMENTS = 100_000;
+
+export interface HtmlPage {
+  html: string;
+  /** The final URL, after redirects: relative links resolve against it. */
+  url: string;
+  /** The URL as the caller asked for it. */
+  sourceURL: string;
+  statusCode: number;
+  contentType?: string;
+}
+
+export interface BuildHooks {
+  /** Sees the parsed page before cleaning changes it (a crawler reads every link of the raw page here). */
+  onParsed?: (document: HtmlDocument) => void;
+}
+
+/**
+ * Turns a fetched HTML page into a Document with the requested markdown, html (cleaned),
+ * rawHtml and links formats, the images, attributes and profiles options, and the page's metadata. Parses
+ * the page once (twice only when main content comes out empty). Screenshot and json formats are
+ * someone else's: they need a browser or an LLM.
+ */
+export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptions, hooks: BuildHooks = {}): ScrapedDocument {
+  const document = parseHtml(page.html);
+  hooks.onParsed?.(document);
+  // Images, attributes and profiles are read from the page as served, before cleaning changes it.
+  const extras = requested.images || requested.attributes ? readPageExtras(document, documentBaseUrl(document, page.url), requested) : {};
+  const profiles = requested.profiles ? readPageProfiles(document, documentBaseUrl(document, page.url), page.url, requested.profiles) : {};
+  const elements = parsedElementCount(document);
+  const tooLargeForMainContent = requested.onlyMainContent && elements > MAX_MAIN_CONTENT_ELEMENTS;
+  const options = tooLargeForMainContent ? { ...requested, onlyMainContent: false } : requested;
+  const formats = new Set(options.formats);
+  const result: ScrapedDocument = {
+    metadata: {
+      ...extractMetadata(document, page.url),
+      sourceURL: page.sourceURL,
+      url: page.url,
+      statusCode: page.statusCode,
+      ...(page.contentType === undefined ? {} : { contentType: page.contentType }),
+    },
+    ...extras,
+    ...profiles,
+  };
+  if (formats.has('markdown') || formats.has('html') || formats.has('links')) {
+    // Cleaning consumes the document, so the fallback below needs the page's text measured first;
+    // only main-content detection can come out empty, so only then is it worth measuring.
+    const mayFallBack = options.onlyMainContent && !options.includeTags?.length;
+    const pageHasText = mayFallBack && hasText(document.body);
+    const linksOnly = !formats.has('markdown') && !formats.has('html');
+    const baseUrl = documentBaseUrl(document, page.url);
+    let content = cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly });
+    let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
+    // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
+    const empty = pageHasText && (markdown === undefined ? !hasText(content) : markdown === '');
+    if (empty) {
+      content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false, forLinksOnly: linksOnly });
+      if (markdown !== undefined) markdown = toMarkdown(content);
+    }
+    if (markdown !== undefined) result.markdown = markdown;
+    if (formats.has('html')) result.html = content.innerHTML.trim();
+    // Like Firecrawl, links come from the cleaned content; crawlers read the raw page with extractLinks.
+    if (formats.has('links')) result.links = extractLinks(content, page.url, baseUrl);
+    if (tooLargeForMainContent) {
+      result.warning = `The page has ${elements} elements: past ${MAX_MAIN_CONTENT_ELEMENTS}, main content is not detected and the whole page is kept.`;
+    }
+  }
+  if (formats.has('rawHtml')) result.rawHtml = page.html;
+  return result;
+}

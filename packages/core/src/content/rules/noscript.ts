@@ -1,0 +1,16 @@
+import { textLength } from '../dom/text.js';
+
+/** A <noscript> holding at least this much text is the page itself, not a "please enable JavaScript" note. */
+const MIN_CONTENT_CHARS = 400;
+
+/**
+ * Unwraps the <noscript> blocks that hold a page's real content. Discourse and other
+ * single-page apps serve their server-rendered posts inside <noscript> for clients without
+ * JavaScript, and an HTTP scrape is such a client: without this their pages come out empty.
+ */
+export function unwrapContentNoscripts(root: Element): void {
+  for (const noscript of Array.from(root.querySelectorAll('noscript'))) {
+    if (!root.contains(noscript) || noscript.parentElement?.closest('noscript')) continue;
+    if (textLength(noscript) >= MIN_CONTENT_CHARS) noscript.replaceWith(...Array.from(noscript.childNodes));
+  }
+}

@@ -1,0 +1,50 @@
+import { textLength } from '../dom/text.js';
+
+/**
+ * Headings that open a block about other pages rather than this one: related products and
+ * posts, recommendations, recently viewed items, newsletter sign-ups and share prompts.
+ */
+const RELATED_HEADING =
+  /\b(?:related|also (?:viewed|bought|purchased|like|liked|read|enjoy)|you (?:may|might) (?:also )?(?:like|love|enjoy|be interested)|recently viewed|recommended|recommendations|similar (?:items|products|posts|articles)|sponsored|more (?:from|like this|to explore|stories|articles|news|products|posts)|other items|trending|popular (?:posts|articles|products|items)|people also|frequently bought|complete the look|shop the look|read (?:next|more)|newsletter|share (?:this|on)|latest (?:posts|news|articles|stories)|explore more)\b/i;
+
+/** A block bigger than this share of the content is the content itself, whatever its heading says. */
+const MAX_SHARE_OF_TEXT = 0.4;
+/**
+ * A product's own text is often short beside the carousels of other products under it ("people
+ * who viewed this item also viewed"), and Readability may pick such a carousel for the page: on a
+ * product page a block about other products goes whatever its size.
+ */
+export const MAX_SHARE_OF_PRODUCT_TEXT = 1;
+
+/**
+ * Removes blocks about other pages, found by their heading's text: the heading's nearest
+ * container that holds nothing but that block (its parent section, or the heading alone).
+ */
+export function removeRelatedSections(root: Element, maxShareOfText = MAX_SHARE_OF_TEXT): void {
+  let total: number | undefined;
+  for (const heading of Array.from(root.querySelectorAll('h2, h3, h4, h5, h6'))) {
+    if (!root.contains(heading)) continue;
+    const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!text || text.length > 60 || !RELATED_HEADING.test(text)) continue;
+    total ??= textLength(root);
+    blockOpenedBy(heading, root, total * maxShareOfText).remove();
+  }
+}
+
+/**
+ * The largest ancestor of `heading` below `root` that the heading opens (it is the first thing
+ * with text in it) and that holds at most `maxText` characters.
+ */
+function blockOpenedBy(heading: Element, root: Element, maxText: number): Element {
+  let block: Element = heading;
+  for (let parent = heading.parentElement; parent && parent !== root; parent = parent.parentElement) {
+    if (firstTextElement(parent) !== block || textLength(parent) > maxText) break;
+    block = parent;
+  }
+  return block;
+}
+
+function firstTextElement(element: Element): Element | null {
+  for (const child of Array.from(element.children)) if (/\S/.test(child.textContent ?? '')) return child;
+  return null;
+}
