@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { comparePredictions } from './lib/compare-predictions.js';
 import { EVAL_SET_NAMES, type EvalSetName, evalSet, type SetScore } from './lib/eval-sets.js';
 import { fmt } from './lib/stats.js';
 
@@ -32,20 +33,12 @@ for (const name of args.sets!.split(',') as EvalSetName[]) {
   const files = [join(before, `${name}.json`), join(after, `${name}.json`)];
   if (!files.every((file) => existsSync(file))) continue;
   const [a, b] = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
-  const only = new Set(Object.keys(a!).filter((id) => id in b!));
   const set = evalSet(name);
-  const [scoreA, scoreB] = [set.score(a!, only), set.score(b!, only)];
-  console.log(`\n## ${set.title}: ${only.size} pages\n`);
+  const { a: scoreA, b: scoreB, changed, moved, up } = comparePredictions(set, a!, b!);
+  console.log(`\n## ${set.title}: ${scoreA.pages.length} pages\n`);
   console.log(`A  ${describe(scoreA)}`);
   console.log(`B  ${describe(scoreB)}`);
-  const byId = new Map(scoreA.pages.map((page) => [page.id, page]));
-  const moved = scoreB.pages
-    .map((page) => ({ page, was: byId.get(page.id)! }))
-    .filter(({ page, was }) => a![page.id] !== b![page.id] && Math.abs(page.value - was.value) > 1e-9);
-  const changed = scoreB.pages.filter((page) => a![page.id] !== b![page.id]).length;
-  const up = moved.filter(({ page, was }) => page.value > was.value).length;
   console.log(`Markdown changed on ${changed} pages; score up on ${up}, down on ${moved.length - up}`);
-  moved.sort((x, y) => Math.abs(y.page.value - y.was.value) - Math.abs(x.page.value - x.was.value));
   for (const { page, was } of moved.slice(0, top)) {
     const snippets =
       page.snippets && was.snippets ? `  tp ${was.snippets.tp}->${page.snippets.tp}, fp ${was.snippets.fp}->${page.snippets.fp}` : '';

@@ -4,17 +4,21 @@
 // each beside the published figures and, on the article and trafilatura sets, beside
 // Readability.js run in the same run on the second core (quality-rival.ts).
 //
-//   pnpm bench:quality [--sets aeb,wcxb,trafilatura] [--dump DIR] [--no-rival] [--step N]
+//   pnpm bench:quality [--sets aeb,wcxb,trafilatura] [--dump DIR] [--no-rival] [--step N] [--without STEP[,STEP]]
 //
 // --dump writes each set's predictions to DIR/<set>.json ({pageId: markdown}); `pnpm
 // bench:quality:diff A B` compares two dumps page by page. --step N scores every N-th page only.
+// --without names main-content steps (docs/content.md): each set is converted a second time with
+// them disabled and their effect printed (F1 with and without, per page type, pages moved).
 // Exits non-zero when a set falls below its floor, a page crashes, or a page comes back empty
 // where its gold text is not.
 import { spawn } from 'node:child_process';
+import { contentStepNames } from '@trawl/core';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { comparePredictions } from './lib/compare-predictions.js';
 import { evalDir } from './lib/eval-pages.js';
 import { EVAL_SET_NAMES, type EvalSetName, evalSet, samplePages, type SetPage } from './lib/eval-sets.js';
 import { goldIsEmpty } from './lib/gold.js';
@@ -48,8 +52,12 @@ const { values: args } = parseArgs({
     dump: { type: 'string' },
     'no-rival': { type: 'boolean', default: false },
     step: { type: 'string' },
+    without: { type: 'string' },
   },
 });
+const without = args.without ? args.without.split(',').map((name) => name.trim()) : [];
+const unknownSteps = without.filter((name) => !contentStepNames().includes(name));
+if (unknownSteps.length) throw new Error(`Unknown content step ${unknownSteps.join(', ')}: choose from ${contentStepNames().join(', ')}`);
 const sets = args.sets!.split(',').map((name) => {
   if (!(EVAL_SET_NAMES as readonly string[]).includes(name))
     throw new Error(`Unknown set "${name}": choose from ${EVAL_SET_NAMES.join(', ')}`);
@@ -121,6 +129,21 @@ function scoreSet(name: EvalSetName, predictions: Record<string, string>, pages:
   return official;
 }
 
+/** What disabling the `--without` steps does to a set: F1 with every step and without those, per type, and the pages that moved. */
+async function printStepEffect(name: EvalSetName, pages: SetPage[], withEveryStep: Record<string, string>): Promise<void> {
+  const run = await predictPages(pages, without);
+  for (const crash of run.crashes) fail(`${name} --without ${without.join(',')}: ${crash.id} crashed: ${crash.message}`);
+  const { a, b, changed, moved, up } = comparePredictions(evalSet(name), withEveryStep, run.predictions);
+  const delta = (x: number, y: number) => `${y - x >= 0 ? '+' : ''}${fmt(y - x, 4)}`;
+  console.log(`\nwithout ${without.join(', ')}: F1 ${fmt(a.f1, 4)} -> ${fmt(b.f1, 4)} (${delta(a.f1, b.f1)})`);
+  for (const type of TYPE_ORDER.filter((type) => a.byType?.[type] !== undefined)) {
+    console.log(
+      `  ${type.padEnd(14)} ${fmt(a.byType![type]!, 4)} -> ${fmt(b.byType?.[type] ?? 0, 4)} (${delta(a.byType![type]!, b.byType?.[type] ?? 0)})`,
+    );
+  }
+  console.log(`  Markdown changed on ${changed} of ${pages.length} pages; score up on ${up}, down on ${moved.length - up}`);
+}
+
 const pagesOf = (name: EvalSetName) => (step ? samplePages(evalSet(name).pages(), step) : evalSet(name).pages());
 const rivalScores: Array<() => Promise<void>> = [];
 
@@ -132,6 +155,7 @@ for (const name of sets) {
     writeFileSync(join(args.dump, `${name}.json`), JSON.stringify(run.predictions));
   }
   const sampled = step ? ` (1 page in ${step})` : '';
+  const effect = without.length ? () => printStepEffect(name, pages, run.predictions) : async () => {};
   if (name === 'aeb') {
     const aeb = scoreSet(name, run.predictions, pages);
     const aebWithoutH1 = scoreSet(name, withoutH1Lines(run.predictions), pages);
@@ -142,6 +166,7 @@ for (const name of sets) {
     console.log(`F1         ${fmt(aebWithoutH1.f1, 4)}   with the H1 lines set aside (the gold text has no titles)`);
     printSpeed(pages.length, run);
     checkEmpty(name, pages, run);
+    await effect();
     if (!step && aebWithoutH1.f1 < MIN_AEB_F1)
       fail(`Article F1 (H1 lines set aside) ${fmt(aebWithoutH1.f1, 4)} is below ${MIN_AEB_F1}, Readability.js's published score.`);
     rivalScores.push(async () => {
@@ -172,6 +197,7 @@ for (const name of sets) {
     console.log(`\nprecision ${fmt(wcxb.precision, 4)}, recall ${fmt(wcxb.recall, 4)}; others published on this split: ${WCXB_OTHERS}`);
     printSpeed(pages.length, run);
     checkEmpty(name, pages, run);
+    await effect();
     if (!step && wcxb.f1 < MIN_WCXB_F1) fail(`WCXB F1 ${fmt(wcxb.f1, 4)} is below ${MIN_WCXB_F1}, Trawl's figure before page types.`);
   } else {
     const ours = scoreSet(name, run.predictions, pages);
@@ -185,6 +211,7 @@ for (const name of sets) {
     );
     printSpeed(pages.length, run);
     checkEmpty(name, pages, run);
+    await effect();
     rivalScores.push(async () => {
       const theirs = (await rival).trafilatura;
       if (!theirs) return;

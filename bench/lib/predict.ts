@@ -9,15 +9,18 @@ export interface PredictionRun {
   crashes: Array<{ id: string; message: string }>;
 }
 
-/** Converts each page as `pnpm bench:quality` scores it: `htmlToDocument` with Markdown and main content, in this thread. */
-export async function predictPages(pages: SetPage[]): Promise<PredictionRun> {
+/**
+ * Converts each page as `pnpm bench:quality` scores it: `htmlToDocument` with Markdown and main
+ * content, in this thread; `withoutSteps` names main-content steps not to run (`--without`).
+ */
+export async function predictPages(pages: SetPage[], withoutSteps: readonly string[] = []): Promise<PredictionRun> {
   const predictions: Record<string, string> = {};
   const crashes: PredictionRun['crashes'] = [];
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   for (const page of pages) {
     try {
-      const document = await htmlToDocument(page.html, { url: page.url, formats: ['markdown'], onlyMainContent: true });
+      const document = await htmlToDocument(page.html, { url: page.url, formats: ['markdown'], onlyMainContent: true, withoutSteps });
       predictions[page.id] = document.markdown ?? '';
     } catch (error) {
       predictions[page.id] = '';

@@ -1,5 +1,6 @@
 import type { BrandingProfile, MenuProfile, ProductProfile } from './content/profiles/types.js';
 import type { ChangeTrackingResult } from './memory/change-status.js';
+import type { ExplainStep } from './content/steps/explain.js';
 
 /** Metadata of a scraped page. Page `<meta>` values are kept under their raw names too. */
 export interface DocumentMetadata {
@@ -66,5 +67,10 @@ export interface Document {
   pages?: Array<{ pageNumber: number; markdown: string }>;
   /** With change tracking: how the page compares with its previous scrape (memory/). */
   changeTracking?: ChangeTrackingResult;
+  /**
+   * With `explain` (library and CLI only, never the API): each main-content step that ran, in
+   * order, with what it changed (docs/content.md).
+   */
+  explain?: ExplainStep[];
   metadata: DocumentMetadata;
 }

@@ -119,6 +119,15 @@ export * from './limits.js';
 
 // Content
 export { extractLinks, extractMetadata, parseHtml, selectorProblem, toMarkdown, cleanContent } from './content/index.js';
+// Main content's steps, in the order they run (docs/content.md), and a conversion's explain trace
+export {
+  CONTENT_STEP_REGISTRY,
+  contentStepNames,
+  STEP_PHASES,
+  type ContentStep,
+  type ExplainStep,
+  type StepPhase,
+} from './content/index.js';
 
 // Store port, memory store and jobs
 export type * from './ports/store.js';

@@ -8,6 +8,7 @@ import { readPageExtras } from './page-extras.js';
 import { readPageProfiles } from '../profiles/read-profiles.js';
 import { parsedElementCount, parseHtml, type HtmlDocument } from '../dom/parse.js';
 import { hasText } from '../dom/text.js';
+import { type ExplainStep, explainDecision } from '../steps/explain.js';
 import { documentBaseUrl } from './urls.js';
 
 /**
@@ -29,6 +30,10 @@ export interface HtmlPage {
 export interface BuildHooks {
   /** Sees the parsed page before cleaning changes it (a crawler reads every link of the raw page here). */
   onParsed?: (document: HtmlDocument) => void;
+  /** Fill `Document.explain` with the main-content steps' trace. */
+  explain?: boolean;
+  /** Main-content steps not to run, by name (`pnpm bench:quality --without`). */
+  withoutSteps?: ReadonlySet<string>;
 }
 
 /**
@@ -65,15 +70,19 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
     const pageHasText = mayFallBack && hasText(document.body);
     const linksOnly = !formats.has('markdown') && !formats.has('html');
     const baseUrl = documentBaseUrl(document, page.url);
-    let content = cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly });
+    const trace: ExplainStep[] | undefined = hooks.explain ? [] : undefined;
+    const steps = { trace, without: hooks.withoutSteps };
+    let content = cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly }, steps);
     let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
     // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
     const empty = pageHasText && (markdown === undefined ? !hasText(content) : markdown === '');
     if (empty) {
       content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false, forLinksOnly: linksOnly });
+      trace?.push(explainDecision('whole-page-fallback', 'main content came out empty: the whole cleaned page is kept', content));
       if (markdown !== undefined) markdown = toMarkdown(content);
     }
     if (markdown !== undefined) result.markdown = markdown;
+    if (trace) result.explain = trace;
     if (formats.has('html')) result.html = content.innerHTML.trim();
     // Like Firecrawl, links come from the cleaned content; crawlers read the raw page with extractLinks.
     if (formats.has('links')) result.links = extractLinks(content, page.url, baseUrl);

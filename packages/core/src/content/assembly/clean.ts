@@ -6,6 +6,7 @@ import { pickImageSources, removeBase64Images } from './images.js';
 import { extractMainContent } from '../main-content.js';
 import { readPageSignals } from '../page-type/page-signals.js';
 import { parseHtml, type HtmlDocument } from '../dom/parse.js';
+import type { StepRunOptions } from '../steps/run-steps.js';
 import { absolutizeUrls, documentBaseUrl } from './urls.js';
 
 export type CleanOptions = Pick<
@@ -30,8 +31,9 @@ export interface PageSource {
  * The page's content as one element, cleaned for the html, markdown and links formats: no
  * scripts or styles, excludeTags removed, ads and cookie banners gone when blockAds, only the
  * includeTags matches or the main content when asked, absolute URLs, one image source each.
+ * `steps` records the main-content steps' trace and skips steps (library-only).
  */
-export function cleanContent(page: PageSource, options: CleanOptions): Element {
+export function cleanContent(page: PageSource, options: CleanOptions, steps?: StepRunOptions): Element {
   const document = page.document ?? parseHtml(page.html);
   const baseUrl = page.baseUrl ?? documentBaseUrl(document, page.url);
   const detectMainContent = options.onlyMainContent && !options.includeTags?.length;
@@ -44,7 +46,13 @@ export function cleanContent(page: PageSource, options: CleanOptions): Element {
     // The caller named the content it wants, which overrides main-content detection.
     content = onlyMatching(document, joinSelectors('includeTags', options.includeTags, document));
   } else if (signals) {
-    content = extractMainContent({ document, url: page.url, signals, reparse: () => reparsedWithoutNoise(page.html, options) }).content;
+    content = extractMainContent({
+      document,
+      url: page.url,
+      signals,
+      reparse: () => reparsedWithoutNoise(page.html, options),
+      steps,
+    }).content;
   } else {
     content = document.body;
   }

@@ -1,0 +1,55 @@
+import { copyCategoryDescriptions, keepCategoryDescriptions } from '../rules/category-descriptions.js';
+import { copyIntroBlock, keepIntro } from '../rules/docs-intro.js';
+import { revealHiddenTeaserSummaries } from '../rules/hidden-teaser-links.js';
+import { removeUtilityHiddenBlocks } from '../rules/hidden-utility.js';
+import { unwrapContentNoscripts } from '../rules/noscript.js';
+import { revealTabPanels } from '../rules/tab-panels.js';
+import { type ContentStep, EVERY_KIND, type KeepStep } from './step.js';
+
+/** Steps on the whole body before the two readings: `tree`, then `page`, then the `keep` copies. */
+export const BEFORE_READINGS: readonly ContentStep[] = [
+  {
+    name: 'content-noscripts',
+    phase: 'tree',
+    pageKinds: EVERY_KIND,
+    about: 'Unwraps a <noscript> that holds the page itself (Discourse serves its posts there), so the readings see it.',
+    run: (root) => unwrapContentNoscripts(root),
+  },
+  {
+    name: 'tab-panels',
+    phase: 'tree',
+    pageKinds: EVERY_KIND,
+    about: 'Reveals hidden tab panels: a tabbed page holds its content in every panel, not only the open one.',
+    run: (root) => revealTabPanels(root),
+  },
+  {
+    name: 'utility-hidden-blocks',
+    phase: 'page',
+    pageKinds: ['collection'],
+    about: 'Removes the quick-view drawers and comparison tables a theme hides per card: each product’s whole page.',
+    run: (root) => removeUtilityHiddenBlocks(root),
+  },
+  {
+    name: 'hidden-teaser-summaries',
+    phase: 'page',
+    pageKinds: EVERY_KIND,
+    about: 'Reveals teaser summaries written as a second, aria-hidden link to the story.',
+    run: (root) => revealHiddenTeaserSummaries(root),
+  },
+  {
+    name: 'docs-intro',
+    phase: 'keep',
+    pageKinds: ['documentation'],
+    about: 'Keeps a docs page’s introduction that sits beside its body in the H1’s block (MDN’s), which Readability leaves out.',
+    save: (body, page) => copyIntroBlock(body, page.pageHeading),
+    restore: keepIntro,
+  } satisfies KeepStep<Element | null>,
+  {
+    name: 'category-descriptions',
+    phase: 'keep',
+    pageKinds: ['collection', 'product'],
+    about: 'Keeps a shop’s category description, which themes place below the grid where neither reading looks.',
+    save: (body) => copyCategoryDescriptions(body),
+    restore: keepCategoryDescriptions,
+  } satisfies KeepStep<Element[]>,
+];

@@ -1,0 +1,66 @@
+import type { PageSignals } from '../page-type/page-signals.js';
+import { PAGE_TYPES, type PageType } from '../page-type/page-type.js';
+
+/**
+ * Where in the pipeline a step runs, in this order:
+ * - `tree`: on every parse of the page's body, before anything reads it (also on the fresh parse
+ *   an article page may need);
+ * - `page`: on the body once the page's kind is known, before the two readings;
+ * - `keep`: blocks copied from the untouched body before Readability rewrites it, put back into
+ *   whichever reading wins (only where both readings run);
+ * - `article`: cleaning Readability's pick;
+ * - `region`: cleaning the main region (the furniture-free reading);
+ * - `content`: on the chosen content.
+ */
+export const STEP_PHASES = ['tree', 'page', 'keep', 'article', 'region', 'content'] as const;
+export type StepPhase = (typeof STEP_PHASES)[number];
+
+/** What a step knows of the page besides the tree it works on. */
+export interface StepContext {
+  url: string;
+  pageType: PageType;
+  /** What the page's markup said about itself, read before noise removal. */
+  signals: PageSignals;
+  /** A copy of the page's H1, made before any step ran (kept once in the content whatever the reading). */
+  heading: Element | null;
+  /** The page's H1 in the untouched body (where a docs page's introduction is looked for). */
+  pageHeading: Element | null;
+}
+
+interface StepBase {
+  /** Unique, kebab-case: what the trace prints and `--without` names. */
+  name: string;
+  /** The page kinds the step runs on. */
+  pageKinds: readonly PageType[];
+  /** One line: what it does and why (docs/content.md lists it). */
+  about: string;
+}
+
+/**
+ * A rule over a tree. `run` changes `root` in place and may return how many elements it
+ * changed (removed, unwrapped, quietened) when its rule counts them.
+ */
+export interface TreeStep extends StepBase {
+  phase: Exclude<StepPhase, 'keep'>;
+  run(root: Element, page: StepContext): number | undefined | void;
+}
+
+/**
+ * A block saved from the untouched body and put back into the chosen content: `save` runs before
+ * Readability rewrites the page, `restore` after one reading won.
+ */
+export interface KeepStep<Saved = unknown> extends StepBase {
+  phase: 'keep';
+  save(body: Element, page: StepContext): Saved;
+  restore(content: Element, saved: Saved): void;
+}
+
+export type ContentStep = TreeStep | KeepStep;
+
+/** Every page kind. */
+export const EVERY_KIND: readonly PageType[] = PAGE_TYPES;
+
+/** Every page kind but these. */
+export function kindsBut(...excluded: PageType[]): readonly PageType[] {
+  return PAGE_TYPES.filter((kind) => !excluded.includes(kind));
+}
