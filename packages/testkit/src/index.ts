@@ -10,7 +10,7 @@ export {
 } from './pages/traps.js';
 export { sitemapPaths } from './routes/robots-sitemaps.js';
 export { boilerplateArticle } from './pages/article-boilerplate.js';
-export { baseHrefArticle } from './pages/articles.js';
+export { baseHrefArticle, navInMainArticle } from './pages/articles.js';
 export { harbourFurniture, pageTypeFixtures, type PageTypeFixture } from './pages/page-types.js';
 export { profileFixtures, type ProfileFixture } from './pages/profiles.js';
 export { brokenMarkupPages, type BrokenMarkupPage } from './pages/broken-markup.js';

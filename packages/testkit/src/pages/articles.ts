@@ -56,3 +56,20 @@ export const infoPages: Record<string, { title: string; text: string }> = {
 export function infoPageHtml(title: string, text: string): string {
   return simplePage(title, `<h1>${title}</h1>\n<p>${text}</p>\n<p><a href="/">Home</a></p>`);
 }
+
+/**
+ * A short notice whose `<main>` holds the site's section menu: a page main-content extraction
+ * reads as its region, where the `region-boilerplate` step removes the menu (the explain trace's
+ * test page).
+ */
+export const navInMainArticle = {
+  path: '/articles/nav-in-main',
+  menu: ['Tide tables', 'Pilot roster', 'Berth bookings', 'Harbour map'],
+  notice: 'The east pier is closed for repairs until Friday; pilots board from the west steps meanwhile.',
+} as const;
+
+export function navInMainHtml(): string {
+  const a = navInMainArticle;
+  const menu = a.menu.map((text, i) => `<li><a href="/section/${i}">${text}</a></li>`).join('\n');
+  return simplePage('Pier notice', `<main>\n<nav>\n<ul>\n${menu}\n</ul>\n</nav>\n<h1>Pier notice</h1>\n<p>${a.notice}</p>\n</main>`);
+}

@@ -1,4 +1,4 @@
-import { baseHrefHtml, infoPageHtml, infoPages, minimalHtml } from '../pages/articles.js';
+import { baseHrefHtml, infoPageHtml, infoPages, minimalHtml, navInMainHtml } from '../pages/articles.js';
 import { boilerplateArticleHtml } from '../pages/article-boilerplate.js';
 import { escapeHtml, simplePage } from '../pages/layout.js';
 import { sendHtml } from '../server/respond.js';
@@ -9,6 +9,7 @@ export function articleRoutes(): Route[] {
     { path: '/articles/boilerplate', handle: ({ res, origin }) => sendHtml(res, boilerplateArticleHtml(origin)) },
     { path: '/articles/base-href', handle: ({ res }) => sendHtml(res, baseHrefHtml()) },
     { path: '/articles/minimal', handle: ({ res }) => sendHtml(res, minimalHtml()) },
+    { path: '/articles/nav-in-main', handle: ({ res }) => sendHtml(res, navInMainHtml()) },
     ...Object.entries(infoPages).map(
       ([path, { title, text }]): Route => ({
         path,

@@ -30,7 +30,7 @@ export interface TreeSize {
 }
 
 export function measureTree(root: Element): TreeSize {
-  return { elements: root.getElementsByTagName('*').length, chars: textLength(root) };
+  return { elements: root.querySelectorAll('*').length, chars: textLength(root) };
 }
 
 /** The trace line of a step given its root's size before and after. */

@@ -37,12 +37,12 @@ interface StepBase {
 }
 
 /**
- * A rule over a tree. `run` changes `root` in place and may return how many elements it
- * changed (removed, unwrapped, quietened) when its rule counts them.
+ * A rule over a tree. `run` changes `root` in place; when its rule counts what it changed
+ * (blocks removed, alt texts emptied) it returns that number, which the trace shows.
  */
 export interface TreeStep extends StepBase {
   phase: Exclude<StepPhase, 'keep'>;
-  run(root: Element, page: StepContext): number | undefined | void;
+  run(root: Element, page: StepContext): unknown;
 }
 
 /**

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { navInMainArticle, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlToDocument, type HtmlToDocumentOptions } from '../../src/html-to-document.js';
+import { PAGE_TYPES } from '../../src/content/page-type/page-type.js';
+import { CONTENT_STEP_REGISTRY, contentStepNames } from '../../src/content/steps/registry.js';
+import { STEP_PHASES } from '../../src/content/steps/step.js';
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite();
+});
+afterAll(() => site.close());
+
+async function convert(path: string, options: Omit<HtmlToDocumentOptions, 'url'> = {}) {
+  const url = `${site.url}${path}`;
+  return htmlToDocument(await (await fetch(url)).text(), { url, ...options });
+}
+
+describe('the content step registry', () => {
+  it('names every step once, in kebab case', () => {
+    const names = contentStepNames();
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+  });
+
+  it('gives every step a phase, page kinds and a description, and lists them phase by phase', () => {
+    let lastPhase = 0;
+    for (const step of CONTENT_STEP_REGISTRY) {
+      const phase = STEP_PHASES.indexOf(step.phase);
+      expect(phase, step.name).toBeGreaterThanOrEqual(lastPhase);
+      lastPhase = phase;
+      expect(step.pageKinds.length, step.name).toBeGreaterThan(0);
+      for (const kind of step.pageKinds) expect(PAGE_TYPES).toContain(kind);
+      expect(step.about.length, step.name).toBeGreaterThan(20);
+    }
+  });
+
+  it('is documented: docs/content.md lists every step with its phase', () => {
+    const doc = readFileSync(new URL('../../../../docs/content.md', import.meta.url), 'utf8');
+    const missing = CONTENT_STEP_REGISTRY.filter((step) => !doc.includes(`| \`${step.name}\` | ${step.phase} |`)).map((step) => step.name);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('the explain trace', () => {
+  it('lists the steps that ran, in registry order, with what each removed', async () => {
+    const document = await convert(navInMainArticle.path, { explain: true });
+    const trace = document.explain!;
+    const boilerplate = trace.find((step) => step.name === 'region-boilerplate')!;
+    // The menu: <nav>, <ul>, four <li> and four <a>.
+    expect(boilerplate).toMatchObject({ phase: 'region', removed: 10, added: 0 });
+    expect(boilerplate.elementsAfter).toBe(boilerplate.elementsBefore - 10);
+    expect(boilerplate.charsAfter).toBeLessThan(boilerplate.charsBefore);
+    expect(trace.find((step) => step.name === 'reading')?.note).toBe('the region (a short page)');
+    expect(trace.find((step) => step.name === 'page-kind')?.note).toBe('article');
+    // Readability never ran on this short page, so none of its cleaning steps did either.
+    expect(trace.some((step) => step.phase === 'article')).toBe(false);
+    const ran = trace.filter((step) => step.phase !== 'decision').map((step) => step.name);
+    const order = contentStepNames();
+    expect(ran.map((name) => order.indexOf(name))).toEqual([...ran.map((name) => order.indexOf(name))].sort((a, b) => a - b));
+    for (const item of navInMainArticle.menu) expect(document.markdown).not.toContain(item);
+    expect(document.markdown).toContain(navInMainArticle.notice);
+  });
+
+  it('is absent unless asked for', async () => {
+    const document = await convert(navInMainArticle.path);
+    expect(document.explain).toBeUndefined();
+    expect(document.markdown).toContain(navInMainArticle.notice);
+  });
+
+  it('skips the steps named in withoutSteps: the menu stays, and the trace does not list the step', async () => {
+    const document = await convert(navInMainArticle.path, { explain: true, withoutSteps: ['region-boilerplate'] });
+    for (const item of navInMainArticle.menu) expect(document.markdown).toContain(item);
+    expect(document.explain!.map((step) => step.name)).not.toContain('region-boilerplate');
+  });
+
+  it('refuses an unknown step name with INVALID_OPTIONS', async () => {
+    await expect(convert(navInMainArticle.path, { withoutSteps: ['no-such-step'] })).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining('"no-such-step"'),
+    });
+  });
+});
