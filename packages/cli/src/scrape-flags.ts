@@ -28,6 +28,8 @@ export interface ScrapeFlags {
   engine?: EngineChoice;
   /** `scrape` only: print a page that stays a block page (marked in `--json`) instead of failing without it. */
   keepBlockPage?: boolean;
+  /** Print the main-content steps that ran and what each changed (to stderr; in the Document with --json). */
+  explain?: boolean;
 }
 
 /** Flags shared by `scrape` and `convert`. */
@@ -38,7 +40,11 @@ export function addScrapeFlags(command: Command): Command {
     .option('--include-tags <selectors...>', 'keep only elements matching these CSS selectors')
     .option('--exclude-tags <selectors...>', 'drop elements matching these CSS selectors')
     .option('--remove-base64-images', 'replace inline base64 images with a placeholder')
-    .option('--json', 'print the whole Document as JSON');
+    .option('--json', 'print the whole Document as JSON')
+    .option(
+      '--explain',
+      'print the main-content steps that ran and what each removed or kept, as a table on stderr (in the JSON with --json)',
+    );
 }
 
 /** `--engine`, the same on every command that loads pages (from the settings table). */

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { detectDocumentFormat, htmlToDocument, parse, typedTargetUrl } from '@trawl/core';
 import { CommanderError } from 'commander';
 import { type CliIO, readInputBytes, writeLine } from '../io.js';
+import { formatExplain } from '../explain-table.js';
 import type { ScrapeFlags } from '../scrape-flags.js';
 import { renderDocument, toScrapeOptions } from '../scrape-options.js';
 
@@ -18,6 +19,7 @@ export async function convertAction(file: string, flags: ScrapeFlags & { url?: s
     // A one-shot command converts in its own thread; the request's timeout bounds a long PDF.
     const doc = await parse(bytes, { ...options, fileName, convertPool: false });
     writeLine(io.stdout, renderDocument(doc, flags));
+    if (flags.explain) writeLine(io.stderr, 'explain: a document is read as it is written; only HTML goes through the main-content steps');
     return;
   }
   if (!flags.url) {
@@ -26,6 +28,7 @@ export async function convertAction(file: string, flags: ScrapeFlags & { url?: s
     throw new CommanderError(2, 'trawl.convert.url', message);
   }
   const url = typedTargetUrl(flags.url);
-  const doc = await htmlToDocument(Buffer.from(bytes).toString('utf8'), { url, ...options });
+  const doc = await htmlToDocument(Buffer.from(bytes).toString('utf8'), { url, ...options, explain: flags.explain === true });
   writeLine(io.stdout, renderDocument(doc, flags));
+  if (doc.explain && !flags.json) writeLine(io.stderr, formatExplain(doc.explain));
 }

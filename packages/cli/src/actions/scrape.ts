@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { scrape, typedTargetUrl, type Document } from '@trawl/core';
+import { type Document, type ExplainStep, htmlToDocument, type ScrapeOptionsInput, scrape, typedTargetUrl } from '@trawl/core';
 import { type CliIO, writeLine } from '../io.js';
 import { commandRuntime } from '../command-runtime.js';
+import { formatExplain } from '../explain-table.js';
 import { DEFAULT_SCREENSHOT_FILE, type ScrapeFlags } from '../scrape-flags.js';
 import { renderDocument, toScrapeOptions } from '../scrape-options.js';
 
@@ -14,9 +15,14 @@ export async function scrapeAction(url: string, flags: ScrapeFlags, io: CliIO): 
   // One page: converting it here beats starting conversion threads that each load the parser again.
   const runtime = commandRuntime(flags.engine, { llm, convertPool: false });
   try {
-    const doc = await scrape(target, { ...options, runtime, keepBlockPages: flags.keepBlockPage === true });
+    const formats = flags.explain ? [...(options.formats ?? []), 'rawHtml' as const] : options.formats;
+    const doc = await scrape(target, { ...options, formats, runtime, keepBlockPages: flags.keepBlockPage === true });
+    const explain = flags.explain ? await explainPage(doc, options) : undefined;
+    if (explain) doc.explain = explain;
     writeLine(io.stdout, renderDocument(doc, flags));
     if (!flags.json) await reportExtras(doc, flags, io);
+    if (flags.explain && !flags.json)
+      writeLine(io.stderr, explain ? formatExplain(explain) : 'explain: the page is not HTML, so no main-content step ran');
     // The page is printed (an error page can say why), but a script must not take it for the page it wanted.
     const status = doc.metadata.statusCode;
     if (doc.metadata.blockPage)
@@ -25,6 +31,29 @@ export async function scrapeAction(url: string, flags: ScrapeFlags, io: CliIO): 
   } finally {
     await runtime.close();
   }
+}
+
+/**
+ * The explain trace of a scraped page: its HTML as loaded (the `rawHtml` the scrape was asked
+ * for besides) converted again, in this thread, with the same content options, which gives the
+ * same Markdown through the same steps. Undefined when the page is not HTML. Takes `rawHtml` off
+ * the Document unless the user asked for it.
+ */
+async function explainPage(doc: Document, options: ScrapeOptionsInput): Promise<ExplainStep[] | undefined> {
+  const html = doc.rawHtml;
+  if (!options.formats?.includes('rawHtml')) delete doc.rawHtml;
+  if (html === undefined || !/html/i.test(doc.metadata.contentType ?? 'text/html')) return undefined;
+  const { onlyMainContent, includeTags, excludeTags, removeBase64Images } = options;
+  const converted = await htmlToDocument(html, {
+    url: doc.metadata.url,
+    formats: ['markdown'],
+    onlyMainContent,
+    includeTags,
+    excludeTags,
+    removeBase64Images,
+    explain: true,
+  });
+  return converted.explain;
 }
 
 /** What the printed format leaves out: the screenshot goes to a file, action results are counted. */
