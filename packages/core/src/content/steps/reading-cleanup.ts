@@ -5,7 +5,7 @@ import { findCardGrids, isProductGrid, removeOtherProductCards } from '../rules/
 import { removeDuplicateBlocks } from '../rules/duplicate-blocks.js';
 import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from '../rules/related-sections.js';
 import { removeThreadChrome } from '../rules/thread-chrome.js';
-import { EVERY_KIND, kindsBut, type TreeStep } from './step.js';
+import { EVERY_KIND, kindsBut, type StepContext, type TreeStep } from './step.js';
 
 /** Which blocks `removeNonArticleParts` takes: a landing page's promos are its sections, an article's menus are Readability's to judge. */
 function partsKind(pageType: PageType): Parameters<typeof removeNonArticleParts>[1] {
@@ -23,54 +23,48 @@ function removeSectionsAboutOtherPages(root: Element, pageType: PageType): void 
 /** Listings' and collections' teasers of other pages are the page itself. */
 const PAGES_ABOUT_ONE_THING = kindsBut('listing', 'collection');
 
-/** Cleaning of Readability's pick (`article`): the furniture, asides and repeated blocks its container still holds. */
-export const ARTICLE_CLEANUP: readonly TreeStep[] = [
-  {
-    name: 'pick-boilerplate',
-    phase: 'article',
+/** Cleanings both readings get, by their name without the reading's prefix. */
+const ON_EITHER_READING = {
+  boilerplate: {
     pageKinds: EVERY_KIND,
-    about: 'Removes navigation, headers, footers, share bars and the like (vocabulary/boilerplate-selectors) from Readability’s pick.',
-    run: (root) => void removeBoilerplate(root),
+    about: 'Removes navigation, headers, footers, share bars and the like (vocabulary/boilerplate-selectors).',
+    run: (root: Element) => void removeBoilerplate(root),
   },
-  {
-    name: 'pick-related-sections',
-    phase: 'article',
+  'related-sections': {
     pageKinds: PAGES_ABOUT_ONE_THING,
-    about: 'Readability sometimes picks the densest carousel of other products or posts: related sections go.',
-    run: (root, page) => removeSectionsAboutOtherPages(root, page.pageType),
+    about: 'Removes related posts and recommendations (Readability sometimes picks the densest carousel of other products or posts).',
+    run: (root: Element, page: StepContext) => removeSectionsAboutOtherPages(root, page.pageType),
   },
-  {
-    name: 'pick-non-article-parts',
-    phase: 'article',
+  'non-article-parts': {
     pageKinds: EVERY_KIND,
-    about: 'Removes blocks named as asides (comments, sidebars, promos) from the pick; what counts depends on the kind.',
-    run: (root, page) => void removeNonArticleParts(root, partsKind(page.pageType)),
+    about: 'Removes blocks named as asides (comments, sidebars, promos); what counts depends on the kind.',
+    run: (root: Element, page: StepContext) => void removeNonArticleParts(root, partsKind(page.pageType)),
   },
-  {
-    name: 'pick-duplicate-blocks',
-    phase: 'article',
+  'duplicate-blocks': {
     pageKinds: EVERY_KIND,
     about: 'Removes blocks a page repeats for its mobile and desktop layouts.',
-    run: (root) => removeDuplicateBlocks(root),
+    run: (root: Element) => removeDuplicateBlocks(root),
   },
+} satisfies Record<string, Omit<TreeStep, 'name' | 'phase'>>;
+
+/** A cleaning of `ON_EITHER_READING` as a step of one reading: `pick-…` on Readability's, `region-…` on the region. */
+function onReading(phase: 'article' | 'region', name: keyof typeof ON_EITHER_READING, pageKinds?: readonly PageType[]): TreeStep {
+  const step = ON_EITHER_READING[name];
+  return { ...step, name: `${phase === 'article' ? 'pick' : 'region'}-${name}`, phase, pageKinds: pageKinds ?? step.pageKinds };
+}
+
+/** Cleaning of Readability's pick (`article`): the furniture, asides and repeated blocks its container still holds. */
+export const ARTICLE_CLEANUP: readonly TreeStep[] = [
+  onReading('article', 'boilerplate'),
+  onReading('article', 'related-sections'),
+  onReading('article', 'non-article-parts'),
+  onReading('article', 'duplicate-blocks'),
 ];
 
 /** Cleaning of the main region (`region`): page furniture and blocks about other pages. */
 export const REGION_CLEANUP: readonly TreeStep[] = [
-  {
-    name: 'region-boilerplate',
-    phase: 'region',
-    pageKinds: EVERY_KIND,
-    about: 'Removes navigation, headers, footers, share bars and the like from the main region.',
-    run: (root) => void removeBoilerplate(root),
-  },
-  {
-    name: 'region-related-sections',
-    phase: 'region',
-    pageKinds: PAGES_ABOUT_ONE_THING,
-    about: 'Removes related posts and recommendations from the region.',
-    run: (root, page) => removeSectionsAboutOtherPages(root, page.pageType),
-  },
+  onReading('region', 'boilerplate'),
+  onReading('region', 'related-sections'),
   {
     name: 'other-product-grids',
     phase: 'region',
@@ -93,13 +87,8 @@ export const REGION_CLEANUP: readonly TreeStep[] = [
     about: 'Removes single cards of other products (a price and a link elsewhere) that no shared class names.',
     run: (root, page) => removeOtherProductCards(root, page.url),
   },
-  {
-    name: 'region-non-article-parts',
-    phase: 'region',
-    pageKinds: kindsBut('forum'),
-    about: 'Removes blocks named as asides (comments, sidebars, promos); on a thread the comments are the content.',
-    run: (root, page) => void removeNonArticleParts(root, partsKind(page.pageType)),
-  },
+  // On a thread the comments are the content.
+  onReading('region', 'non-article-parts', kindsBut('forum')),
   {
     name: 'thread-chrome',
     phase: 'region',
@@ -114,11 +103,5 @@ export const REGION_CLEANUP: readonly TreeStep[] = [
     about: 'Removes blocks whose whole text is control words and counts (share, reply, vote, report): chrome, never content.',
     run: (root) => removeActionChrome(root),
   },
-  {
-    name: 'region-duplicate-blocks',
-    phase: 'region',
-    pageKinds: EVERY_KIND,
-    about: 'Removes blocks a page repeats for its mobile and desktop layouts.',
-    run: (root) => removeDuplicateBlocks(root),
-  },
+  onReading('region', 'duplicate-blocks'),
 ];
