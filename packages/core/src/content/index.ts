@@ -7,5 +7,5 @@ export { selectorProblem } from './assembly/page-extras.js';
 export { BASE64_IMAGE_PLACEHOLDER } from './assembly/images.js';
 export { toMarkdown } from '../formats/markdown.js';
 export { CONTENT_STEP_REGISTRY, contentStepNames } from './steps/registry.js';
-export { STEP_PHASES, type ContentStep, type KeepStep, type StepContext, type StepPhase, type TreeStep } from './steps/step.js';
+export { STEP_PHASES, type ContentStep, type StepPhase } from './steps/step.js';
 export type { ExplainStep } from './steps/explain.js';
