@@ -37,13 +37,15 @@ describe('--explain', () => {
     expect(result.stderr).toMatch(/^reading +decision .* the region \(a short page\)$/m);
   });
 
-  it('trawl scrape prints the same table, and puts the trace in the Document with --json', async () => {
-    const url = `${site.url}${navInMainArticle.path}`;
-    const result = await runCli(['scrape', url, '--explain']);
+  it('trawl scrape prints the same table', async () => {
+    const result = await runCli(['scrape', `${site.url}${navInMainArticle.path}`, '--explain']);
     expect(result.code).toBe(0);
     expectTheNotice(result.stdout);
     expect(result.stderr).toMatch(MENU_REMOVED);
-    const json = await runCli(['scrape', url, '--explain', '--json']);
+  });
+
+  it('trawl scrape --json puts the trace in the Document', async () => {
+    const json = await runCli(['scrape', `${site.url}${navInMainArticle.path}`, '--explain', '--json']);
     const doc = JSON.parse(json.stdout);
     expectTheNotice(doc.markdown);
     expect(doc.explain).toContainEqual(expect.objectContaining({ name: 'region-boilerplate', phase: 'region', removed: 10 }));
