@@ -1,4 +1,4 @@
-// `pnpm bench links-stream [--step N]`: the links-only path (content/links-stream.ts, the tokenizer
+// `pnpm bench links-stream [--step N]`: the links-only path (content/assembly/links-stream.ts, the tokenizer
 // without a tree) against the tree path on every page of the three dev sets: the page's links
 // (extractLinks over the parsed document), the links format's links (the cleaned page, with and
 // without blockAds) and the metadata facts must be the same. Prints the pages that differ.
