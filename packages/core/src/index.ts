@@ -196,6 +196,9 @@ export {
   type LlmImage,
   type LlmProvider,
   type LlmRequest,
+  type LlmTool,
+  type LlmToolCall,
+  type LlmToolRequest,
   type LlmUsage,
 } from './ports/llm.js';
 export * from './llm/index.js';

@@ -41,3 +41,26 @@ export { llmsTxtOf, llmsFullTxtOf, summaryFromPage, type PageSummary } from './l
 export { runLlmsTxt, NO_LLM_WARNING, type LlmsTxtOutput, type LlmsTxtHooks } from './llmstxt/run-llmstxt.js';
 export { generateLlmsTxt, runLlmsTxtJob, startLlmsTxtJob, LLMSTXT_CALL_CREDITS, LLMSTXT_PAGE_CREDITS } from './llmstxt/llmstxt-job.js';
 export { toExtractStatus, toLlmsTxtStatus, type ExtractStatus, type LlmsTxtStatus, type LlmJobState } from './llm-job-status.js';
+export {
+  agentRequestSchema,
+  resolveAgentRequest,
+  AGENT_DEFAULT_MAX_CREDITS,
+  AGENT_MAX_CREDITS,
+  type AgentRequest,
+  type AgentRequestInput,
+} from './agent/agent-request.js';
+export { budgetFor, EFFORT_BUDGETS, AGENT_CREDITS, type AgentBudget, type AgentEffort } from './agent/agent-budget.js';
+export { toolsFor, planCall, AGENT_SEARCH_HITS, AGENT_CRAWL_PAGES, type PlannedCall } from './agent/agent-tools.js';
+export type { AgentAction } from './agent/agent-prompt.js';
+export type { AgentSource } from './agent/agent-act.js';
+export { runAgent, type AgentOutput, type AgentHooks } from './agent/run-agent.js';
+export { agent, runAgentJob, startAgentJob, type AgentJobHooks } from './agent/agent-job.js';
+export { toAgentStatus, toAgentListItem, AGENT_DEFAULT_MODEL, type AgentStatus, type AgentListItem } from './agent/agent-status.js';
+export {
+  deepResearchRequestSchema,
+  deepResearchToAgent,
+  toDeepResearchStatus,
+  type DeepResearchRequest,
+  type DeepResearchShape,
+  type DeepResearchStatus,
+} from './agent/deep-research.js';

@@ -1,5 +1,5 @@
 import { recordTokens, type Account } from '../credits/usage.js';
-import { llmUsageOf, type LlmAnswer, type LlmProvider } from '../ports/llm.js';
+import { llmUsageOf, type LlmProvider, type LlmUsage } from '../ports/llm.js';
 import type { TeamLedger } from '../ports/store.js';
 
 /**
@@ -9,21 +9,24 @@ import type { TeamLedger } from '../ports/store.js';
  * feature of a request or a job runs on such a provider, so none goes unmetered.
  */
 export function meteredLlm(llm: LlmProvider, teams: TeamLedger, account: Account): LlmProvider {
+  async function metered<A extends { usage: LlmUsage }>(ask: () => Promise<A>): Promise<A> {
+    let answer: A;
+    try {
+      answer = await ask();
+    } catch (error) {
+      const used = llmUsageOf(error);
+      // The request's own failure is what the caller must see, even when recording fails too.
+      if (used) await recordTokens(teams, account, used).catch(() => undefined);
+      throw error;
+    }
+    await recordTokens(teams, account, answer.usage);
+    return answer;
+  }
+  const chooseTool = llm.chooseTool?.bind(llm);
   return {
     model: llm.model,
     contextTokens: llm.contextTokens,
-    async generateObject(request) {
-      let answer: LlmAnswer;
-      try {
-        answer = await llm.generateObject(request);
-      } catch (error) {
-        const used = llmUsageOf(error);
-        // The request's own failure is what the caller must see, even when recording fails too.
-        if (used) await recordTokens(teams, account, used).catch(() => undefined);
-        throw error;
-      }
-      await recordTokens(teams, account, answer.usage);
-      return answer;
-    },
+    generateObject: (request) => metered(() => llm.generateObject(request)),
+    ...(chooseTool ? { chooseTool: (request: Parameters<typeof chooseTool>[0]) => metered(() => chooseTool(request)) } : {}),
   };
 }

@@ -20,12 +20,12 @@ export interface StartLlmJobInput {
 
 /** What an extract or llms.txt record keeps in `options`. */
 export interface LlmJobSpec<R> {
-  kind: 'extract' | 'llmstxt';
+  kind: 'extract' | 'llmstxt' | 'agent';
   request: R;
   extra?: Record<string, unknown>;
 }
 
-export async function createLlmJob<R>(store: Store, kind: 'extract' | 'llmstxt', request: R, input: StartLlmJobInput): Promise<JobRecord> {
+export async function createLlmJob<R>(store: Store, kind: LlmJobSpec<R>['kind'], request: R, input: StartLlmJobInput): Promise<JobRecord> {
   const id = input.jobId ?? randomUUID();
   const spec: LlmJobSpec<R> = { kind, request, ...(input.extra ? { extra: input.extra } : {}) };
   const created = await store.jobs.create(
@@ -35,7 +35,7 @@ export async function createLlmJob<R>(store: Store, kind: 'extract' | 'llmstxt',
   return created;
 }
 
-export function llmJobSpecOf<R>(record: JobRecord, kind: 'extract' | 'llmstxt'): LlmJobSpec<R> {
+export function llmJobSpecOf<R>(record: JobRecord, kind: LlmJobSpec<R>['kind']): LlmJobSpec<R> {
   const spec = record.options as LlmJobSpec<R> | undefined;
   if (record.kind !== kind || !spec || spec.kind !== kind) throw new Error(`Job ${record.id} (${record.kind}) is not an ${kind} job`);
   return spec;

@@ -50,6 +50,36 @@ export interface LlmProvider {
    * answer, or a provider failure, rejects with a TrawlError of code `LLM_ERROR`.
    */
   generateObject(request: LlmRequest): Promise<LlmAnswer>;
+  /**
+   * Asks the model to call one of `request.tools` (it must call one) and resolves that call, its
+   * arguments checked against the tool's parameters (asked again once when they do not fit, as
+   * `generateObject` does). The agent plans with it; a provider without it cannot run the agent.
+   */
+  chooseTool?(request: LlmToolRequest): Promise<LlmToolCall>;
+}
+
+/** A tool the model may call: a name, what it does, and its arguments' JSON Schema. */
+export interface LlmTool {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+export interface LlmToolRequest {
+  system?: string;
+  /** The task and everything done so far. */
+  prompt: string;
+  /** At least one; the model calls exactly one of them. */
+  tools: readonly LlmTool[];
+  signal?: AbortSignal;
+}
+
+export interface LlmToolCall {
+  /** One of the request's tool names. */
+  name: string;
+  /** The arguments, valid against that tool's parameters. */
+  input: Record<string, unknown>;
+  usage: LlmUsage;
 }
 
 export const NO_USAGE: LlmUsage = Object.freeze({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });

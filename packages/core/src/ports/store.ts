@@ -19,8 +19,8 @@ import type { PageErrorCode, TrawlErrorCode } from '../error-codes.js';
 /** Any JSON-serialisable value; the store stores and returns it without looking inside. */
 export type OpaqueJson = unknown;
 
-/** `scrape`: one finished scrape kept so `GET /v2/scrape/{id}` can read it again while retained. */
-export type JobKind = 'crawl' | 'batch_scrape' | 'extract' | 'llmstxt' | 'scrape';
+/** `scrape`: one finished scrape kept so `GET /v2/scrape/{id}` can read it again while retained; `agent`: an agent (or v1 deep research) run. */
+export type JobKind = 'crawl' | 'batch_scrape' | 'extract' | 'llmstxt' | 'scrape' | 'agent';
 
 /** `scraping` is the only live state; the other three are terminal. */
 export type JobStatus = 'scraping' | 'completed' | 'failed' | 'cancelled';
