@@ -82,7 +82,7 @@ async function askWithTool(q: ModelQuestion): Promise<ModelReply> {
     : { text, value: call.input, usage: usageOf(result.usage) };
 }
 
-function usageOf(usage: LanguageModelUsage | undefined): LlmUsage {
+export function usageOf(usage: LanguageModelUsage | undefined): LlmUsage {
   const inputTokens = usage?.inputTokens ?? 0;
   const outputTokens = usage?.outputTokens ?? 0;
   return { inputTokens, outputTokens, totalTokens: usage?.totalTokens ?? inputTokens + outputTokens };

@@ -8,9 +8,12 @@ import {
   type LlmAnswer,
   type LlmProvider,
   type LlmRequest,
+  type LlmToolCall,
+  type LlmToolRequest,
   type LlmUsage,
 } from '@trawl/core';
 import { askModel, type ModelReply } from './ask-model.js';
+import { askForTool, type ToolReply } from './ask-tool.js';
 import { DEFAULT_CONTEXT_TOKENS, type LlmConfig } from './config.js';
 import { correctionFor, instructionsFor, parseJsonReply } from './instructions.js';
 import { languageModelOf } from './language-model.js';
@@ -36,10 +39,24 @@ export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let total = NO_USAGE;
 
-  async function ask(request: LlmRequest, messages: ModelMessage[]): Promise<ModelReply> {
-    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(request.signal ? [request.signal] : [])]);
+  /** Runs one request to the model with the provider's timeout, its failures worded as LLM_ERROR. */
+  async function guarded<T>(callerSignal: AbortSignal | undefined, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(callerSignal ? [callerSignal] : [])]);
     try {
-      return await askModel({
+      return await request(signal);
+    } catch (error) {
+      if (callerSignal?.aborted) throw error;
+      if (signal.aborted) throw llmError(`${name} did not answer within ${timeoutMs} ms`, error);
+      throw llmError(
+        `${name}${config.baseUrl ? ` at ${config.baseUrl}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+        error,
+      );
+    }
+  }
+
+  async function ask(request: LlmRequest, messages: ModelMessage[]): Promise<ModelReply> {
+    return guarded(request.signal, (signal) =>
+      askModel({
         model,
         optionsKey,
         mode: config.structuredOutput ?? 'json_schema',
@@ -50,15 +67,8 @@ export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
         maxRetries: config.maxRetries ?? 2,
         strictJsonSchema: config.strictJsonSchema ?? false,
         signal,
-      });
-    } catch (error) {
-      if (request.signal?.aborted) throw error;
-      if (signal.aborted) throw llmError(`${name} did not answer within ${timeoutMs} ms`, error);
-      throw llmError(
-        `${name}${config.baseUrl ? ` at ${config.baseUrl}` : ''} failed: ${error instanceof Error ? error.message : String(error)}`,
-        error,
-      );
-    }
+      }),
+    );
   }
 
   return {
@@ -91,6 +101,43 @@ export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
         );
       }
       throw withLlmUsage(llmError(`${name} answered twice with JSON that does not fit the schema: ${problems.join('; ')}`), usage);
+    },
+    async chooseTool(request: LlmToolRequest): Promise<LlmToolCall> {
+      if (!request.tools.length) throw new TrawlError('INVALID_OPTIONS', 'chooseTool needs at least one tool');
+      const messages: ModelMessage[] = [{ role: 'user', content: request.prompt }];
+      let usage = NO_USAGE;
+      let problems: string[] = [];
+      // As generateObject: a call that is missing or does not fit its tool is asked for again once, with what was wrong.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        let reply: ToolReply;
+        try {
+          reply = await guarded(request.signal, (signal) =>
+            askForTool({
+              model,
+              ...(request.system ? { system: request.system } : {}),
+              messages,
+              tools: request.tools,
+              temperature: config.temperature ?? 0,
+              maxRetries: config.maxRetries ?? 2,
+              signal,
+            }),
+          );
+        } catch (error) {
+          throw usage.totalTokens > 0 ? withLlmUsage(error, usage) : error;
+        }
+        usage = addUsage(usage, reply.usage);
+        total = addUsage(total, reply.usage);
+        const chosen = request.tools.find((t) => t.name === reply.name);
+        problems = !chosen
+          ? [`call one of the tools ${request.tools.map((t) => t.name).join(', ')}${reply.name ? `, not "${reply.name}"` : ''}`]
+          : judge(reply.input, chosen.parameters, validator);
+        if (chosen && !problems.length) return { name: chosen.name, input: reply.input as Record<string, unknown>, usage };
+        messages.push(
+          { role: 'assistant', content: reply.text.trim() || '(no tool call)' },
+          { role: 'user', content: `Your tool call was not valid:\n${problems.map((p) => `- ${p}`).join('\n')}\nCall a tool again, correctly.` },
+        );
+      }
+      throw withLlmUsage(llmError(`${name} called no valid tool twice: ${problems.join('; ')}`), usage);
     },
   };
 }

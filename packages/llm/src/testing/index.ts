@@ -1,6 +1,7 @@
 export {
   startOpenAiStandIn,
   rawReply,
+  toolCall,
   failureReply,
   estimateStandInTokens,
   type OpenAiStandIn,

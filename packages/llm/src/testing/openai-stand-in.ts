@@ -26,6 +26,8 @@ export interface StandInRequest {
   responseFormat: 'json_schema' | 'json_object' | 'tool' | 'text';
   /** The schema the request carries (response format, or the forced tool's parameters). */
   schema?: JsonSchema;
+  /** The tools offered, by name (a call must be one of them; see `toolCall`). */
+  tools: string[];
   /** `image_url` parts (data: URLs). */
   images: string[];
   /** Assistant answers already in the conversation: 1 on the retry after a bad answer. */
@@ -54,10 +56,19 @@ export interface OpenAiStandIn {
 
 const RAW = Symbol('raw reply');
 const FAILURE = Symbol('failure reply');
+const TOOL_CALL = Symbol('tool call reply');
 
 /** A reply sent verbatim as the message content (e.g. text that is not JSON). */
 export function rawReply(text: string): StandInAnswer {
   return { [RAW]: text };
+}
+
+/**
+ * A call of the tool `name` with `args`, sent as the message's `tool_calls` (for a request that
+ * offers several tools with `tool_choice: "required"`, as the agent's planning steps do).
+ */
+export function toolCall(name: string, args: Record<string, unknown>): StandInAnswer {
+  return { [TOOL_CALL]: { name, args } };
 }
 
 /** An HTTP error answer, as a server that fails would send it. */
@@ -108,10 +119,11 @@ export async function startOpenAiStandIn(options: StandInOptions = {}): Promise<
       const { status, message } = answer[FAILURE] as { status: number; message: string };
       return sendJson(res, status, { error: { message, type: 'server_error' } });
     }
-    const content = isTagged(answer, RAW) ? String(answer[RAW]) : JSON.stringify(answer);
+    const called = isTagged(answer, TOOL_CALL) ? (answer[TOOL_CALL] as { name: string; args: Record<string, unknown> }) : undefined;
+    const content = isTagged(answer, RAW) ? String(answer[RAW]) : JSON.stringify(called ? called.args : answer);
     const completionTokens = estimateStandInTokens(content);
     const id = ++counter;
-    const toolName = forcedToolName(body);
+    const toolName = called?.name ?? forcedToolName(body);
     const message =
       request.responseFormat === 'tool' && toolName
         ? {
@@ -173,7 +185,8 @@ function describe(body: Record<string, unknown>, headers: IncomingMessage['heade
   const tool = toolName
     ? (body.tools as Array<{ function?: { name?: string; parameters?: JsonSchema } }>).find((t) => t.function?.name === toolName)
     : undefined;
-  const responseFormat = toolName
+  const offered = Array.isArray(body.tools) ? (body.tools as Array<{ function?: { name?: string } }>).map((t) => t.function?.name ?? '') : [];
+  const responseFormat = toolName || (body.tool_choice === 'required' && offered.length)
     ? 'tool'
     : format?.type === 'json_schema'
       ? 'json_schema'
@@ -194,6 +207,7 @@ function describe(body: Record<string, unknown>, headers: IncomingMessage['heade
     lastUserText: users.length ? textOf(users[users.length - 1]!) : '',
     responseFormat,
     ...(schema ? { schema } : {}),
+    tools: offered,
     images,
     retries: messages.filter((m) => m.role === 'assistant').length,
   };
