@@ -125,6 +125,14 @@ export class PgJobRepo implements JobRepo {
     return result.rows.map(toRecord);
   }
 
+  async listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]> {
+    const result = await this.pool.query<JobRow>(
+      `SELECT * FROM jobs WHERE team_id = $1 AND kind = $2 AND created_at < $3 AND expires_at > $4 ORDER BY created_at DESC, id DESC LIMIT $5`,
+      [query.teamId, query.kind, query.before ?? Number.MAX_SAFE_INTEGER, this.now(), query.limit],
+    );
+    return result.rows.map(toRecord);
+  }
+
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {
     const result = await this.pool.query<{ id: string }>('SELECT id FROM jobs WHERE expires_at <= $1 LIMIT $2', [
       query.before,

@@ -24,6 +24,7 @@ CREATE TABLE IF NOT EXISTS jobs (
 );
 CREATE INDEX IF NOT EXISTS jobs_by_expiry ON jobs (expires_at);
 CREATE INDEX IF NOT EXISTS jobs_running_by_team ON jobs (team_id, kind, created_at) WHERE status = 'scraping';
+CREATE INDEX IF NOT EXISTS jobs_by_team ON jobs (team_id, kind, created_at, id);
 
 -- How many entries each job's log holds, in all and per kind: appends reserve positions here.
 CREATE TABLE IF NOT EXISTS result_counts (

@@ -44,7 +44,7 @@ export function startServices(options: TrawlApiOptions): ApiServices {
           logger.error(`webhook ${failure.event.type} to ${failure.spec.url} not delivered: ${failure.error}`),
       });
   const notifier = createJobNotifier({ store, webhooks, logger });
-  const llmJobs = createLlmJobRunner(runtime);
+  const llmJobs = createLlmJobRunner(runtime, webhooks);
   const worker = startEmbeddedWorker(options, runtime, notifier);
   // Monitors are checked where jobs run: with the embedded worker, or in `trawl worker` processes.
   const monitorWorker =

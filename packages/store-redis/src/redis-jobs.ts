@@ -147,6 +147,28 @@ export class RedisJobRepo implements JobRepo {
     return running;
   }
 
+  async listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]> {
+    requireInteger('limit', query.limit, 1);
+    // The set holds every job of the team by createdAt (all kinds; expired ones stay until swept): read newest first in slices.
+    const key = `${this.prefix}:team-jobs:${query.teamId}`;
+    const max = query.before === undefined ? '+inf' : `(${query.before}`;
+    const now = this.now();
+    const found: JobRecord[] = [];
+    for (let offset = 0; found.length < query.limit; offset += 100) {
+      const ids = await this.redis.zrevrangebyscore(key, max, '-inf', 'LIMIT', offset, 100);
+      if (!ids.length) break;
+      const batch = this.redis.pipeline();
+      for (const id of ids) batch.hgetall(`${this.prefix}:job:${id}`);
+      const rows = ((await batch.exec()) ?? []).map(([, fields]) => fields as Record<string, string> | null);
+      // Equal createdAt: ids descending, as the other stores order them.
+      const records = rows
+        .filter((r): r is Record<string, string> => Boolean(r && r.expiresAt !== undefined && Number(r.expiresAt) > now && r.kind === query.kind))
+        .map(toRecord);
+      for (const record of records) if (found.length < query.limit) found.push(record);
+    }
+    return found.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  }
+
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {
     requireInteger('limit', query.limit, 1);
     return this.redis.zrangebyscore(`${this.prefix}:jobs:expiry`, '-inf', query.before, 'LIMIT', 0, query.limit);

@@ -160,6 +160,11 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       CREATE TABLE disk_probe (id INTEGER PRIMARY KEY, room BLOB NOT NULL);
     `,
   },
+  {
+    version: 7,
+    // A team's jobs of one kind, newest first, for listByTeam (v2's GET /v2/agent).
+    sql: `CREATE INDEX jobs_by_team ON jobs (team_id, kind, created_at, id);`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -75,6 +75,9 @@ export class SqliteJobRepo implements JobRepo {
       running: db.prepare<[string, string, number, number], JobRow>(
         `SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND status = 'scraping' AND expires_at > ? ORDER BY created_at, id LIMIT ?`,
       ),
+      byTeam: db.prepare<[string, string, number, number, number], JobRow>(
+        `SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND created_at < ? AND expires_at > ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+      ),
       delete: db.prepare('DELETE FROM jobs WHERE id = ?'),
     };
   }
@@ -145,6 +148,13 @@ export class SqliteJobRepo implements JobRepo {
   async listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]> {
     requireInteger('limit', query.limit, 1);
     return this.statements.running.all(query.teamId, query.kind, this.now(), query.limit).map(toRecord);
+  }
+
+  async listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]> {
+    requireInteger('limit', query.limit, 1);
+    // A number SQLite compares as larger than any createdAt when no bound is given.
+    const before = query.before ?? Number.MAX_SAFE_INTEGER;
+    return this.statements.byTeam.all(query.teamId, query.kind, before, this.now(), query.limit).map(toRecord);
   }
 
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {

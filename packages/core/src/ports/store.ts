@@ -103,6 +103,12 @@ export interface JobRepo {
    * then id), at most `limit` of them: v2's `GET /v2/crawl/active`.
    */
   listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]>;
+  /**
+   * The team's jobs of `kind` in any status (not expired), newest first (by `createdAt`, then id
+   * descending), only those created before `before` (epoch ms) when given, at most `limit`:
+   * v2's `GET /v2/agent`.
+   */
+  listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]>;
   /** Ids of jobs with `expiresAt <= before`, at most `limit` of them, in no promised order. */
   listExpired(query: { before: number; limit: number }): Promise<string[]>;
   /**

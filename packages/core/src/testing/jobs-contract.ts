@@ -126,6 +126,30 @@ export function describeJobs(h: Harness): void {
       expect(await h.store().jobs.saveOutput(h.id('missing'), full)).toBeNull();
     });
 
+    it("lists a team's jobs of one kind in any status, newest first, before a time, up to the limit", async () => {
+      const jobs = h.store().jobs;
+      const teamId = h.id('team');
+      const now = h.now();
+      const oldest = sampleJob(h, { teamId, kind: 'agent', createdAt: now - 3000 });
+      const middle = sampleJob(h, { teamId, kind: 'agent', createdAt: now - 2000 });
+      const newest = sampleJob(h, { teamId, kind: 'agent', createdAt: now - 1000 });
+      const expired = sampleJob(h, { teamId, kind: 'agent', createdAt: now - 500, expiresAt: now - 10 });
+      const crawl = sampleJob(h, { teamId, createdAt: now - 1500 });
+      const stranger = sampleJob(h, { kind: 'agent', createdAt: now - 1200 });
+      for (const job of [middle, newest, oldest, expired, crawl, stranger]) await jobs.create(job);
+      await jobs.setStatus(middle.id, 'scraping', 'completed');
+      const listed = await jobs.listByTeam({ teamId, kind: 'agent', limit: 10 });
+      expect(listed.map((job) => job.id)).toEqual([newest.id, middle.id, oldest.id]);
+      expect(listed[1]).toEqual(await jobs.get(middle.id));
+      expect((await jobs.listByTeam({ teamId, kind: 'agent', limit: 2 })).map((job) => job.id)).toEqual([newest.id, middle.id]);
+      expect((await jobs.listByTeam({ teamId, kind: 'agent', before: now - 1000, limit: 10 })).map((job) => job.id)).toEqual([
+        middle.id,
+        oldest.id,
+      ]);
+      await jobs.delete(newest.id);
+      expect((await jobs.listByTeam({ teamId, kind: 'agent', limit: 10 })).map((job) => job.id)).toEqual([middle.id, oldest.id]);
+    });
+
     it("lists a team's running jobs of one kind, oldest first, up to the limit", async () => {
       const jobs = h.store().jobs;
       const teamId = h.id('team');

@@ -1,10 +1,11 @@
 /**
- * Runs extract and llms.txt jobs. They have no frontier for workers to lease, so the API
+ * Runs extract, llms.txt and agent jobs. They have no frontier for workers to lease, so the API
  * process that created one runs it, in the background, with the credits the route reserved for
  * it, and settles that hold at what the job counted when it ends. The model's tokens and the
  * credits are charged to the hold's team and key.
  */
 import {
+  runAgentJob,
   runExtractJob,
   runLlmsTxtJob,
   settleCredits,
@@ -13,6 +14,8 @@ import {
   type JobRecord,
   type RuntimeWithStore,
 } from '@trawl/core';
+import type { WebhookSender } from '../webhooks/index.js';
+import { agentWebhooks } from './agent-webhooks.js';
 
 export interface LlmJobRunner {
   /** Starts the job's work, paid by `hold` (the job's most, reserved); returns at once. */
@@ -24,7 +27,7 @@ export interface LlmJobRunner {
 }
 
 /** Runs jobs with the API's runtime: its store, policy, browser, search provider (the job's team's) and model (metered to that team). */
-export function createLlmJobRunner(runtime: RuntimeWithStore): LlmJobRunner {
+export function createLlmJobRunner(runtime: RuntimeWithStore, webhooks?: WebhookSender): LlmJobRunner {
   const { store, logger } = runtime;
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
@@ -35,12 +38,22 @@ export function createLlmJobRunner(runtime: RuntimeWithStore): LlmJobRunner {
       const account = { teamId: hold.teamId, apiKey: hold.apiKey };
       // The model metered to the job's team, and extract's web search over that team's local index.
       const run = { runtime: teamRuntime(runtime, account), signal: stop.signal };
-      const ended = job.kind === 'extract' ? await runExtractJob(store, job.id, run) : await runLlmsTxtJob(store, job.id, run);
+      const ended = await runJob(job, run);
       // What the job counted is what the team pays; the rest of the hold goes back.
       cost = ended?.counters.creditsUsed ?? 0;
     } finally {
       await settleCredits(store.teams, hold, cost);
     }
+  }
+
+  async function runJob(job: JobRecord, run: { runtime: RuntimeWithStore; signal: AbortSignal }): Promise<JobRecord | null> {
+    if (job.kind === 'extract') return runExtractJob(store, job.id, run);
+    if (job.kind === 'llmstxt') return runLlmsTxtJob(store, job.id, run);
+    const events = agentWebhooks(job, webhooks);
+    events.started();
+    const ended = await runAgentJob(store, job.id, run, { onAction: (_id, action) => events.action(action) });
+    events.ended(ended);
+    return ended;
   }
 
   return {

@@ -9,10 +9,6 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
   {
     product: 'agent',
     routes: [
-      ['POST', '/v2/agent'],
-      ['GET', '/v2/agent'],
-      ['GET', '/v2/agent/:id'],
-      ['DELETE', '/v2/agent/:id'],
       ['GET', '/v2/agent/:id/trace'],
       ['GET', '/v2/agent/:id/snapshots/:snapshotId'],
       ['GET', '/v2/agent/threads/:id'],
@@ -49,14 +45,6 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
     routes: [
       ['POST', '/v2/feedback'],
       ['POST', '/v2/search/:id/feedback'],
-    ],
-  },
-  // What the 1.x SDK (and 4.x's `.v1`) can still call.
-  {
-    product: 'deep research',
-    routes: [
-      ['POST', '/v1/deep-research'],
-      ['GET', '/v1/deep-research/:id'],
     ],
   },
 ];

@@ -100,7 +100,7 @@ export const v1LlmsTxtStatus: RouteHandler = async (request, api) => {
 };
 
 /** Creates a job paid by `hold` and hands both to the runner, which settles the hold when the job ends; a job not created releases it. */
-async function startHeld(api: ApiContext, hold: AccountHold, create: () => Promise<JobRecord>): Promise<JobRecord> {
+export async function startHeld(api: ApiContext, hold: AccountHold, create: () => Promise<JobRecord>): Promise<JobRecord> {
   let job: JobRecord;
   try {
     job = await create();
@@ -113,7 +113,7 @@ async function startHeld(api: ApiContext, hold: AccountHold, create: () => Promi
 }
 
 /** Core's own checks of the request (URL patterns, scrape options) word their failures as the contract does. */
-async function asBadRequest<T>(message: string, work: () => Promise<T>): Promise<T> {
+export async function asBadRequest<T>(message: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -19,6 +19,7 @@ import {
 } from './team.js';
 import type { RouteDefinition } from './types.js';
 import { HOSTED_ONLY_ROUTES } from './hosted-only.js';
+import { v1DeepResearchStart, v1DeepResearchStatus, v2AgentCancel, v2AgentList, v2AgentStart, v2AgentStatus } from './agent.js';
 import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from './v2-jobs.js';
 import { v2ExtractStart } from './v2-extract.js';
 import { v2Map, v2Search } from './v2-map-search.js';
@@ -88,6 +89,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v2/search', style: 'success', rateClass: 'search', readsBody: true, handle: v2Search },
   { method: 'POST', path: '/v2/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v2ExtractStart },
   { method: 'GET', path: '/v2/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1ExtractStatus },
+  { method: 'POST', path: '/v2/agent', style: 'plain', rateClass: 'extract', readsBody: true, handle: v2AgentStart },
+  { method: 'GET', path: '/v2/agent', style: 'plain', rateClass: 'status', readsBody: false, handle: v2AgentList },
+  { method: 'GET', path: '/v2/agent/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2AgentStatus },
+  { method: 'DELETE', path: '/v2/agent/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2AgentCancel },
   { method: 'GET', path: '/v2/team/credit-usage', style: 'success', rateClass: 'team', readsBody: false, handle: v2CreditUsage },
   {
     method: 'GET',
@@ -148,6 +153,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v1/search', style: 'success', rateClass: 'search', readsBody: true, handle: v1Search },
   { method: 'POST', path: '/v1/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v1ExtractStart },
   { method: 'GET', path: '/v1/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1ExtractStatus },
+  { method: 'POST', path: '/v1/deep-research', style: 'plain', rateClass: 'extract', readsBody: true, handle: v1DeepResearchStart },
+  { method: 'GET', path: '/v1/deep-research/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1DeepResearchStatus },
   { method: 'POST', path: '/v1/llmstxt', style: 'success', rateClass: 'llmstxt', readsBody: true, handle: v1LlmsTxtStart },
   { method: 'GET', path: '/v1/llmstxt/:id', style: 'success', rateClass: 'status', readsBody: false, handle: v1LlmsTxtStatus },
   { method: 'GET', path: '/v1/team/credit-usage', style: 'success', rateClass: 'team', readsBody: false, handle: v1CreditUsage },

@@ -11,8 +11,8 @@ export interface WebhookEvent {
   apiVersion?: 'v2';
 }
 
-/** The job kinds that emit webhooks: batch scrape as the spec says, crawl as Firecrawl does. */
-export type WebhookJobKind = 'batch_scrape' | 'crawl';
+/** The job kinds that emit webhooks: batch scrape as the spec says, crawl and agent as Firecrawl does. */
+export type WebhookJobKind = 'batch_scrape' | 'crawl' | 'agent';
 
 // Firecrawl's v1 payloads: `data` is always an array, empty except on page events.
 
@@ -36,4 +36,13 @@ export function completedEvent(kind: WebhookJobKind, jobId: string): WebhookEven
 
 export function failedEvent(kind: WebhookJobKind, jobId: string, error: string): WebhookEvent {
   return { type: `${kind}.failed`, id: jobId, data: [], error };
+}
+
+/** An agent's action ended: `data` holds it as the status lists it. */
+export function actionEvent(jobId: string, action: unknown): WebhookEvent {
+  return { type: 'agent.action', id: jobId, data: [action] };
+}
+
+export function cancelledEvent(kind: WebhookJobKind, jobId: string): WebhookEvent {
+  return { type: `${kind}.cancelled`, id: jobId, data: [] };
 }

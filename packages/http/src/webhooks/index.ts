@@ -1,10 +1,12 @@
-export { webhookSpecSchema, wantsEvent, eventNameOf, WEBHOOK_EVENT_NAMES, type WebhookSpec, type WebhookEventName } from './spec.js';
+export { webhookSpecSchema, agentWebhookSpecSchema, wantsEvent, eventNameOf, WEBHOOK_EVENT_NAMES, type WebhookSpec, type WebhookEventName } from './spec.js';
 export {
   startedEvent,
   pageEvent,
   pageFailedEvent,
   completedEvent,
   failedEvent,
+  actionEvent,
+  cancelledEvent,
   type WebhookEvent,
   type WebhookJobKind,
 } from './events.js';

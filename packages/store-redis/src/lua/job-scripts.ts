@@ -2,12 +2,14 @@
  * Job records are hashes of scalar fields (opaque JSON stays a string Lua never parses), so
  * compare-and-set, increments and expiry checks run as single scripts. `P:jobs:expiry` ranks
  * job ids by expiresAt for listExpired; `P:team-running:<team>` ranks a team's jobs in `scraping`
- * by createdAt for listRunning (left when the job ends or is deleted).
+ * by createdAt for listRunning (left when the job ends or is deleted); `P:team-jobs:<team>` ranks
+ * all of a team's jobs by createdAt for listByTeam (left when the job is deleted).
  */
 const JOB_LIB = `
 local P = ARGV[1]
 local function jobKey(id) return P .. ':job:' .. id end
 local function runningKey(teamId) return P .. ':team-running:' .. teamId end
+local function teamJobsKey(teamId) return P .. ':team-jobs:' .. teamId end
 -- The record's fields when the job exists and has not expired at 'now', else nil.
 local function live(id, now)
   local key = jobKey(id)
@@ -26,6 +28,7 @@ for i = 4, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', key, unpack(fields))
 redis.call('ZADD', P .. ':jobs:expiry', ARGV[3], ARGV[2])
 redis.call('ZADD', runningKey(redis.call('HGET', key, 'teamId')), redis.call('HGET', key, 'createdAt'), ARGV[2])
+redis.call('ZADD', teamJobsKey(redis.call('HGET', key, 'teamId')), redis.call('HGET', key, 'createdAt'), ARGV[2])
 return redis.call('HGETALL', key)
 `;
 
@@ -82,7 +85,10 @@ return redis.call('HGETALL', key)
 export const DELETE_JOB = `${JOB_LIB}
 local id = ARGV[2]
 local teamId = redis.call('HGET', jobKey(id), 'teamId')
-if teamId then redis.call('ZREM', runningKey(teamId), id) end
+if teamId then
+  redis.call('ZREM', runningKey(teamId), id)
+  redis.call('ZREM', teamJobsKey(teamId), id)
+end
 local existed = redis.call('UNLINK', jobKey(id))
 redis.call('ZREM', P .. ':jobs:expiry', id)
 local results = P .. ':r:' .. id

@@ -87,6 +87,17 @@ export class MemoryJobRepo implements JobRepo {
     return running.slice(0, query.limit).map((record) => copyJson(record));
   }
 
+  async listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]> {
+    requireInteger('limit', query.limit, 1);
+    const now = this.now();
+    const before = query.before ?? Number.POSITIVE_INFINITY;
+    const jobs = [...this.records.values()].filter(
+      (record) => record.teamId === query.teamId && record.kind === query.kind && record.createdAt < before && record.expiresAt > now,
+    );
+    jobs.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return jobs.slice(0, query.limit).map((record) => copyJson(record));
+  }
+
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {
     requireInteger('limit', query.limit, 1);
     // A scan over job records (not frontier items): sweeps are rare and jobs are few.

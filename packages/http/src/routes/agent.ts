@@ -1,0 +1,111 @@
+/**
+ * `/v2/agent` (start, status, list, cancel) and v1's `/v1/deep-research` (start, status): one
+ * engine, core's agent, run by this process's LLM job runner with the credits reserved here.
+ */
+import {
+  cancelJob,
+  deepResearchToAgent,
+  llmMissing,
+  resolveAgentRequest,
+  startAgentJob,
+  toAgentListItem,
+  toAgentStatus,
+  toDeepResearchStatus,
+  type Account,
+  type AgentRequestInput,
+  type DeepResearchShape,
+  type JobRecord,
+} from '@trawl/core';
+import { ApiError } from '../http/api-error.js';
+import { reserveUnits } from '../limits/credits.js';
+import { v1DeepResearchBodySchema, v2AgentBodySchema, v2AgentListQuerySchema } from '../schemas/v2-agent.js';
+import { notImplemented } from '../v2/scrape-plan.js';
+import { findTeamJob } from './find-job.js';
+import { asBadRequest, startHeld } from './llm-jobs.js';
+import { parseBody } from './parse-body.js';
+import { parseV2Body } from './parse-v2-body.js';
+import type { ApiContext, RouteHandler } from './types.js';
+
+const INVALID_AGENT = 'Invalid agent request';
+/** Agents one list page holds (the SDK pages on with `before`). */
+export const AGENT_LIST_PAGE = 50;
+
+export const v2AgentStart: RouteHandler = async (request, api) => {
+  const { origin, integration, webhook, threadId, mode, exchange, threatProtection, auditMetadata, ...body } = parseV2Body(
+    v2AgentBodySchema,
+    request.body,
+  );
+  void threatProtection, void auditMetadata;
+  if (threadId !== undefined || exchange !== undefined || mode === 'chat') {
+    throw notImplemented("Firecrawl's hosted agent threads (`threadId`, `exchange`, `mode: \"chat\"`)");
+  }
+  const job = await startTeamAgent(api, request.account, body, {
+    ...(webhook ? { webhook } : {}),
+    ...(origin ? { origin } : {}),
+    ...(integration ? { integration } : {}),
+  });
+  return { body: { success: true, id: job.id } };
+};
+
+export const v2AgentStatus: RouteHandler = async (request, api) => ({ body: toAgentStatus(await teamAgent(api, request.params.id!, request.teamId)) });
+
+export const v2AgentCancel: RouteHandler = async (request, api) => {
+  const job = await teamAgent(api, request.params.id!, request.teamId);
+  // The runner sees the cancel within a second, stops, settles the credits and sends `agent.cancelled`.
+  await cancelJob(api.runtime.store, job.id, { retentionMs: api.runtime.retentionMs });
+  return { body: { success: true } };
+};
+
+export const v2AgentList: RouteHandler = async (request, api) => {
+  const { before } = parseV2Body(v2AgentListQuerySchema, Object.fromEntries(request.location.query));
+  const jobs = await api.runtime.store.jobs.listByTeam({
+    teamId: request.teamId,
+    kind: 'agent',
+    limit: AGENT_LIST_PAGE + 1,
+    ...(before ? { before } : {}),
+  });
+  const page = jobs.slice(0, AGENT_LIST_PAGE);
+  const last = page[page.length - 1];
+  return {
+    body: {
+      success: true,
+      agents: page.map(toAgentListItem),
+      ...(jobs.length > AGENT_LIST_PAGE && last ? { next: `${request.location.origin}${request.location.mountPrefix}/v2/agent?before=${last.createdAt}` } : {}),
+    },
+  };
+};
+
+export const v1DeepResearchStart: RouteHandler = async (request, api) => {
+  const { origin, integration, webhook, ...body } = parseBody(v1DeepResearchBodySchema, request.body, INVALID_AGENT);
+  const shape: DeepResearchShape = { maxDepth: body.maxDepth };
+  const job = await startTeamAgent(api, request.account, deepResearchToAgent(body), {
+    deepResearch: shape,
+    ...(webhook ? { webhook } : {}),
+    ...(origin ? { origin } : {}),
+    ...(integration ? { integration } : {}),
+  });
+  return { body: { success: true, id: job.id } };
+};
+
+export const v1DeepResearchStatus: RouteHandler = async (request, api) => ({
+  body: toDeepResearchStatus(await teamAgent(api, request.params.id!, request.teamId)),
+});
+
+/**
+ * Starts an agent for a team: checked, `maxCredits` reserved (shrunk to what the team can pay, as
+ * Firecrawl does), then run by this process; the job pays what it spent and the rest goes back.
+ */
+async function startTeamAgent(api: ApiContext, account: Account, input: AgentRequestInput, extra: Record<string, unknown>): Promise<JobRecord> {
+  if (!api.runtime.llm) throw llmMissing('The agent');
+  const resolved = await asBadRequest(INVALID_AGENT, async () => resolveAgentRequest(input));
+  const { hold, units: maxCredits } = await reserveUnits(api.runtime.store, account, { unitCost: 1, units: resolved.maxCredits });
+  return startHeld(api, hold, () =>
+    asBadRequest(INVALID_AGENT, () =>
+      startAgentJob(api.runtime.store, { ...input, maxCredits }, { teamId: account.teamId, retentionMs: api.runtime.retentionMs, extra }),
+    ),
+  );
+}
+
+function teamAgent(api: ApiContext, id: string, teamId: string): Promise<JobRecord> {
+  return findTeamJob(api.runtime.store, id, teamId, ['agent'], new ApiError(404, 'Agent job not found', { kind: 'spec' }));
+}
