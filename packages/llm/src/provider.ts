@@ -134,7 +134,10 @@ export function createLlmProvider(config: LlmConfig): TrawlLlmProvider {
         if (chosen && !problems.length) return { name: chosen.name, input: reply.input as Record<string, unknown>, usage };
         messages.push(
           { role: 'assistant', content: reply.text.trim() || '(no tool call)' },
-          { role: 'user', content: `Your tool call was not valid:\n${problems.map((p) => `- ${p}`).join('\n')}\nCall a tool again, correctly.` },
+          {
+            role: 'user',
+            content: `Your tool call was not valid:\n${problems.map((p) => `- ${p}`).join('\n')}\nCall a tool again, correctly.`,
+          },
         );
       }
       throw withLlmUsage(llmError(`${name} called no valid tool twice: ${problems.join('; ')}`), usage);

@@ -28,7 +28,13 @@ afterEach(() => {
 });
 
 function provider() {
-  return createLlmProvider({ provider: 'openai-compatible', model: 'stand-in-7b', baseUrl: standIn.url, apiKey: 'sk-local', maxRetries: 0 });
+  return createLlmProvider({
+    provider: 'openai-compatible',
+    model: 'stand-in-7b',
+    baseUrl: standIn.url,
+    apiKey: 'sk-local',
+    maxRetries: 0,
+  });
 }
 
 describe('chooseTool over chat completions', () => {
@@ -58,9 +64,7 @@ describe('chooseTool over chat completions', () => {
 
   it('fails with LLM_ERROR, counting the tokens used, when the model twice calls a tool it was not offered', async () => {
     respond = () => toolCall('delete_everything', {});
-    const error = await provider()
-      .chooseTool!({ prompt: 'Find it.', tools: TOOLS })
-      .catch((e: unknown) => e);
+    const error = await provider().chooseTool!({ prompt: 'Find it.', tools: TOOLS }).catch((e: unknown) => e);
 
     expect(error).toMatchObject({ code: 'LLM_ERROR' });
     expect(String((error as Error).message)).toContain('called no valid tool twice');

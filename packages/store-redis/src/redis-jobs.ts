@@ -162,7 +162,9 @@ export class RedisJobRepo implements JobRepo {
       const rows = ((await batch.exec()) ?? []).map(([, fields]) => fields as Record<string, string> | null);
       // Equal createdAt: ids descending, as the other stores order them.
       const records = rows
-        .filter((r): r is Record<string, string> => Boolean(r && r.expiresAt !== undefined && Number(r.expiresAt) > now && r.kind === query.kind))
+        .filter((r): r is Record<string, string> =>
+          Boolean(r && r.expiresAt !== undefined && Number(r.expiresAt) > now && r.kind === query.kind),
+        )
         .map(toRecord);
       for (const record of records) if (found.length < query.limit) found.push(record);
     }

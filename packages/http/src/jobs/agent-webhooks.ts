@@ -4,7 +4,16 @@
  * `agent.failed` or `agent.cancelled`. v2's envelope, so each carries its `webhookId`.
  */
 import { toAgentStatus, type AgentAction, type JobRecord, type LlmJobSpec } from '@trawl/core';
-import { actionEvent, cancelledEvent, completedEvent, failedEvent, startedEvent, type WebhookEvent, type WebhookSender, type WebhookSpec } from '../webhooks/index.js';
+import {
+  actionEvent,
+  cancelledEvent,
+  completedEvent,
+  failedEvent,
+  startedEvent,
+  type WebhookEvent,
+  type WebhookSender,
+  type WebhookSpec,
+} from '../webhooks/index.js';
 
 export interface AgentWebhooks {
   started(): void;

@@ -20,6 +20,8 @@ import { agentWebhooks } from './agent-webhooks.js';
 export interface LlmJobRunner {
   /** Starts the job's work, paid by `hold` (the job's most, reserved); returns at once. */
   run(job: JobRecord, hold: AccountHold): void;
+  /** A job was cancelled through the API: when it runs here, it stops now rather than at its next look at the store. */
+  cancelled(jobId: string): void;
   /** Resolves when every job started so far has ended. */
   settled(): Promise<void>;
   /** Stops the jobs still running (they end `cancelled`: their work cannot resume) and waits for them. */
@@ -31,17 +33,21 @@ export function createLlmJobRunner(runtime: RuntimeWithStore, webhooks?: Webhook
   const { store, logger } = runtime;
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
+  const stops = new Map<string, AbortController>();
 
   async function work(job: JobRecord, hold: AccountHold): Promise<void> {
     let cost = 0;
     try {
       const account = { teamId: hold.teamId, apiKey: hold.apiKey };
       // The model metered to the job's team, and extract's web search over that team's local index.
-      const run = { runtime: teamRuntime(runtime, account), signal: stop.signal };
+      const own = new AbortController();
+      stops.set(job.id, own);
+      const run = { runtime: teamRuntime(runtime, account), signal: AbortSignal.any([stop.signal, own.signal]) };
       const ended = await runJob(job, run);
       // What the job counted is what the team pays; the rest of the hold goes back.
       cost = ended?.counters.creditsUsed ?? 0;
     } finally {
+      stops.delete(job.id);
       await settleCredits(store.teams, hold, cost);
     }
   }
@@ -62,6 +68,9 @@ export function createLlmJobRunner(runtime: RuntimeWithStore, webhooks?: Webhook
         .catch((error) => logger.error(`${job.kind} job ${job.id} could not run`, error))
         .finally(() => running.delete(task));
       running.add(task);
+    },
+    cancelled(jobId) {
+      stops.get(jobId)?.abort();
     },
     async settled() {
       while (running.size) await Promise.all([...running]);

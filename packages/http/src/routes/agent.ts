@@ -37,7 +37,7 @@ export const v2AgentStart: RouteHandler = async (request, api) => {
   );
   void threatProtection, void auditMetadata;
   if (threadId !== undefined || exchange !== undefined || mode === 'chat') {
-    throw notImplemented("Firecrawl's hosted agent threads (`threadId`, `exchange`, `mode: \"chat\"`)");
+    throw notImplemented('Firecrawl\'s hosted agent threads (`threadId`, `exchange`, `mode: "chat"`)');
   }
   const job = await startTeamAgent(api, request.account, body, {
     ...(webhook ? { webhook } : {}),
@@ -47,12 +47,16 @@ export const v2AgentStart: RouteHandler = async (request, api) => {
   return { body: { success: true, id: job.id } };
 };
 
-export const v2AgentStatus: RouteHandler = async (request, api) => ({ body: toAgentStatus(await teamAgent(api, request.params.id!, request.teamId)) });
+export const v2AgentStatus: RouteHandler = async (request, api) => ({
+  body: toAgentStatus(await teamAgent(api, request.params.id!, request.teamId)),
+});
 
 export const v2AgentCancel: RouteHandler = async (request, api) => {
   const job = await teamAgent(api, request.params.id!, request.teamId);
-  // The runner sees the cancel within a second, stops, settles the credits and sends `agent.cancelled`.
   await cancelJob(api.runtime.store, job.id, { retentionMs: api.runtime.retentionMs });
+  // Run here, it stops now; run by another process, that one sees the cancel in the store within a second.
+  // Either way the run settles its credits and sends `agent.cancelled`.
+  api.llmJobs.cancelled(job.id);
   return { body: { success: true } };
 };
 
@@ -70,7 +74,9 @@ export const v2AgentList: RouteHandler = async (request, api) => {
     body: {
       success: true,
       agents: page.map(toAgentListItem),
-      ...(jobs.length > AGENT_LIST_PAGE && last ? { next: `${request.location.origin}${request.location.mountPrefix}/v2/agent?before=${last.createdAt}` } : {}),
+      ...(jobs.length > AGENT_LIST_PAGE && last
+        ? { next: `${request.location.origin}${request.location.mountPrefix}/v2/agent?before=${last.createdAt}` }
+        : {}),
     },
   };
 };
@@ -95,7 +101,12 @@ export const v1DeepResearchStatus: RouteHandler = async (request, api) => ({
  * Starts an agent for a team: checked, `maxCredits` reserved (shrunk to what the team can pay, as
  * Firecrawl does), then run by this process; the job pays what it spent and the rest goes back.
  */
-async function startTeamAgent(api: ApiContext, account: Account, input: AgentRequestInput, extra: Record<string, unknown>): Promise<JobRecord> {
+async function startTeamAgent(
+  api: ApiContext,
+  account: Account,
+  input: AgentRequestInput,
+  extra: Record<string, unknown>,
+): Promise<JobRecord> {
   if (!api.runtime.llm) throw llmMissing('The agent');
   const resolved = await asBadRequest(INVALID_AGENT, async () => resolveAgentRequest(input));
   const { hold, units: maxCredits } = await reserveUnits(api.runtime.store, account, { unitCost: 1, units: resolved.maxCredits });

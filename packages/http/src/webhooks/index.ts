@@ -1,4 +1,12 @@
-export { webhookSpecSchema, agentWebhookSpecSchema, wantsEvent, eventNameOf, WEBHOOK_EVENT_NAMES, type WebhookSpec, type WebhookEventName } from './spec.js';
+export {
+  webhookSpecSchema,
+  agentWebhookSpecSchema,
+  wantsEvent,
+  eventNameOf,
+  WEBHOOK_EVENT_NAMES,
+  type WebhookSpec,
+  type WebhookEventName,
+} from './spec.js';
 export {
   startedEvent,
   pageEvent,

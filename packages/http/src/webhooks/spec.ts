@@ -14,7 +14,13 @@ export type WebhookSpec = {
 };
 
 export const WEBHOOK_EVENT_NAMES = ['started', 'page', 'completed', 'failed'] as const satisfies readonly WebhookEventName[];
-export const AGENT_WEBHOOK_EVENT_NAMES = ['started', 'action', 'completed', 'failed', 'cancelled'] as const satisfies readonly AgentWebhookEventName[];
+export const AGENT_WEBHOOK_EVENT_NAMES = [
+  'started',
+  'action',
+  'completed',
+  'failed',
+  'cancelled',
+] as const satisfies readonly AgentWebhookEventName[];
 
 const receiverUrlSchema = z
   .string()

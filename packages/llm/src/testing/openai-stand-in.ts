@@ -185,14 +185,17 @@ function describe(body: Record<string, unknown>, headers: IncomingMessage['heade
   const tool = toolName
     ? (body.tools as Array<{ function?: { name?: string; parameters?: JsonSchema } }>).find((t) => t.function?.name === toolName)
     : undefined;
-  const offered = Array.isArray(body.tools) ? (body.tools as Array<{ function?: { name?: string } }>).map((t) => t.function?.name ?? '') : [];
-  const responseFormat = toolName || (body.tool_choice === 'required' && offered.length)
-    ? 'tool'
-    : format?.type === 'json_schema'
-      ? 'json_schema'
-      : format?.type === 'json_object'
-        ? 'json_object'
-        : 'text';
+  const offered = Array.isArray(body.tools)
+    ? (body.tools as Array<{ function?: { name?: string } }>).map((t) => t.function?.name ?? '')
+    : [];
+  const responseFormat =
+    toolName || (body.tool_choice === 'required' && offered.length)
+      ? 'tool'
+      : format?.type === 'json_schema'
+        ? 'json_schema'
+        : format?.type === 'json_object'
+          ? 'json_object'
+          : 'text';
   const schema = tool?.function?.parameters ?? format?.json_schema?.schema;
   return {
     body,

@@ -57,7 +57,14 @@ export async function act(tool: string, input: AgentInput, runtime: Runtime, llm
     }
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, message: error instanceof Error ? error.message : String(error), credits: 0, pages: 0, sources: [], usage: NO_USAGE };
+    return {
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      credits: 0,
+      pages: 0,
+      sources: [],
+      usage: NO_USAGE,
+    };
   }
 }
 
@@ -79,7 +86,15 @@ async function search(query: string, runtime: Runtime, signal: AbortSignal): Pro
 async function mapSite(url: string, words: string | undefined, runtime: Runtime, signal: AbortSignal): Promise<ActOutcome> {
   const links = await mapLinks(url, { runtime, limit: AGENT_MAP_LINKS, ...(words ? { search: words } : {}), signal });
   const content = links.map((l) => `${l.url}${l.title ? ` (${l.title})` : ''}`).join('\n');
-  return { ok: true, message: `${links.length} URL(s)`, content: content || '(no URLs)', credits: AGENT_CREDITS.map, pages: 0, sources: [], usage: NO_USAGE };
+  return {
+    ok: true,
+    message: `${links.length} URL(s)`,
+    content: content || '(no URLs)',
+    credits: AGENT_CREDITS.map,
+    pages: 0,
+    sources: [],
+    usage: NO_USAGE,
+  };
 }
 
 async function readPage(url: string, runtime: Runtime, signal: AbortSignal): Promise<Document> {

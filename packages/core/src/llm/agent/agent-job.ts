@@ -24,20 +24,30 @@ export interface AgentJobHooks {
  * While it runs, the record's output holds the actions and sources so far and `creditsUsed`
  * counts what it spent (`total`/`completed`: pages read). Never rejects; resolves the final record.
  */
-export async function runAgentJob(store: Store, jobId: string, options: LlmJobOptions = {}, hooks: AgentJobHooks = {}): Promise<JobRecord | null> {
+export async function runAgentJob(
+  store: Store,
+  jobId: string,
+  options: LlmJobOptions = {},
+  hooks: AgentJobHooks = {},
+): Promise<JobRecord | null> {
   const { runtime, rest: run } = splitRuntime(options);
   return runStoredJob<AgentOutput>(store, jobId, { retentionMs: runtime.retentionMs, signal: run.signal }, (record, signal) => {
     let sourcesCounted = 0;
-    return runAgent(llmJobSpecOf<AgentRequest>(record, 'agent').request, runtime, { ...run, signal }, {
-      onAction: async (action, progress) => {
-        // Pages read are the new sources: a page read again is not counted twice.
-        const pages = progress.sources.length - sourcesCounted;
-        sourcesCounted = progress.sources.length;
-        await store.jobs.increment(jobId, { creditsUsed: action.credits, ...(pages ? { total: pages, completed: pages } : {}) });
-        await store.jobs.saveOutput(jobId, progress);
-        await hooks.onAction?.(jobId, action);
+    return runAgent(
+      llmJobSpecOf<AgentRequest>(record, 'agent').request,
+      runtime,
+      { ...run, signal },
+      {
+        onAction: async (action, progress) => {
+          // Pages read are the new sources: a page read again is not counted twice.
+          const pages = progress.sources.length - sourcesCounted;
+          sourcesCounted = progress.sources.length;
+          await store.jobs.increment(jobId, { creditsUsed: action.credits, ...(pages ? { total: pages, completed: pages } : {}) });
+          await store.jobs.saveOutput(jobId, progress);
+          await hooks.onAction?.(jobId, action);
+        },
       },
-    });
+    );
   });
 }
 

@@ -107,7 +107,8 @@ export function planCall(call: Pick<LlmToolCall, 'name' | 'input'>, request: Age
   if (typeof input.url === 'string') {
     const target = readUrl(input.url);
     if (!target) return refuse(`"${input.url}" is not a URL`);
-    if (request.strictConstrainToURLs && !request.urls.includes(target)) return refuse(`${target} is not one of the URLs the agent is kept to`);
+    if (request.strictConstrainToURLs && !request.urls.includes(target))
+      return refuse(`${target} is not one of the URLs the agent is kept to`);
     input.url = target;
   }
   const { most, pages } = costOf(name, input);

@@ -20,7 +20,10 @@ export const deepResearchRequestSchema = z.object({
   maxUrls: z.number().int().min(1).max(1000).default(20),
   analysisPrompt: z.string().max(AGENT_MAX_PROMPT_CHARS).optional(),
   systemPrompt: z.string().max(AGENT_MAX_PROMPT_CHARS).optional(),
-  formats: z.array(z.enum(['markdown', 'json'])).min(1).default(['markdown']),
+  formats: z
+    .array(z.enum(['markdown', 'json']))
+    .min(1)
+    .default(['markdown']),
   jsonOptions: z
     .object({
       prompt: z.string().max(AGENT_MAX_PROMPT_CHARS).optional(),

@@ -45,7 +45,11 @@ export async function runAgent(request: AgentRequest, runtime: Runtime, run: Llm
   const notes: AgentNote[] = [];
   const progress: AgentOutput = { actions: [], sources: [], llmUsage: NO_USAGE, tokensUsed: 0, creditsUsed: 0 };
 
-  async function record(tool: string, input: Record<string, unknown>, outcome: Pick<ActOutcome, 'message' | 'content' | 'credits' | 'pages' | 'sources' | 'usage'> & { status: AgentAction['status'] }) {
+  async function record(
+    tool: string,
+    input: Record<string, unknown>,
+    outcome: Pick<ActOutcome, 'message' | 'content' | 'credits' | 'pages' | 'sources' | 'usage'> & { status: AgentAction['status'] },
+  ) {
     const action: AgentAction = {
       step: spend.steps,
       tool,
@@ -89,7 +93,11 @@ export async function runAgent(request: AgentRequest, runtime: Runtime, run: Llm
     const planned = planCall(call, request, spend);
     const stepCost = { credits: AGENT_CREDITS.step, pages: 0, sources: [], usage: call.usage };
     if (planned.type === 'finish') {
-      await record('finish', planned.reason ? { reason: planned.reason } : {}, { ...stepCost, status: 'done', message: planned.reason ?? 'enough was read' });
+      await record('finish', planned.reason ? { reason: planned.reason } : {}, {
+        ...stepCost,
+        status: 'done',
+        message: planned.reason ?? 'enough was read',
+      });
       finished = true;
     } else if (planned.type === 'refuse') {
       await record(planned.tool, planned.input, { ...stepCost, status: 'refused', message: planned.reason });
@@ -113,8 +121,15 @@ export async function runAgent(request: AgentRequest, runtime: Runtime, run: Llm
   }
 
   const answer = await answerFrom(request, notes, llm, stopped);
-  const warnings = [...(stop && !finished ? [stopWarning(stop, request.budget, request.maxCredits)] : []), ...(answer.warning ? [answer.warning] : [])];
-  await record('answer', {}, { status: 'done', message: 'answered', credits: AGENT_CREDITS.answer, pages: 0, sources: [], usage: answer.usage });
+  const warnings = [
+    ...(stop && !finished ? [stopWarning(stop, request.budget, request.maxCredits)] : []),
+    ...(answer.warning ? [answer.warning] : []),
+  ];
+  await record(
+    'answer',
+    {},
+    { status: 'done', message: 'answered', credits: AGENT_CREDITS.answer, pages: 0, sources: [], usage: answer.usage },
+  );
   return { ...progress, data: answer.value, ...(warnings.length ? { warning: warnings.join(' ') } : {}) };
 }
 
