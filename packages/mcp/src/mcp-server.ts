@@ -5,6 +5,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Account } from '@trawl/core';
 import { DEFAULT_LIMITS, type McpBackend, type McpLimits } from './context.js';
+import { registerAgentTools } from './tools/agent.js';
 import { registerJobTools } from './tools/jobs.js';
 import { registerLlmJobTools } from './tools/llm-jobs.js';
 import { registerMapSearchTools } from './tools/map-search.js';
@@ -41,5 +42,6 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   registerJobTools(server, context);
   registerMapSearchTools(server, context);
   registerLlmJobTools(server, context);
+  registerAgentTools(server, context);
   return server;
 }

@@ -221,3 +221,18 @@ export const llmsTxtShape = {
   maxUrls: z.number().int().min(1).max(5_000).optional().describe('The most pages to summarise (default 10)'),
   showFullText: z.boolean().optional().describe('Also return llms-full.txt, every page in full'),
 };
+
+/** firecrawl-mcp 3.26's `firecrawl_agent` arguments. Threads (`threadId`, `exchange`, `mode: "chat"`) are Firecrawl's hosted ones: passed on, the API refuses them with a 501. */
+export const agentShape = {
+  prompt: z.string().min(1).max(MAX_TEXT).describe('What to find out, and the fields wanted'),
+  urls: z.array(url).max(100).optional().describe('Pages to start from'),
+  schema: jsonSchema.optional(),
+  effort: z.enum(['low', 'medium', 'high']).optional().describe('Budget of steps, time and pages (default medium)'),
+  maxCredits: z.number().int().positive().optional().describe('Spending limit in credits for this run (default 2500)'),
+  strictConstrainToURLs: z.boolean().optional().describe('Read only the pages given in urls'),
+  threadId: z.string().max(100).optional().describe("Firecrawl's hosted threads: not available on Trawl"),
+  mode: z.enum(['extract', 'chat']).optional().describe('"extract" (the default); "chat" is a hosted thread mode, not available on Trawl'),
+  exchange: z.record(z.string(), z.any()).optional().describe("Firecrawl's hosted data providers: not available on Trawl"),
+};
+
+export const agentStatusShape = { id: z.string().min(1).max(100).describe('The id firecrawl_agent answered') };

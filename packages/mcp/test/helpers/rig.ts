@@ -1,5 +1,5 @@
 import { createLlmProvider } from '@trawl/llm';
-import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
+import { readFromPrompt, startOpenAiStandIn, toolCall, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';
 import { searxngProvider } from '@trawl/search';
 import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
 import { startFixtureSite, startSyntheticSite, type FixtureSite, type SyntheticSite } from '@trawl/testkit';
@@ -35,7 +35,7 @@ export function mcpRig(): McpRig {
         );
       },
     });
-    rig.model = await startOpenAiStandIn();
+    rig.model = await startOpenAiStandIn({ respond: (request) => (request.tools.length > 1 ? planAgentStep(request) : readFromPrompt(request)) });
     rig.adapters = () => ({
       search: searxngProvider({ endpoint: rig.searxng.origin }),
       llm: createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: rig.model.url, maxRetries: 0 }),
@@ -52,4 +52,11 @@ export function mcpRig(): McpRig {
     await Promise.all([rig.model?.close(), rig.searxng?.close(), rig.big?.close(), rig.site?.close()]);
   });
   return rig;
+}
+
+/** The agent's planning steps, as a model would take them: read the first page it was given, then finish. */
+function planAgentStep(request: StandInRequest): unknown {
+  const start = /^Start from these pages: (\S+)/m.exec(request.lastUserText)?.[1];
+  if (start && !request.lastUserText.includes('→ done: read ')) return toolCall('scrape', { url: start });
+  return toolCall('finish', { reason: 'the page answers it' });
 }

@@ -16,6 +16,8 @@ export const TOOL_NAMES = [
   'firecrawl_cancel_crawl',
   'firecrawl_extract',
   'firecrawl_generate_llmstxt',
+  'firecrawl_agent',
+  'firecrawl_agent_status',
 ];
 
 const titleSchema = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] };
@@ -171,6 +173,30 @@ export function toolSuite(transport: string, rig: McpRig, connect: () => Promise
       });
       expect(text).toContain('# Extracted from');
       expect(text).toContain(`"title": "${phrases.articleTitle}"`);
+    });
+
+    it('firecrawl_agent answers a job id; firecrawl_agent_status reads its actions, sources and answer', async () => {
+      const started = await mcp.text('firecrawl_agent', {
+        prompt: 'The title of the harbour pilots article',
+        urls: [`${rig.site.url}/articles/boilerplate`],
+        schema: titleSchema,
+        effort: 'low',
+      });
+      const id = /^Agent job (\S+) started/.exec(started)?.[1];
+      expect(id).toBeTruthy();
+      expect(started).toContain(`"id":"${id}"`);
+      let status = '';
+      for (let i = 0; i < 200 && !/: (completed|failed|cancelled)\n/.test(status); i++) {
+        if (i) await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await mcp.text('firecrawl_agent_status', { id });
+      }
+      expect(status).toMatch(new RegExp(`^# Agent ${id}: completed`));
+      expect(status).toContain(`1. scrape {"url":"${rig.site.url}/articles/boilerplate"} — done`);
+      expect(status).toContain(`- ${rig.site.url}/articles/boilerplate`);
+      expect(status).toContain(`"title": "${phrases.articleTitle}"`);
+      const missing = await mcp.call('firecrawl_agent_status', { id: '00000000-0000-4000-8000-000000000000' });
+      expect(missing.isError).toBe(true);
+      expect(missing.text).toMatch(/HTTP 404/);
     });
 
     it('firecrawl_generate_llmstxt answers llms.txt and llms-full.txt', async () => {

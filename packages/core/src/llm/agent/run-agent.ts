@@ -6,7 +6,7 @@
  * with an answer and a warning, never mid-step.
  */
 import { TrawlError } from '../../errors.js';
-import { addUsage, NO_USAGE, type LlmProvider, type LlmUsage } from '../../ports/llm.js';
+import { addUsage, NO_USAGE, type LlmProvider, type LlmToolCall, type LlmUsage } from '../../ports/llm.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { finishAnswer } from '../extract-from-text.js';
 import type { LlmJobRun } from '../llm-runtime.js';
@@ -74,7 +74,7 @@ export async function runAgent(request: AgentRequest, runtime: Runtime, run: Llm
   let finished = false;
   while (!finished && !(stop = stopReason(request.budget, request.maxCredits, spend, Date.now()))) {
     spend.steps++;
-    let call;
+    let call: LlmToolCall;
     try {
       call = await llm.chooseTool({
         system: plannerSystem(request),
