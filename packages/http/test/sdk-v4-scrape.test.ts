@@ -176,9 +176,9 @@ describe('v2 scrape refusals', () => {
   });
 
   it('hosted-only products answer 501 naming the endpoint, one call at a time', async () => {
-    const agent = await failureOf(app.startAgent({ prompt: 'find the pilots' }));
-    expect(agent.status).toBe(501);
-    expect(agent.message).toMatch(/POST \/v2\/agent .*agent product/);
+    const trace = await failureOf(app.getAgentTrace('some-agent'));
+    expect(trace.status).toBe(501);
+    expect(trace.message).toMatch(/GET \/v2\/agent\/:id\/trace .*agent product/);
     const browser = await failureOf(app.browser());
     expect(browser.status).toBe(501);
     expect(browser.message).toMatch(/\/v2\/browser/);

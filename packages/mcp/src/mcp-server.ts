@@ -29,7 +29,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions:
-      'Trawl reads the web for you: firecrawl_scrape for one page, firecrawl_map to find pages on a site, firecrawl_search to find pages anywhere, firecrawl_batch_scrape and firecrawl_crawl for many pages, firecrawl_extract for structured data, firecrawl_generate_llmstxt for a site index. Answers are Markdown; long ones say how to read on.',
+      'Trawl reads the web for you: firecrawl_scrape for one page, firecrawl_map to find pages on a site, firecrawl_search to find pages anywhere, firecrawl_batch_scrape and firecrawl_crawl for many pages, firecrawl_extract for structured data, firecrawl_agent (then firecrawl_agent_status) for research across pages whose URLs are not known, firecrawl_generate_llmstxt for a site index. Answers are Markdown; long ones say how to read on.',
   });
   const context = {
     api: options.api,
