@@ -23,7 +23,11 @@ Needs a model on the server that can call tools. Cost: 1 credit per step, 1 per 
     },
     (args) =>
       asTool(async () => {
-        const started = await callApi<{ id: string }>(context, { method: 'POST', path: '/v2/agent', body: withoutEmpty(args) }, 'Starting the agent');
+        const started = await callApi<{ id: string }>(
+          context,
+          { method: 'POST', path: '/v2/agent', body: withoutEmpty(args) },
+          'Starting the agent',
+        );
         return `Agent job ${started.id} started. Read its progress and answer with firecrawl_agent_status {"id": "${started.id}"}.\n\n${fenced('json', JSON.stringify({ success: true, id: started.id }))}`;
       }),
   );

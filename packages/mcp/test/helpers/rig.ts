@@ -35,7 +35,9 @@ export function mcpRig(): McpRig {
         );
       },
     });
-    rig.model = await startOpenAiStandIn({ respond: (request) => (request.tools.length > 1 ? planAgentStep(request) : readFromPrompt(request)) });
+    rig.model = await startOpenAiStandIn({
+      respond: (request) => (request.tools.length > 1 ? planAgentStep(request) : readFromPrompt(request)),
+    });
     rig.adapters = () => ({
       search: searxngProvider({ endpoint: rig.searxng.origin }),
       llm: createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: rig.model.url, maxRetries: 0 }),
