@@ -4,7 +4,7 @@ import { searxngProvider } from '@trawl/search';
 import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
 import { phrases, startFixtureSite, startReceiver, type FixtureSite, type Receiver } from '@trawl/testkit';
 import FirecrawlApp from 'firecrawl-v1';
-import Firecrawl from 'firecrawl-v4';
+import Firecrawl, { type AgentStatusResponse } from 'firecrawl-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi } from './helpers/api-server.js';
 import { matchingHits } from './helpers/firecrawl-clients.js';
@@ -25,6 +25,14 @@ let other: Firecrawl;
 /** Released by the cancel test: the model holds the planning step of a prompt naming SLOW until then. */
 let releaseSlow: () => void = () => undefined;
 const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
+
+/** The status as Trawl answers it: the SDK's fields, and the actions and sources it adds. */
+type TrawlAgentStatus = AgentStatusResponse & {
+  tokensUsed: number;
+  warning?: string;
+  actions: Array<{ tool: string; status: string; message: string; credits: number }>;
+  sources: Array<{ url: string; title: string }>;
+};
 
 const TITLE_SCHEMA = {
   type: 'object',
@@ -90,28 +98,24 @@ describe('@mendable/firecrawl-js 4.x agent', () => {
   it('agent(): searches, reads the page it found and answers with the schema; actions, sources, credits and tokens add up', async () => {
     const before = (await app.getCreditUsage()).remainingCredits;
     const tokensBefore = (await app.getTokenUsageHistorical()).periods[0]?.tokensUsed ?? 0;
-    const result = await app.agent({
+    const result = (await app.agent({
       prompt: 'What is the headline of the harbour pilots article?',
       schema: TITLE_SCHEMA,
       pollInterval: 1,
       timeout: 60,
-    });
+    })) as TrawlAgentStatus;
 
     expect(result.status).toBe('completed');
     expect(result.success).toBe(true);
     expect(result.data).toEqual({ title: phrases.articleTitle, lead: phrases.articleLead });
-    const status = result as typeof result & {
-      actions: Array<{ tool: string; status: string; credits: number }>;
-      sources: Array<{ url: string; title: string }>;
-    };
-    expect(status.actions.map((a) => `${a.tool}:${a.status}`)).toEqual(['search:done', 'scrape:done', 'finish:done', 'answer:done']);
-    expect(status.sources).toEqual([expect.objectContaining({ url: `${site.url}/articles/boilerplate` })]);
+    expect(result.actions.map((a) => `${a.tool}:${a.status}`)).toEqual(['search:done', 'scrape:done', 'finish:done', 'answer:done']);
+    expect(result.sources).toEqual([expect.objectContaining({ url: `${site.url}/articles/boilerplate` })]);
     // The search went through the search provider with the model's query.
     expect(searxng.requests.map((r) => r.url.searchParams.get('q'))).toContain('harbour pilots');
     // A step is 1 credit, each search hit 1, a page 1, the answer 5.
     const hits = matchingHits(fixtureHits(site.url), 'harbour pilots').length;
     expect(result.creditsUsed).toBe(1 + hits + (1 + 1) + 1 + 5);
-    expect(status.actions.reduce((sum, a) => sum + a.credits, 0)).toBe(result.creditsUsed);
+    expect(result.actions.reduce((sum, a) => sum + a.credits, 0)).toBe(result.creditsUsed);
     expect((await app.getCreditUsage()).remainingCredits).toBe(before - result.creditsUsed!);
     // The model's tokens are metered to the team, as extract's are.
     const tokensAfter = (await app.getTokenUsageHistorical()).periods[0]!.tokensUsed;
@@ -146,20 +150,19 @@ describe('@mendable/firecrawl-js 4.x agent', () => {
   });
 
   it('maxCredits: a step that would leave too little for the answer is refused, and the run ends cleanly with an answer and a warning', async () => {
-    const result = await app.agent({
+    const result = (await app.agent({
       prompt: 'Find the harbour pilots headline.',
       schema: TITLE_SCHEMA,
       maxCredits: 8,
       pollInterval: 1,
       timeout: 60,
-    });
+    })) as TrawlAgentStatus;
 
     expect(result.status).toBe('completed');
-    const status = result as typeof result & { warning?: string; actions: Array<{ tool: string; status: string; message: string }> };
     // A search may cost 5 (its hits) + the step + the 5 of the answer: more than 8.
-    expect(status.actions[0]).toMatchObject({ tool: 'search', status: 'refused', message: expect.stringMatching(/maxCredits/) });
-    expect(status.actions.map((a) => a.tool)).toEqual(['search', 'scrape', 'answer']);
-    expect(status.warning).toMatch(/stopped at maxCredits \(8 credits\)/);
+    expect(result.actions[0]).toMatchObject({ tool: 'search', status: 'refused', message: expect.stringMatching(/maxCredits/) });
+    expect(result.actions.map((a) => a.tool)).toEqual(['search', 'scrape', 'answer']);
+    expect(result.warning).toMatch(/stopped at maxCredits \(8 credits\)/);
     expect(result.creditsUsed).toBeLessThanOrEqual(8);
     expect(result.data).toMatchObject({ title: phrases.articleTitle });
   });
@@ -181,7 +184,7 @@ describe('@mendable/firecrawl-js 4.x agent', () => {
     // Only now may the model answer: the run stopped at once, not when it next looked.
     releaseSlow();
     expect(events).toEqual(['agent.started', 'agent.cancelled']);
-    expect((await app.getAgentStatus(started.id)).actions).toEqual([]);
+    expect(((await app.getAgentStatus(started.id)) as TrawlAgentStatus).actions).toEqual([]);
     // The hold of maxCredits (2500) went back: the cancelled planning step spent nothing.
     await waitFor(
       async () => (await app.getCreditUsage()).remainingCredits,
