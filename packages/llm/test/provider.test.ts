@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { llmUsageOf } from '@trawl/core';
+import { llmUsageOf, type LlmTool } from '@trawl/core';
 import { createLlmProvider, type LlmConfig } from '@trawl/llm';
 import {
   failureReply,
@@ -7,12 +7,26 @@ import {
   rawReply,
   readFromPrompt,
   startOpenAiStandIn,
+  toolCall,
   type OpenAiStandIn,
   type StandInRequest,
 } from '@trawl/llm/testing';
 
 const PRICE_SCHEMA = { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } }, required: ['name', 'price'] };
 const PAGE = '# Brass ship lantern\n\nHand-polished, made in Falmouth.\n\nPrice: $19.99\n';
+
+const TOOLS: LlmTool[] = [
+  {
+    name: 'search',
+    description: 'Search the web.',
+    parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
+  },
+  {
+    name: 'scrape',
+    description: 'Read one page.',
+    parameters: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'], additionalProperties: false },
+  },
+];
 
 let standIn: OpenAiStandIn;
 let respond: (request: StandInRequest) => unknown = readFromPrompt;
@@ -187,5 +201,40 @@ describe('the OpenAI-compatible adapter', () => {
   it('reads the page out of the prompt: the stand-in answers only what the page says', () => {
     expect(pageTextOf('task\n<content>\npage\n</content>')).toBe('page');
     expect(readFromPrompt({ firstUserText: 'Nothing here.', schema: PRICE_SCHEMA })).toEqual({ name: null, price: null });
+  });
+});
+
+describe('chooseTool over chat completions', () => {
+  it('offers every tool with tool_choice "required" and reads the call the model makes', async () => {
+    respond = () => toolCall('scrape', { url: 'https://example.com/lamps' });
+    const call = await provider().chooseTool!({ system: 'Plan.', prompt: 'Find lamp prices.', tools: TOOLS });
+
+    expect(call.name).toBe('scrape');
+    expect(call.input).toEqual({ url: 'https://example.com/lamps' });
+    expect(call.usage.totalTokens).toBeGreaterThan(0);
+    const [request] = standIn.requests;
+    expect(request!.body.tool_choice).toBe('required');
+    expect(request!.tools).toEqual(['search', 'scrape']);
+    expect(request!.system).toContain('Plan.');
+    expect(request!.userText).toContain('Find lamp prices.');
+  });
+
+  it('asks once more, saying what was wrong, when the arguments do not fit the tool', async () => {
+    respond = (request) => (request.retries === 0 ? toolCall('search', { q: 'wrong key' }) : toolCall('search', { query: 'right' }));
+    const call = await provider().chooseTool!({ prompt: 'Find it.', tools: TOOLS });
+
+    expect(call.input).toEqual({ query: 'right' });
+    expect(standIn.requests).toHaveLength(2);
+    expect(standIn.requests[1]!.lastUserText).toContain('not valid');
+    expect(standIn.requests[1]!.lastUserText).toContain('query');
+  });
+
+  it('fails with LLM_ERROR, counting the tokens used, when the model twice calls a tool it was not offered', async () => {
+    respond = () => toolCall('delete_everything', {});
+    const error = await provider().chooseTool!({ prompt: 'Find it.', tools: TOOLS }).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ code: 'LLM_ERROR' });
+    expect(String((error as Error).message)).toContain('called no valid tool twice');
+    expect(llmUsageOf(error)!.totalTokens).toBeGreaterThan(0);
   });
 });

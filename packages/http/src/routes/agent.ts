@@ -39,11 +39,7 @@ export const v2AgentStart: RouteHandler = async (request, api) => {
   if (threadId !== undefined || exchange !== undefined || mode === 'chat') {
     throw notImplemented('Firecrawl\'s hosted agent threads (`threadId`, `exchange`, `mode: "chat"`)');
   }
-  const job = await startTeamAgent(api, request.account, body, {
-    ...(webhook ? { webhook } : {}),
-    ...(origin ? { origin } : {}),
-    ...(integration ? { integration } : {}),
-  });
+  const job = await startTeamAgent(api, request.account, body, keptWithJob({ webhook, origin, integration }));
   return { body: { success: true, id: job.id } };
 };
 
@@ -86,9 +82,7 @@ export const v1DeepResearchStart: RouteHandler = async (request, api) => {
   const shape: DeepResearchShape = { maxDepth: body.maxDepth };
   const job = await startTeamAgent(api, request.account, deepResearchToAgent(body), {
     deepResearch: shape,
-    ...(webhook ? { webhook } : {}),
-    ...(origin ? { origin } : {}),
-    ...(integration ? { integration } : {}),
+    ...keptWithJob({ webhook, origin, integration }),
   });
   return { body: { success: true, id: job.id } };
 };
@@ -115,6 +109,15 @@ async function startTeamAgent(
       startAgentJob(api.runtime.store, { ...input, maxCredits }, { teamId: account.teamId, retentionMs: api.runtime.retentionMs, extra }),
     ),
   );
+}
+
+/** What the job keeps of the request besides the engine's input: where its webhooks go, and who started it (the list shows `origin`). */
+function keptWithJob(fields: {
+  webhook: unknown;
+  origin: string | undefined;
+  integration: string | null | undefined;
+}): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
 function teamAgent(api: ApiContext, id: string, teamId: string): Promise<JobRecord> {
