@@ -33,9 +33,9 @@ const STEP_RULES =
   'Call exactly one tool. Prefer reading pages that are likely to hold the answer; do not read a page twice. Call finish as soon as what you have read answers the task.';
 const ANSWER_RULES =
   'Use only facts stated in the material; never invent a value. When the material does not give a value, answer null for it. Answer with a single JSON object.';
-/** Characters of one observation shown in full; older ones beyond the budget are cut to OLD_NOTE_CHARS. */
+/** Characters of one result shown at most; less when the context has less room left, none below MIN_NOTE_CHARS. */
 const NOTE_CHARS = 12_000;
-const OLD_NOTE_CHARS = 600;
+const MIN_NOTE_CHARS = 200;
 
 export function plannerSystem(request: Pick<AgentRequest, 'systemPrompt'>): string {
   return `${request.systemPrompt?.trim() || DEFAULT_SYSTEM}\n\n${STEP_RULES}`;
@@ -79,14 +79,16 @@ function room(overhead: string, contextTokens: number): number {
   return contentCharsFor({ contextTokens, overheadTokens: estimateTokens(overhead) + 200 });
 }
 
-/** Notes, oldest first, as text within `maxChars`: the newest keep up to NOTE_CHARS of content, older ones are cut once room runs out. */
+/** Notes, oldest first, as text within about `maxChars`: the newest keep up to NOTE_CHARS of their result, older ones less as room runs out. */
 function historyText(notes: readonly AgentNote[], maxChars: number): string {
   let left = maxChars;
   const parts: string[] = [];
   for (let i = notes.length - 1; i >= 0; i--) {
     const { action, content } = notes[i]!;
     const line = `${action.step}. ${action.tool} ${JSON.stringify(action.input)} → ${action.status}: ${action.message}`;
-    const shown = content ? cut(content, Math.max(0, Math.min(NOTE_CHARS, left - line.length - 40)) || OLD_NOTE_CHARS) : '';
+    // Once the room is spent, older results show only their line: the prompt never outgrows the context.
+    const room = Math.min(NOTE_CHARS, left - line.length - 40);
+    const shown = content && room >= MIN_NOTE_CHARS ? cut(content, room) : '';
     const part = shown ? `${line}\n<result>\n${shown}\n</result>` : line;
     left -= part.length;
     parts.push(part);
