@@ -1,5 +1,5 @@
 import { createLlmProvider } from '@trawl/llm';
-import { startOpenAiStandIn, toolCall, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';
+import { failureReply, startOpenAiStandIn, toolCall, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';
 import { searxngProvider } from '@trawl/search';
 import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
 import { phrases, startFixtureSite, startReceiver, type FixtureSite, type Receiver } from '@trawl/testkit';
@@ -48,11 +48,14 @@ async function respond(request: StandInRequest): Promise<unknown> {
   const prompt = request.lastUserText;
   if (request.responseFormat === 'tool') {
     if (prompt.includes('SLOW')) await slowGate;
+    if (prompt.includes('BROKEN')) return failureReply(500, 'the model server fell over');
     if (prompt.includes('You have done nothing yet.')) return toolCall('search', { query: 'harbour pilots' });
     if (!/→ done: read /.test(prompt)) return toolCall('scrape', { url: `${site.url}/articles/boilerplate` });
     return toolCall('finish', { reason: 'the article answers it' });
   }
   const material = request.userText;
+  // A first answer that does not fit the schema (a number for a string): the model is asked again once.
+  if (prompt.includes('MISFIT') && request.retries === 0) return { title: 42 };
   return {
     title: material.includes(phrases.articleTitle) ? phrases.articleTitle : null,
     lead: material.includes(phrases.articleLead) ? phrases.articleLead : null,
@@ -165,6 +168,35 @@ describe('@mendable/firecrawl-js 4.x agent', () => {
     expect(result.warning).toMatch(/stopped at maxCredits \(8 credits\)/);
     expect(result.creditsUsed).toBeLessThanOrEqual(8);
     expect(result.data).toMatchObject({ title: phrases.articleTitle });
+  });
+
+  it('an answer that does not fit the schema is asked for again once, as the json format does', async () => {
+    const result = (await app.agent({
+      prompt: 'MISFIT: the harbour pilots headline',
+      schema: TITLE_SCHEMA,
+      pollInterval: 1,
+      timeout: 60,
+    })) as TrawlAgentStatus;
+    expect(result.status).toBe('completed');
+    expect(result.data).toMatchObject({ title: phrases.articleTitle });
+    const answers = model.requests.filter((r) => r.responseFormat === 'json_schema' && r.firstUserText.includes('MISFIT'));
+    expect(answers.map((r) => r.retries)).toEqual([0, 1]);
+    expect(answers[1]!.lastUserText).toMatch(/not valid against the JSON Schema/);
+  });
+
+  it('a model that fails ends the run failed, with the reason in the status and the agent.failed webhook', async () => {
+    const started = await app.startAgent({ prompt: 'BROKEN: the harbour pilots headline', webhook: `${receiver.url}/failed` });
+    const ended = await waitFor(
+      () => app.getAgentStatus(started.id),
+      (s) => s.status !== 'processing',
+    );
+    expect(ended).toMatchObject({ success: false, status: 'failed', error: expect.stringMatching(/the model server fell over/) });
+    const events = await waitFor(
+      async () => receiver.requests.filter((r) => r.json.id === started.id).map((r) => r.json),
+      (all) => all.some((e) => e.type === 'agent.failed'),
+    );
+    expect(events.map((e) => e.type)).toEqual(['agent.started', 'agent.failed']);
+    expect(events[1]).toMatchObject({ success: false, error: expect.stringMatching(/fell over/) });
   });
 
   it('cancelAgent stops a running agent: status cancelled, webhook cancelled, nothing more charged than it spent', async () => {
