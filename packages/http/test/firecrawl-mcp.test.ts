@@ -62,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(() => mcp?.close());
 
-describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
+describe('firecrawl-mcp 3.26 over stdio against Trawl', () => {
   it('lists its tools, scrape, map, search, crawl and crawl status among them', async () => {
     const { tools } = await mcp.client.listTools();
     const names = tools.map((tool) => tool.name);
@@ -125,6 +125,12 @@ describe('firecrawl-mcp 3.22 over stdio against Trawl', () => {
   });
 
   it('firecrawl_search answers the v2 envelope from the search provider, scraped pages merged into the hits', async () => {
+    // With a key and no sources, 3.26 asks for web and Alexandria results with domainTools and toolDetail: a warning, not a 400.
+    const defaults = await mcp.call('firecrawl_search', { query: 'harbour', limit: 1 });
+    expect(defaults.data.web.map((hit: { url: string }) => hit.url)).toEqual([`${rig.site.url}/articles/boilerplate`]);
+    expect(defaults.warning).toMatch(/domainTools finds no tools/);
+    expect(defaults.warning).toMatch(/"alexandria" source is a Firecrawl hosted source/);
+
     const plain = await mcp.call('firecrawl_search', { query: 'harbour', limit: 3, sources: [{ type: 'web' }] });
     expect(plain.success).toBe(true);
     expect(plain.data.web.map((hit: { url: string }) => hit.url)).toEqual([

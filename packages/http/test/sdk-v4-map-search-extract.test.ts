@@ -73,6 +73,24 @@ describe('@mendable/firecrawl-js 4.x map', () => {
     expect(answer.body.warning).toMatch(/looked like a crawl trap were not followed further: .*\/traps\/calendar\?month=/);
   });
 
+  it("map takes the SDK's threatProtection and auditMetadata, naming them in the warning; an unknown field is still a 400", async () => {
+    const result = await app.map(`${site.url}/crawl/`, {
+      limit: 5,
+      threatProtection: { mode: 'normal' },
+      auditMetadata: { username: 'ana' },
+    });
+    expect(result.links.map((link) => link.url)).toContain(`${site.url}/crawl/`);
+    const raw = await api.request('POST', '/v2/map', {
+      token: 'fc-v4-adapters',
+      body: { url: `${site.url}/crawl/`, limit: 5, threatProtection: { mode: 'normal' }, auditMetadata: { username: 'ana' } },
+    });
+    expect(raw.body.warning).toMatch(/threatProtection is not applied.*auditMetadata changes nothing/);
+    // The SDK sends only the map fields it knows; a field map does not take is still refused.
+    const unknown = await api.request('POST', '/v2/map', { token: 'fc-v4-adapters', body: { url: `${site.url}/crawl/`, domainTools: true } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatch(/unrecognized key "domainTools"/);
+  });
+
   it("map limits above v1's 5000 are accepted up to 100,000; beyond is a 400", async () => {
     expect((await app.map(`${site.url}/crawl/`, { limit: 100_000, sitemap: 'skip' })).links.length).toBeGreaterThan(5);
     const error = await failureOf(app.map(`${site.url}/`, { limit: 100_001 }));
@@ -131,6 +149,23 @@ describe('@mendable/firecrawl-js 4.x search', () => {
     expect(raw.status).toBe(200);
     expect(searxng.requests.at(-1)!.url.searchParams.get('language')).toBe('de-AT');
     expect(raw.body.warning).toMatch(/filter is not applied/);
+  });
+
+  it("firecrawl-mcp 3.26's Alexandria fields (domainTools, toolDetail, the alexandria source) and threatProtection are answered with a warning", async () => {
+    const result = await app.search('harbour', {
+      limit: 1,
+      sources: ['web', 'alexandria'],
+      domainTools: true,
+      toolDetail: 'compact',
+      threatProtection: { mode: 'manual-only', blockedTlds: ['zip'] },
+    });
+    expect(result.web).toHaveLength(1);
+    expect(result.warning).toMatch(/domainTools finds no tools/);
+    expect(result.warning).toMatch(/"alexandria" source is a Firecrawl hosted source/);
+    expect(result.warning).toMatch(/threatProtection is not applied/);
+    const wrongDetail = await failureOf(app.search('harbour', { toolDetail: 'everything' as never }));
+    expect(wrongDetail.status).toBe(400);
+    expect(wrongDetail.message).toMatch(/toolDetail/);
   });
 
   it('a limit above 100 is a 400 naming it', async () => {

@@ -108,6 +108,23 @@ describe('@mendable/firecrawl-js 4.x scrape', () => {
     expect(doc.warning).not.toMatch(/zeroDataRetention/);
   });
 
+  it("the hosted fields firecrawl-js 4.42 sends (threat protection, audit metadata, profile, Alexandria tools) are accepted, each named in the warning", async () => {
+    const doc = await app.scrape(article(), {
+      formats: ['markdown'],
+      threatProtection: { mode: 'normal', riskScoreThreshold: 70, blacklist: ['*.example.net'], failurePolicy: 'closed' },
+      auditMetadata: { username: 'ana' },
+      profile: { name: 'shop-login', saveChanges: false },
+      domainTools: true,
+      toolDetail: 'full',
+    });
+    expect(doc.markdown).toContain(phrases.articleLead);
+    for (const named of [/threatProtection is not applied/, /auditMetadata changes nothing/, /profile is not applied/, /domainTools finds no tools/])
+      expect(doc.warning).toMatch(named);
+    // Threat protection turned off asks for nothing, so it is no warning.
+    const off = await app.scrape(article(), { formats: ['markdown'], threatProtection: { mode: 'off' } });
+    expect(off.warning ?? '').not.toMatch(/threatProtection/);
+  });
+
   it('a scrape is read again through GET /v2/scrape/{scrapeId}, by its own team only', async () => {
     const doc = await app.scrape(article(), { formats: ['links'] });
     const id = doc.metadata!.scrapeId!;
@@ -147,9 +164,27 @@ describe('v2 scrape refusals', () => {
   });
 
   it('an unknown field is a 400 naming it', async () => {
-    const error = await failureOf(app.scrape(article(), { formats: ['markdown'], redactPII: true }));
+    const error = await failureOf(app.scrape(article(), { formats: ['markdown'], noSuchOption: true } as never));
     expect(error.status).toBe(400);
-    expect(error.message).toMatch(/unrecognized key "redactPII"/);
+    expect(error.message).toMatch(/unrecognized key "noSuchOption"/);
+  });
+
+  it('redactPII, which Firecrawl takes, is a 400 when asked for: the page would come back unredacted', async () => {
+    for (const redactPII of [true, { mode: 'fast' as const, entities: ['EMAIL' as const] }]) {
+      const error = await failureOf(app.scrape(article(), { formats: ['markdown'], redactPII }));
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(/redactPII is a Firecrawl cloud feature/);
+    }
+    expect((await app.scrape(article(), { formats: ['markdown'], redactPII: false })).markdown).toContain(phrases.articleLead);
+  });
+
+  it("toolDetail is a scrape's own field: inside a crawl's scrapeOptions it is refused, as Firecrawl's types leave it out", async () => {
+    const refused = await api.request('POST', '/v2/crawl', {
+      token: 'fc-v4',
+      body: { url: article(), limit: 1, scrapeOptions: { toolDetail: 'full' } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/unrecognized key "toolDetail"/);
   });
 
   it('an invalid attributes selector and a bad screenshot quality are 400s', async () => {

@@ -7,6 +7,7 @@ import {
   userRegexProblem,
 } from '@trawl/core';
 import { z } from 'zod';
+import { auditMetadataSchema } from './v2-hosted-fields.js';
 
 /** Fields the official SDKs add to every body (`origin: "js-sdk@1.x"`, an integration name). */
 export const clientFields = {
@@ -34,12 +35,14 @@ export const targetUrlSchema = z.string().transform((value, ctx) => {
 
 /**
  * Firecrawl scrape fields Trawl accepts so that existing clients keep working, and ignores:
- * there is no shared cache, and nothing is retained beyond the job. (`parsePDF` is core's.)
+ * there is no shared cache, and nothing is retained beyond the job; `auditMetadata` labels
+ * Firecrawl's hosted audit log (the 4.x SDK's v1 client sends it). (`parsePDF` is core's.)
  */
 const ignoredScrapeFields = {
   maxAge: z.number().int().min(0).optional(),
   storeInCache: z.boolean().optional(),
   zeroDataRetention: z.boolean().optional(),
+  auditMetadata: auditMetadataSchema.optional(),
 };
 
 /**
@@ -74,8 +77,8 @@ export const v1PageOptionsSchema = v1ScrapeOptionsSchema.superRefine(refineV1Wai
 
 /** Drops the accepted-but-ignored fields before the options reach core. */
 export function coreScrapeOptions<T extends Partial<V1ScrapeOptions>>(options: T): Omit<T, keyof typeof ignoredScrapeFields> {
-  const { maxAge, storeInCache, zeroDataRetention, ...forCore } = options;
-  void maxAge, void storeInCache, void zeroDataRetention;
+  const { maxAge, storeInCache, zeroDataRetention, auditMetadata, ...forCore } = options;
+  void maxAge, void storeInCache, void zeroDataRetention, void auditMetadata;
   return forCore;
 }
 

@@ -1,6 +1,8 @@
 import { MAP_MAX_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
 import { clientFields, targetUrlSchema } from './shared.js';
+import { auditMetadataSchema } from './v2-hosted-fields.js';
+import { v2ScrapeOptionsShape } from './v2-scrape.js';
 
 /** `POST /v1/map`, with the contract's defaults (sitemaps ignored, no subdomains, 5000 links). */
 export const v1MapBodySchema = z.strictObject({
@@ -13,6 +15,9 @@ export const v1MapBodySchema = z.strictObject({
   timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
   /** Firecrawl's cloud index; there is none here, so it changes nothing. */
   useIndex: z.boolean().optional(),
+  /** The SDK's v1 client sends both; map fetches without a browser and keeps no audit log, so neither changes anything. */
+  location: v2ScrapeOptionsShape.location,
+  auditMetadata: auditMetadataSchema.optional(),
   ...clientFields,
 });
 export type V1MapBody = z.output<typeof v1MapBodySchema>;

@@ -1,6 +1,7 @@
 import { MAP_HARD_LIMIT, MAP_MAX_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
 import { targetUrlSchema } from './shared.js';
+import { auditMetadataSchema, threatProtectionSchema } from './v2-hosted-fields.js';
 import { hostedOnlyFields, v2ScrapeOptionsShape } from './v2-scrape.js';
 
 /** `POST /v2/map`, with v2's defaults: sitemaps and subdomains included, query strings ignored. */
@@ -13,6 +14,8 @@ export const v2MapBodySchema = z.strictObject({
   limit: z.number().int().min(1).max(MAP_HARD_LIMIT).default(MAP_MAX_LIMIT),
   timeout: z.number().int().positive().max(MAX_TIMEOUT_MS).optional(),
   location: v2ScrapeOptionsShape.location,
+  threatProtection: threatProtectionSchema.optional(),
+  auditMetadata: auditMetadataSchema.optional(),
   ...hostedOnlyFields,
 });
 export type V2MapBody = z.output<typeof v2MapBodySchema>;

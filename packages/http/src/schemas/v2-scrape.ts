@@ -14,6 +14,7 @@ import {
 } from '@trawl/core';
 import { z } from 'zod';
 import { targetUrlSchema } from './shared.js';
+import { hostedScrapeFields, toolDetailSchema } from './v2-hosted-fields.js';
 import { v2FormatsSchema } from './v2-formats.js';
 
 /** v2 actions: v1's, with the screenshot's quality and viewport and the `pdf` action of the SDK types. */
@@ -97,11 +98,12 @@ export const v2ScrapeOptionsShape = {
   minAge: z.number().int().min(0).optional(),
   storeInCache: z.boolean().optional(),
   ...hostedOnlyFields,
+  ...hostedScrapeFields,
 };
 
 export const v2ScrapeOptionsSchema = z.strictObject(v2ScrapeOptionsShape);
 export type V2ScrapeOptions = z.output<typeof v2ScrapeOptionsSchema>;
 
-/** `POST /v2/scrape`. */
-export const v2ScrapeBodySchema = z.strictObject({ url: targetUrlSchema, ...v2ScrapeOptionsShape });
+/** `POST /v2/scrape`; `toolDetail` (of the tools `domainTools` would match) is the scrape's own, not its options'. */
+export const v2ScrapeBodySchema = z.strictObject({ url: targetUrlSchema, ...v2ScrapeOptionsShape, toolDetail: toolDetailSchema.optional() });
 export type V2ScrapeBody = z.output<typeof v2ScrapeBodySchema>;

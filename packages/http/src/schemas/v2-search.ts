@@ -1,5 +1,6 @@
 import { MAX_TIMEOUT_MS } from '@trawl/core';
 import { z } from 'zod';
+import { threatProtectionSchema, toolDetailSchema } from './v2-hosted-fields.js';
 import { hostedOnlyFields, v2ScrapeOptionsSchema } from './v2-scrape.js';
 
 export const V2_SEARCH_MAX_LIMIT = 100;
@@ -53,6 +54,10 @@ export const v2SearchBodySchema = z
       .optional(),
     /** Firecrawl's hosted highlight generation. */
     highlights: z.boolean().optional(),
+    /** Alexandria tools matched to the hits' sites, and how they are described (firecrawl-mcp 3.26 sends both): there are none here. */
+    domainTools: z.boolean().optional(),
+    toolDetail: toolDetailSchema.optional(),
+    threatProtection: threatProtectionSchema.optional(),
     scrapeOptions: v2ScrapeOptionsSchema.optional(),
     ...hostedOnlyFields,
   })

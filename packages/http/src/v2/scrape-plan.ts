@@ -15,6 +15,7 @@ import {
 import { badRequest, codedError, type ApiError } from '../http/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
 import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from './memory-plan.js';
+import { hostedFieldWarnings, type HostedFieldRequest } from '../schemas/v2-hosted-fields.js';
 import type { V2ScrapeOptions } from '../schemas/v2-scrape.js';
 
 /** What turns core's Document into v2's. */
@@ -60,7 +61,7 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   assertSelectors(attributes);
   const images = findFormat(formats, 'images') !== undefined;
   // zeroDataRetention is honoured here (the page memory keeps nothing of the request), so it warns of nothing.
-  const warnings = hostedOnlyWarnings({ fastMode: options.fastMode });
+  const warnings = hostedOnlyWarnings({ ...options, zeroDataRetention: false });
   const profiles = formats
     .map((format) => format.type)
     .filter((type): type is PageProfileName => (PAGE_PROFILES as readonly string[]).includes(type));
@@ -201,12 +202,14 @@ function assertSelectors(selectors: readonly AttributeSelector[] | undefined): v
 }
 
 /** Warnings for hosted-only fields set to a value that would change something on Firecrawl's service. */
-export function hostedOnlyWarnings(options: { zeroDataRetention?: boolean | undefined; fastMode?: boolean | undefined }): string[] {
+export function hostedOnlyWarnings(
+  options: HostedFieldRequest & { zeroDataRetention?: boolean | undefined; fastMode?: boolean | undefined },
+): string[] {
   const warnings: string[] = [];
   if (options.zeroDataRetention)
     warnings.push('zeroDataRetention changes nothing here: Trawl keeps results only for the retention period, in your own store');
   if (options.fastMode) warnings.push('fastMode changes nothing here: Trawl has a single scrape pipeline');
-  return warnings;
+  return [...warnings, ...hostedFieldWarnings(options)];
 }
 
 /** 501 for a v2 feature Trawl does not have yet, naming it. */
