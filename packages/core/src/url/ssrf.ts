@@ -16,7 +16,7 @@ export interface SsrfPolicy {
 
 /** How to lift the block, the same words in every refusal (the fetch engine's, the browser's, the webhook sender's). */
 export const ALLOW_PRIVATE_NETWORK_HINT =
-  'To allow private networks: --allow-private-network or TRAWL_ALLOW_PRIVATE_NETWORK=true for trawl serve and trawl worker, ' +
+  'To allow private networks: --allow-private-network or TRAWL_ALLOW_PRIVATE_NETWORK=true for trawl serve, trawl worker and trawl mcp, ' +
   'allowPrivateNetwork for createServer(), ssrf: false in the library.';
 
 export const OPEN_POLICY: SsrfPolicy = { blockPrivateNetworks: false };
