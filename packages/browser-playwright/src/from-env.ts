@@ -1,5 +1,7 @@
 import { readSettings, type Env } from '@trawl/core/settings';
 import { findChromium } from './chromium-path.js';
+
+export { chromiumPathProblem } from './chromium-path.js';
 import type { ProxyServer, ProxyServers } from './context-plan.js';
 import { lazyPlaywrightBrowser } from './lazy-browser.js';
 import type { PlaywrightBrowser, PlaywrightBrowserOptions } from './playwright-browser.js';

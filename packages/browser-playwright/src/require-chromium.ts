@@ -1,13 +1,11 @@
 import { TrawlError } from '@trawl/core';
-import { readSetting, type Env } from '@trawl/core/settings';
-import { findChromium, isExecutable, playwrightChromium, SYSTEM_CHROMIUM_PATHS } from './chromium-path.js';
+import type { Env } from '@trawl/core/settings';
+import { chromiumPathProblem, findChromium, playwrightChromium, SYSTEM_CHROMIUM_PATHS } from './chromium-path.js';
 
 /** findChromium, or an error that names every place looked at. Never downloads a browser. */
 export function requireChromium(env: Env = process.env): string {
-  const configured = readSetting('chromiumPath', env);
-  if (configured && !isExecutable(configured)) {
-    throw new TrawlError('SCRAPE_ADAPTER_MISSING', `TRAWL_CHROMIUM_PATH is ${configured}, which is not an executable file.`);
-  }
+  const problem = chromiumPathProblem(env);
+  if (problem) throw new TrawlError('SCRAPE_ADAPTER_MISSING', `${problem}.`);
   const found = findChromium(env);
   if (found) return found;
   throw new TrawlError(

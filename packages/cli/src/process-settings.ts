@@ -9,6 +9,7 @@ import {
   type SettingValues,
 } from '@trawl/core/settings';
 import { adaptersFromEnv } from './adapters-from-env.js';
+import { describeBrowser, describeSearch } from './adapter-summary.js';
 import { type CliIO, writeLine } from './io.js';
 import { givenSettings } from './setting-flags.js';
 
@@ -50,6 +51,6 @@ export async function printCheck(settings: ProcessSettings, command: Command, en
   await browser?.close();
   writeLine(
     io.stdout,
-    `${describeSettings(settings, command, env)}\nbrowser: ${browser ? 'on' : 'off'}; llm: ${llm?.model ?? 'none'}; search: ${search.name}`,
+    `${describeSettings(settings, command, env)}\nbrowser: ${describeBrowser(browser, env)}; llm: ${llm?.model ?? 'none'}; search: ${describeSearch(search.name)}`,
   );
 }

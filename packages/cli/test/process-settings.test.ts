@@ -128,6 +128,19 @@ describe('trawl serve and trawl worker read the same settings', { timeout: 120_0
     }
   });
 
+  it('say browser off, with the reason, for a TRAWL_CHROMIUM_PATH that names no executable; and how to search offline', async () => {
+    const env = { TRAWL_CHROMIUM_PATH: '/nowhere/chromium' };
+    const [serve, worker] = await Promise.all([check('serve', env), check('worker', env)]);
+    for (const result of [serve, worker]) {
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('browser: off (TRAWL_CHROMIUM_PATH is /nowhere/chromium, which is not an executable file)');
+      // DuckDuckGo, chosen when nothing is configured, needs the network; the local index does not.
+      expect(result.stdout).toMatch(/search: duckduckgo \(needs internet access; offline: TRAWL_SEARCH_PROVIDER=local/);
+    }
+    const real = await check('serve', { TRAWL_CHROMIUM_PATH: '/usr/bin/chromium', TRAWL_SEARCH_PROVIDER: 'local' });
+    expect(real.stdout).toMatch(/^browser: on; llm: none; search: local$/m);
+  });
+
   it('leave to serve alone the flags of listening, of uploads and of the embedded worker', async () => {
     const serveOnly = SERVE_FLAGS.filter((name) => !WORKER_FLAGS.includes(name));
     expect(serveOnly.sort()).toEqual(['host', 'parseMaxMb', 'port', 'worker']);

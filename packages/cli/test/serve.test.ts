@@ -50,9 +50,13 @@ describe('trawl serve', { timeout: 90_000 }, () => {
       TRAWL_STORE: 'memory',
       TRAWL_ALLOW_PRIVATE_NETWORK: 'true',
       TRAWL_API_KEYS: 'secret-key:team-a',
+      TRAWL_CHROMIUM_PATH: join(dir, 'no-chromium-here'),
     });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.output().stdout).toMatch(/store: memory; worker: off; auth: 1 key\(s\);/);
+    // The banner never says `browser: on` for a Chromium that cannot run, and names the offline search.
+    expect(server.output().stdout).toContain(`browser: off (TRAWL_CHROMIUM_PATH is ${join(dir, 'no-chromium-here')}, which is not an executable file)`);
+    expect(server.output().stdout).toMatch(/search: duckduckgo \(needs internet access; offline: TRAWL_SEARCH_PROVIDER=local/);
     expect(server.output().stdout).toMatch(/^private networks: allowed \(SSRF guard off/m);
     expect((await json(`${server.url}/v1/team/credit-usage`)).status).toBe(401);
     const scraped = await post(`${server.url}/v1/scrape`, { url: `${site.url}/articles/boilerplate` }, 'secret-key');

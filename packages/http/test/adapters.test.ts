@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmProvider } from '@trawl/llm';
 import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
-import { searxngProvider } from '@trawl/search';
+import { duckDuckGoProvider, searxngProvider } from '@trawl/search';
 import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { startApi, type TestApi } from './helpers/api-server.js';
@@ -188,6 +188,22 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
       expect(v0.body.error).toMatch(/^Could not reach searxng/);
     } finally {
       await deadApi.close();
+    }
+  });
+});
+
+describe('the default search provider offline', () => {
+  it("answers 502 naming DuckDuckGo and the local index's variable, which needs no network", async () => {
+    const gone = await startSearxngStandIn({ hits: [] });
+    await gone.close();
+    const offline = await startApi({ search: duckDuckGoProvider({ htmlUrl: `${gone.origin}/html/` }) });
+    try {
+      const res = await offline.request('POST', '/v1/search', { body: { query: 'harbour' } });
+      expect(res.status).toBe(502);
+      expect(res.body.code).toBe('SEARCH_PROVIDER_ERROR');
+      expect(res.body.error).toMatch(/^Could not reach duckduckgo at http:\/\/127\.0\.0\.1:\d+: .*TRAWL_SEARCH_PROVIDER=local/);
+    } finally {
+      await offline.close();
     }
   });
 });

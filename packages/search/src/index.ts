@@ -15,6 +15,7 @@ export {
   duckDuckGoForm,
   duckDuckGoRegion,
   DUCKDUCKGO_HTML_URL,
+  OFFLINE_SEARCH_HINT,
   type DuckDuckGoOptions,
 } from './providers/duckduckgo.js';
 export { parseDuckDuckGoPage, type DuckDuckGoPage } from './providers/duckduckgo-page.js';

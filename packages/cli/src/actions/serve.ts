@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describeSsrfPolicy } from '@trawl/core';
 import { showSetting, type Env } from '@trawl/core/settings';
 import { createServer, openAccessProblem } from '@trawl/http';
+import { describeBrowser, describeSearch } from '../adapter-summary.js';
 import { apiOptionsFrom } from '../api-options.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
@@ -37,7 +38,7 @@ async function serve(settings: ProcessSettings, env: Env, io: CliIO): Promise<vo
       io.stdout,
       `Trawl API listening on ${url} (MCP at ${url}/mcp)\n` +
         `store: ${showSetting('store', settings.store)}; worker: ${settings.worker ? 'on' : 'off'}; auth: ${auth}; ` +
-        `browser: ${runtime.browser ? 'on' : 'off'}; llm: ${runtime.llm?.model ?? 'none'}; search: ${runtime.searchProvider?.name ?? 'none'}\n` +
+        `browser: ${describeBrowser(runtime.browser, env)}; llm: ${runtime.llm?.model ?? 'none'}; search: ${describeSearch(runtime.searchProvider?.name)}\n` +
         describeSsrfPolicy(runtime.policy),
     );
     const signal = await stopRequested;

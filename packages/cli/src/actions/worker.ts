@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describeSsrfPolicy, startWorker, type Document, type JobRecord } from '@trawl/core';
 import { showSetting, type Env } from '@trawl/core/settings';
 import { createJobNotifier, createWebhookSender, type Logger, startMonitorWorker } from '@trawl/http';
+import { describeBrowser } from '../adapter-summary.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
 import { printCheck, readProcessSettings } from '../process-settings.js';
@@ -50,7 +51,7 @@ export async function workerAction(command: Command, flags: { check?: boolean },
   });
   writeLine(
     io.stderr,
-    `worker ready on ${showSetting('store', settings.store)} (pid ${process.pid}, concurrency ${settings.concurrency}; browser: ${runtime.browser ? 'on' : 'off'}; llm: ${runtime.llm?.model ?? 'none'})\n` +
+    `worker ready on ${showSetting('store', settings.store)} (pid ${process.pid}, concurrency ${settings.concurrency}; browser: ${describeBrowser(runtime.browser, env)}; llm: ${runtime.llm?.model ?? 'none'})\n` +
       describeSsrfPolicy(policy),
   );
   await new Promise<void>((resolve) => {

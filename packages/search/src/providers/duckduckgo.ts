@@ -9,6 +9,12 @@ const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/2010
 const PERIODS = { day: 'd', week: 'w', month: 'm', year: 'y' } as const;
 /** DuckDuckGo's region codes mostly read `<country>-<language>`; these countries differ. */
 const REGION_COUNTRY: Record<string, string> = { gb: 'uk' };
+/**
+ * DuckDuckGo is the default because it needs no key, so it is the provider an offline machine
+ * meets first: its failures name the one that needs no network.
+ */
+export const OFFLINE_SEARCH_HINT =
+  'without internet access, TRAWL_SEARCH_PROVIDER=local searches the pages this Trawl has scraped (or set SEARXNG_ENDPOINT, BRAVE_API_KEY or SERPER_API_KEY)';
 
 export interface DuckDuckGoOptions {
   /** The no-JavaScript result page (default DuckDuckGo's; tests point it at a stand-in). */
@@ -48,6 +54,7 @@ export function duckDuckGoProvider(options: DuckDuckGoOptions = {}): SearchProvi
           },
           signal: opts.signal,
           timeoutMs: opts.timeoutMs,
+          unreachableHint: OFFLINE_SEARCH_HINT,
         });
         const parsed = parseDuckDuckGoPage(await response.text(), endpoint.href);
         if (parsed.blocked && parsed.hits.length === 0 && hits.length === 0) {

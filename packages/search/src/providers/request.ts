@@ -9,6 +9,8 @@ export interface ProviderCall {
   timeoutMs?: number;
   /** Says which setting to check when the provider refuses the credentials. */
   credentialHint?: string;
+  /** Added to the message when the provider cannot be reached (what to do without it). */
+  unreachableHint?: string;
 }
 
 const ERROR_BODY_CHARS = 200;
@@ -29,7 +31,10 @@ export async function providerRequest(call: ProviderCall): Promise<Response> {
     if (own?.aborted)
       throw new TrawlError('SCRAPE_TIMEOUT', `${call.provider} did not answer within ${call.timeoutMs} ms`, { status: 504, cause: error });
     const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    throw new TrawlError('SEARCH_PROVIDER_ERROR', `Could not reach ${call.provider} at ${call.url.origin}: ${reason}`, { cause: error });
+    const hint = call.unreachableHint ? `; ${call.unreachableHint}` : '';
+    throw new TrawlError('SEARCH_PROVIDER_ERROR', `Could not reach ${call.provider} at ${call.url.origin}: ${reason}${hint}`, {
+      cause: error,
+    });
   }
   if (response.ok) return response;
   const body = (await response.text().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, ERROR_BODY_CHARS);
