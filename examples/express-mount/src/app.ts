@@ -1,5 +1,9 @@
+import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import { createTrawlApi, type TrawlApi, type TrawlApiOptions } from '@trawl/http';
+
+/** Where the API is mounted: Firecrawl clients use `http://host:port/firecrawl` as their API URL. */
+export const MOUNT = '/firecrawl';
 
 export interface ExampleApp {
   app: Express;
@@ -16,7 +20,7 @@ export function createApp(options: TrawlApiOptions = {}): ExampleApp {
   const trawlApi = createTrawlApi(options);
 
   // Mounted before the app's body parser: the API reads its own JSON bodies, up to 10 MB.
-  app.use('/firecrawl', trawlApi);
+  app.use(MOUNT, trawlApi);
 
   app.use(express.json());
   const notes: string[] = [];
@@ -32,4 +36,16 @@ export function createApp(options: TrawlApiOptions = {}): ExampleApp {
   });
 
   return { app, trawlApi };
+}
+
+/**
+ * WebSocket upgrades never pass through Express, so the server hands them over itself: the SDKs'
+ * job watchers (`/firecrawl/v1/crawl/{id}`, `/firecrawl/v2/crawl/{id}`, `…/batch/scrape/{id}`)
+ * go to the API, which reads the job from the end of the path (no `basePath` needed). Upgrades
+ * elsewhere are left to the app's other listeners.
+ */
+export function routeUpgrades(server: Server, trawlApi: TrawlApi): void {
+  server.on('upgrade', (req, socket, head) => {
+    if (req.url?.startsWith(`${MOUNT}/`)) trawlApi.handleUpgrade(req, socket, head);
+  });
 }

@@ -1,5 +1,5 @@
 import { readSettings } from '@trawl/core/settings';
-import { createApp } from './app.js';
+import { createApp, routeUpgrades } from './app.js';
 
 // The settings `trawl serve` reads, through the same table (a malformed one stops the start);
 // the example listens on 3000 unless PORT says otherwise.
@@ -14,6 +14,8 @@ const { app, trawlApi } = createApp({
 const server = app.listen(port, host, () => {
   console.log(`Example app on http://${host}:${port} — Firecrawl API at http://${host}:${port}/firecrawl`);
 });
+// The SDKs' watcher() streams a crawl's pages over a WebSocket; without this they poll.
+routeUpgrades(server, trawlApi);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

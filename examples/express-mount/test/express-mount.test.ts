@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import FirecrawlApp from 'firecrawl-js';
+import WebSocket from 'ws';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type ExampleApp } from '../src/app.js';
+import { createApp, routeUpgrades, type ExampleApp } from '../src/app.js';
 
 let site: FixtureSite;
 let example: ExampleApp;
@@ -16,6 +17,7 @@ beforeAll(async () => {
   server = await new Promise<Server>((resolve) => {
     const listening = example.app.listen(0, '127.0.0.1', () => resolve(listening));
   });
+  routeUpgrades(server, example.trawlApi);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -56,5 +58,43 @@ describe('examples/express-mount', () => {
     expect(start.url).toBe(`${base}/firecrawl/v1/batch/scrape/${start.id}`);
     const refused = await fetch(`${base}/firecrawl/v1/batch/scrape/${start.id}`);
     expect(refused.status).toBe(401);
+  });
+
+  it("streams a crawl to a WebSocket watcher at the mounted path, with no basePath set", async () => {
+    const start = await fetch(`${base}/firecrawl/v2/crawl`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer example-key' },
+      body: JSON.stringify({ url: `${site.url}/crawl/`, limit: 4, sitemap: 'skip' }),
+    }).then((r) => r.json());
+    // As the 4.x SDK's watcher() opens it: the job's URL as ws://, the key as the subprotocol.
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/firecrawl/v2/crawl/${start.id}`, 'example-key');
+    const messages: Array<{ type: string; data?: any }> = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.on('message', (raw) => {
+        const message = JSON.parse(raw.toString());
+        messages.push(message);
+        if (message.type === 'done' || message.type === 'error') resolve();
+      });
+      socket.on('unexpected-response', (_req, res) => reject(new Error(`the upgrade was answered HTTP ${res.statusCode}`)));
+      socket.on('error', reject);
+    });
+    socket.close();
+    expect(messages[0]!.type).toBe('catchup');
+    expect(messages.at(-1)!.type).toBe('done');
+    const streamed = messages.flatMap((message) =>
+      message.type === 'document' ? [message.data] : message.type === 'catchup' || message.type === 'done' ? message.data.data : [],
+    );
+    const urls = new Set(streamed.map((doc: { metadata: { sourceURL: string } }) => doc.metadata.sourceURL));
+    expect(urls).toContain(`${site.url}/crawl/`);
+    expect(urls.size).toBe(4);
+  });
+
+  it('refuses a watcher without the key', async () => {
+    const refused = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/firecrawl/v2/crawl/00000000-0000-0000-0000-000000000000`);
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('error', () => resolve(-1));
+    });
+    expect(refused).toBe(401);
   });
 });

@@ -22,8 +22,8 @@ import { v2ShapingOf } from '../routes/v2-jobs.js';
 import { toV2Document } from '../v2/v2-document.js';
 import { createStreamBudget, isRefusal, type StreamLimits } from './stream-budget.js';
 import { sendNow, streamJob, type StreamView } from './stream-job.js';
+import { watchTarget } from './watch-target.js';
 
-const WATCH_PATH = /^\/(v1|v2)\/(crawl|batch\/scrape)\/([^/]+)\/?$/;
 /** How often a stream looks for new pages. */
 const DEFAULT_POLL_MS = 250;
 
@@ -58,8 +58,8 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
   let closed = false;
 
   async function accept(req: NodeRequest, socket: Duplex, head: Buffer): Promise<void> {
-    const match = WATCH_PATH.exec(locateRequest(req, options.basePath).path);
-    if (!match) return refuse(socket, 404, 'Not found');
+    const target = watchTarget(locateRequest(req, options.basePath).path);
+    if (!target) return refuse(socket, 404, 'Not found');
     if (closed) return refuse(socket, 503, 'The server is shutting down');
     await options.ready;
     const protocol = String(req.headers['sec-websocket-protocol'] ?? '')
@@ -69,7 +69,7 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
     let job: JobRecord;
     try {
       const { teamId } = await options.authenticate(req);
-      job = await findTeamJob(options.store, decodeURIComponent(match[3]!), teamId, ['crawl', 'batch_scrape']);
+      job = await findTeamJob(options.store, decodeURIComponent(target.id), teamId, ['crawl', 'batch_scrape']);
     } catch (error) {
       if (error instanceof ApiError) return refuse(socket, error.status, error.message);
       throw error;
@@ -78,7 +78,7 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
     if (isRefusal(place)) return refuse(socket, place.status, place.message, place.retryAfterSeconds);
     // The client may have gone while the store answered: its place goes back at once.
     if (!socket.writable) return place.release();
-    const view: StreamView = match[1] === 'v2' ? v2View : (documents: Document[]) => documents;
+    const view: StreamView = target.version === 'v2' ? v2View : (documents: Document[]) => documents;
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.once('close', place.release);
       streamJob(ws, job, { store: options.store, view, pollMs, stopped: () => closed, sliceBytes: options.sliceBytes }).catch((error) => {
