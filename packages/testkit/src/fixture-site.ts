@@ -11,6 +11,7 @@ import { compressedRoutes } from './routes/compressed.js';
 import { crawlRoutes } from './routes/crawl.js';
 import { hostileRoutes } from './routes/hostile.js';
 import { limitRoutes } from './routes/limits.js';
+import { markdownNitRoutes } from './routes/markdown-nits.js';
 import { nonHtmlRoutes } from './routes/non-html.js';
 import { documentRoutes } from './routes/documents.js';
 import { pageTypeRoutes } from './routes/page-types.js';
@@ -54,6 +55,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...blockRoutes(),
     ...limitRoutes(),
     ...hostileRoutes(),
+    ...markdownNitRoutes(),
     ...changingRoutes(options.changingPages ?? new Map()),
   ];
   const route = createRouter(routes, ({ res }) => sendNotFound(res));

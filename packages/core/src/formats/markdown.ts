@@ -6,7 +6,11 @@ import { installTableRows, withTableRowsMemo } from '../content/dom/table-rows.j
 import { nextInTree } from '../content/dom/tree-walk.js';
 import { bracketedEnds } from './bracketed-ends.js';
 import { installChildNodesMemo, withChildNodesMemo } from './child-nodes-memo.js';
+import { codeLabelRule, labelledLanguage } from './code-labels.js';
+import { summaryRule } from './details-summary.js';
+import { isHeadingSelfLink } from './heading-anchors.js';
 import { layoutTableRule } from './layout-tables.js';
+import { voteCountRule, withoutGroupMarkers } from './post-chrome.js';
 import { safeTables } from './safe-tables.js';
 import { matchRulesByName, skipNeedlessEscapes } from './turndown-speed.js';
 
@@ -14,7 +18,7 @@ installTableRows();
 installChildNodesMemo();
 
 /** Code block languages as highlighters name them in class attributes. */
-const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight-text|brush:?)-?([\w+#.-]+)/i;
+const LANGUAGE_CLASS = /(?:^|\s)(?:(?:language|lang|highlight-source|highlight-text|brush:?)-?|brush:\s+)([\w+#.-]+)/i;
 /** Accessibility links that only make sense on the live page. */
 const SKIP_LINK_TEXT = /^\s*(skip|jump)\s+(to|navigation)\b/i;
 
@@ -45,6 +49,9 @@ function createTurndown(): TurndownService {
   service.addRule('fencedCodeWithLanguage', { filter: 'pre', replacement: fencedCode });
   service.addRule('inlineLink', { filter: isLink, replacement: inlineLink });
   service.addRule('image', { filter: 'img', replacement: image });
+  service.addRule('codeLanguageLabel', codeLabelRule(markupLanguage));
+  service.addRule('summary', summaryRule);
+  service.addRule('voteCount', voteCountRule);
   // Layout tables, and cells outside any table (the GFM rules fail on those), become plain blocks.
   service.addRule('layoutTables', layoutTableRule);
   matchRulesByName(service);
@@ -58,11 +65,11 @@ function fencedCode(_content: string, node: TurndownService.Node): string {
   if (!code) return '';
   const longestRun = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
-  return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
+  return `\n\n${fence}${markupLanguage(pre) || labelledLanguage(pre, markupLanguage)}\n${code}\n${fence}\n\n`;
 }
 
 /** The language named by the <pre>, its <code> child or a highlighter wrapper around it. */
-function codeLanguage(pre: Element): string {
+function markupLanguage(pre: Element): string {
   const code = pre.querySelector('code');
   for (const element of [pre, code, pre.parentElement]) {
     if (!element) continue;
@@ -108,6 +115,7 @@ function inlineLink(content: string, node: TurndownService.Node): string {
     .join(' ');
   if (!text) return '';
   if (SKIP_LINK_TEXT.test(text) && href.includes('#')) return '';
+  if (isHeadingSelfLink(node as unknown as Element)) return text;
   // A bracketed link text ("[source]", "[1]", "[Hsu '13]") keeps its brackets outside the link:
   // escaped brackets inside link text trip up simpler Markdown readers, which then read the URL as text.
   const bracketed = BRACKETED_TEXT.exec(text);
@@ -166,7 +174,7 @@ function normaliseText(text: string): string {
   return text.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** Trims the result, blanks whitespace-only lines and collapses runs of blank lines, outside code fences. */
+/** Trims the result, blanks whitespace-only lines, collapses runs of blank lines and drops MathJax group markers, outside code fences. */
 function tidyWhitespace(markdown: string): string {
   const lines = markdown.split('\n');
   const out: string[] = [];
@@ -179,9 +187,10 @@ function tidyWhitespace(markdown: string): string {
       continue;
     }
     if (marker) fence = marker;
-    const blank = line.trim() === '';
+    const text = withoutGroupMarkers(line);
+    const blank = text.trim() === '';
     if (blank && (out.length === 0 || out[out.length - 1] === '')) continue;
-    out.push(blank ? '' : line);
+    out.push(blank ? '' : text);
   }
   return out.join('\n').trim();
 }

@@ -1,5 +1,6 @@
 import { tables } from '@joplin/turndown-plugin-gfm';
 import type TurndownService from 'turndown';
+import { promoteFirstRow } from './header-rows.js';
 
 /**
  * The GFM table rules (`@joplin/turndown-plugin-gfm`), installed so that no table can fail a
@@ -15,7 +16,7 @@ export function safeTables(service: TurndownService): void {
     // The Joplin plugin reads this (Joplin's turndown fork has it); turndown's own has none.
     isCodeBlock: (service as unknown as { isCodeBlock?: unknown }).isCodeBlock,
     keep: (filter: TurndownService.Filter) => service.keep(typeof filter === 'function' ? guardedFilter(filter) : filter),
-    addRule: (key: string, rule: TurndownService.Rule) => service.addRule(key, guardedRule(rule)),
+    addRule: (key: string, rule: TurndownService.Rule) => service.addRule(key, guardedRule(key === 'table' ? withHeaderRow(rule) : rule)),
   };
   tables(guarded as unknown as TurndownService);
 }
@@ -45,4 +46,10 @@ function guardedFilter(filter: TurndownService.FilterFunction): TurndownService.
       return false;
     }
   };
+}
+
+/** The table rule, with the first row as the header of a table that has none (header-rows.ts). */
+function withHeaderRow(rule: TurndownService.Rule): TurndownService.Rule {
+  const { replacement } = rule;
+  return replacement ? { ...rule, replacement: (content, node, options) => promoteFirstRow(replacement(content, node, options)) } : rule;
 }
