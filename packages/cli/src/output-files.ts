@@ -65,7 +65,9 @@ export class CrawlOutput {
     this.used.add(file);
     const path = join(this.dir, file);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, frontMatter(doc) + (doc.markdown ?? ''), 'utf8');
+    // A text file ends with a newline (POSIX's definition of a line; `cat`, `wc -l` and diffs expect it).
+    const markdown = doc.markdown ?? '';
+    await writeFile(path, frontMatter(doc) + markdown + (markdown.endsWith('\n') ? '' : '\n'), 'utf8');
     const { markdown: _markdown, html: _html, rawHtml: _rawHtml, links: _links, ...rest } = doc;
     this.index.write(`${JSON.stringify({ file, url: doc.metadata.url, ...rest })}\n`);
     return file;

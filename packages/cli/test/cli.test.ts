@@ -96,6 +96,8 @@ describe('trawl crawl', () => {
       // Each file says where it came from.
       expect(markdown).toMatch(/^---\ntitle: ".*"\nurl: "http:\/\/127\.0\.0\.1:\d+\/[^"]*"\nstatus: \d{3}\n---\n\n/);
       expect(markdown).toContain(`url: "${entry.url}"`);
+      // Text files end with one newline.
+      expect(markdown).toMatch(/[^\n]\n$/);
       expect(entry.metadata.url).toBe(entry.url);
     }
     // The start page, a directory URL, is index.md inside the folder its pages go to.
