@@ -72,3 +72,20 @@ ${prose('how to read the tide table')}
 </article></main>`,
   );
 }
+
+/** A report with a bordered, padded table, as people print a page to PDF in Chromium (`<th>` centred over left-aligned cells). */
+export function printedTableHtml(): string {
+  return simplePage(
+    'Fixture harbour report',
+    `<style>body{font-family:sans-serif} table{border-collapse:collapse} th,td{border:1px solid #999;padding:4px 8px}</style>
+<h1>Fixture harbour report</h1>
+<p>This report lists the ships that called at the fixture harbour during the week, with their tonnage and berth.</p>
+<h2>Ships in port</h2>
+<table><thead><tr><th>Ship</th><th>Tonnage</th><th>Berth</th></tr></thead>
+<tbody><tr><td>Northern Star</td><td>12,400</td><td>3</td></tr>
+<tr><td>Morning Tide</td><td>8,150</td><td>5</td></tr>
+<tr><td>Harbour Queen</td><td>21,000</td><td>1</td></tr></tbody></table>
+<h2>Pilot notes</h2>
+<p>The pilots boarded every ship at the outer buoy and brought each one to its berth before the evening tide turned.</p>`,
+  );
+}

@@ -1,4 +1,4 @@
-import { faqDetailsHtml, headerlessTableHtml, mdnCodeHtml, stackExchangeHtml } from '../pages/markdown-nits.js';
+import { faqDetailsHtml, headerlessTableHtml, mdnCodeHtml, printedTableHtml, stackExchangeHtml } from '../pages/markdown-nits.js';
 import { sendHtml } from '../server/respond.js';
 import type { Route } from '../server/router.js';
 
@@ -9,5 +9,6 @@ export function markdownNitRoutes(): Route[] {
     { path: '/markdown/stack-exchange', handle: ({ res }) => sendHtml(res, stackExchangeHtml()) },
     { path: '/markdown/faq-details', handle: ({ res }) => sendHtml(res, faqDetailsHtml()) },
     { path: '/markdown/headerless-table', handle: ({ res }) => sendHtml(res, headerlessTableHtml()) },
+    { path: '/markdown/printed-table', handle: ({ res }) => sendHtml(res, printedTableHtml()) },
   ];
 }

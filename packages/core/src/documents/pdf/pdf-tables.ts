@@ -41,8 +41,16 @@ function sharedStarts(lines: readonly Line[], tolerance: number): number[] {
     .sort((a, b) => a.x - b.x);
   const columns: number[] = [];
   let group: Array<{ x: number; row: number; full: boolean }> = [];
+  // A start only one row has, inside the cells of two or more other rows, is a centred header
+  // cell (Chromium prints <th> centred over a column of left-aligned cells): no column starts there.
+  const insideOtherRows = (x: number, row: number) =>
+    lines.filter((line, other) => other !== row && line.cells.some((cell) => cell.x < x - tolerance && cell.right > x + tolerance))
+      .length >= 2;
   const close = () => {
-    if (new Set(group.map((start) => start.row)).size >= 2 || group.some((start) => start.full)) columns.push(group[0]!.x);
+    const rows = new Set(group.map((start) => start.row));
+    const first = group[0]!;
+    if (rows.size >= 2 || (group.some((start) => start.full) && !(rows.size === 1 && insideOtherRows(first.x, first.row))))
+      columns.push(first.x);
     group = [];
   };
   for (const start of starts) {
