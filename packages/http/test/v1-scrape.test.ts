@@ -70,6 +70,21 @@ describe('POST /v1/scrape', () => {
     expect(res.body.details[0].message).toMatch(/Unrecognized key in body/);
   });
 
+  it("accepts the auditMetadata and location the 4.x SDK's v1 client sends on scrape and map", async () => {
+    const scraped = await api.request('POST', '/v1/scrape', {
+      body: { url: `${site.url}/articles/minimal`, formats: ['markdown'], auditMetadata: { username: 'ana' } },
+    });
+    expect(scraped.status).toBe(200);
+    expect(scraped.body.data.markdown).toBeTruthy();
+    const mapped = await api.request('POST', '/v1/map', {
+      body: { url: `${site.url}/crawl/`, limit: 2, auditMetadata: { username: 'ana' }, location: { country: 'de' } },
+    });
+    expect(mapped.status).toBe(200);
+    expect(mapped.body.links).toHaveLength(2);
+    const bad = await api.request('POST', '/v1/map', { body: { url: `${site.url}/crawl/`, auditMetadata: { user: 'ana' } } });
+    expect(bad.status).toBe(400);
+  });
+
   it('rejects a missing or non-http URL', async () => {
     const missing = await api.request('POST', '/v1/scrape', { body: {} });
     expect(missing.status).toBe(400);
