@@ -60,7 +60,7 @@ describe('examples/express-mount', () => {
     expect(refused.status).toBe(401);
   });
 
-  it("streams a crawl to a WebSocket watcher at the mounted path, with no basePath set", async () => {
+  it('streams a crawl to a WebSocket watcher at the mounted path, with no basePath set', async () => {
     const start = await fetch(`${base}/firecrawl/v2/crawl`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer example-key' },

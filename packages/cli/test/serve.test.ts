@@ -55,7 +55,9 @@ describe('trawl serve', { timeout: 90_000 }, () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.output().stdout).toMatch(/store: memory; worker: off; auth: 1 key\(s\);/);
     // The banner never says `browser: on` for a Chromium that cannot run, and names the offline search.
-    expect(server.output().stdout).toContain(`browser: off (TRAWL_CHROMIUM_PATH is ${join(dir, 'no-chromium-here')}, which is not an executable file)`);
+    expect(server.output().stdout).toContain(
+      `browser: off (TRAWL_CHROMIUM_PATH is ${join(dir, 'no-chromium-here')}, which is not an executable file)`,
+    );
     expect(server.output().stdout).toMatch(/search: duckduckgo \(needs internet access; offline: TRAWL_SEARCH_PROVIDER=local/);
     expect(server.output().stdout).toMatch(/^private networks: allowed \(SSRF guard off/m);
     expect((await json(`${server.url}/v1/team/credit-usage`)).status).toBe(401);

@@ -86,7 +86,10 @@ describe('@mendable/firecrawl-js 4.x map', () => {
     });
     expect(raw.body.warning).toMatch(/threatProtection is not applied.*auditMetadata changes nothing/);
     // The SDK sends only the map fields it knows; a field map does not take is still refused.
-    const unknown = await api.request('POST', '/v2/map', { token: 'fc-v4-adapters', body: { url: `${site.url}/crawl/`, domainTools: true } });
+    const unknown = await api.request('POST', '/v2/map', {
+      token: 'fc-v4-adapters',
+      body: { url: `${site.url}/crawl/`, domainTools: true },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatch(/unrecognized key "domainTools"/);
   });

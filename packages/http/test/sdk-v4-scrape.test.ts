@@ -108,7 +108,7 @@ describe('@mendable/firecrawl-js 4.x scrape', () => {
     expect(doc.warning).not.toMatch(/zeroDataRetention/);
   });
 
-  it("the hosted fields firecrawl-js 4.42 sends (threat protection, audit metadata, profile, Alexandria tools) are accepted, each named in the warning", async () => {
+  it('the hosted fields firecrawl-js 4.42 sends (threat protection, audit metadata, profile, Alexandria tools) are accepted, each named in the warning', async () => {
     const doc = await app.scrape(article(), {
       formats: ['markdown'],
       threatProtection: { mode: 'normal', riskScoreThreshold: 70, blacklist: ['*.example.net'], failurePolicy: 'closed' },
@@ -118,7 +118,12 @@ describe('@mendable/firecrawl-js 4.x scrape', () => {
       toolDetail: 'full',
     });
     expect(doc.markdown).toContain(phrases.articleLead);
-    for (const named of [/threatProtection is not applied/, /auditMetadata changes nothing/, /profile is not applied/, /domainTools finds no tools/])
+    for (const named of [
+      /threatProtection is not applied/,
+      /auditMetadata changes nothing/,
+      /profile is not applied/,
+      /domainTools finds no tools/,
+    ])
       expect(doc.warning).toMatch(named);
     // Threat protection turned off asks for nothing, so it is no warning.
     const off = await app.scrape(article(), { formats: ['markdown'], threatProtection: { mode: 'off' } });

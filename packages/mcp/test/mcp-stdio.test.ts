@@ -19,7 +19,9 @@ describe('trawl mcp', () => {
       expect(refused.text).toMatch(/failed \(HTTP 400 SCRAPE_BLOCKED_URL\)/);
       expect(refused.text).toContain("The server's network policy refuses this address");
       // The refusal says how to lift it for this very command.
-      expect(refused.text).toMatch(/--allow-private-network or TRAWL_ALLOW_PRIVATE_NETWORK=true for trawl serve, trawl worker and trawl mcp/);
+      expect(refused.text).toMatch(
+        /--allow-private-network or TRAWL_ALLOW_PRIVATE_NETWORK=true for trawl serve, trawl worker and trawl mcp/,
+      );
     } finally {
       await strict.close();
     }

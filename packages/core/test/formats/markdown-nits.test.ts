@@ -53,7 +53,9 @@ describe('Markdown of real-page markup', () => {
     expect(toMarkdown('<h2><a href="https://example.com/other">Other page</a></h2>')).toBe('## [Other page](https://example.com/other)');
     expect(toMarkdown('<p>Output</p><pre class="language-text"><code>done</code></pre>')).toBe('Output\n\n```text\ndone\n```');
     // A table with a header row keeps it; a count that is no vote counter stays.
-    expect(toMarkdown('<table><thead><tr><th>A</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>')).toBe('| A   |\n| --- |\n| 1   |');
+    expect(toMarkdown('<table><thead><tr><th>A</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>')).toBe(
+      '| A   |\n| --- |\n| 1   |',
+    );
     expect(toMarkdown('<p>42</p>')).toBe('42');
   });
 });

@@ -6,10 +6,8 @@ import type { RouteHandler } from './types.js';
 
 /** `POST /v2/extract`: v1's extract job with v2's scrape options. */
 export const v2ExtractStart: RouteHandler = async (request, api) => {
-  const { origin, integration, zeroDataRetention, fastMode, lockdown, ignoreInvalidURLs, threatProtection, scrapeOptions, agent, ...body } = parseV2Body(
-    v2ExtractBodySchema,
-    request.body,
-  );
+  const { origin, integration, zeroDataRetention, fastMode, lockdown, ignoreInvalidURLs, threatProtection, scrapeOptions, agent, ...body } =
+    parseV2Body(v2ExtractBodySchema, request.body);
   void origin, void integration, void zeroDataRetention, void fastMode, void lockdown, void ignoreInvalidURLs, void threatProtection;
   if (agent) throw notImplemented("Extraction by Firecrawl's hosted agent (`agent`)");
   const job = await startTeamExtract(api, request.account, {

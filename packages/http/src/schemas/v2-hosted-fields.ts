@@ -28,7 +28,10 @@ export const toolDetailSchema = z.enum(['compact', 'summary', 'full']);
 
 const redactPiiOptionsSchema = z.strictObject({
   mode: z.enum(['accurate', 'aggressive', 'fast']).optional(),
-  entities: z.array(z.enum(['PERSON', 'EMAIL', 'PHONE', 'LOCATION', 'FINANCIAL', 'SECRET'])).max(6).optional(),
+  entities: z
+    .array(z.enum(['PERSON', 'EMAIL', 'PHONE', 'LOCATION', 'FINANCIAL', 'SECRET']))
+    .max(6)
+    .optional(),
   replaceStyle: z.enum(['tag', 'mask', 'remove']).optional(),
 });
 

@@ -5,8 +5,18 @@
 import { z } from 'zod';
 import { v2ScrapeOptionsShape } from './v2-scrape.js';
 
-const { waitFor, mobile, actions, location, maxAge, minAge, storeInCache, lockdown, proxy, threatProtection, ...parseShape } = v2ScrapeOptionsShape;
-void waitFor, void mobile, void actions, void location, void maxAge, void minAge, void storeInCache, void lockdown, void proxy, void threatProtection;
+const { waitFor, mobile, actions, location, maxAge, minAge, storeInCache, lockdown, proxy, threatProtection, ...parseShape } =
+  v2ScrapeOptionsShape;
+void waitFor,
+  void mobile,
+  void actions,
+  void location,
+  void maxAge,
+  void minAge,
+  void storeInCache,
+  void lockdown,
+  void proxy,
+  void threatProtection;
 
 export const v2ParseOptionsSchema = z.strictObject({
   ...parseShape,

@@ -105,5 +105,9 @@ export const v2ScrapeOptionsSchema = z.strictObject(v2ScrapeOptionsShape);
 export type V2ScrapeOptions = z.output<typeof v2ScrapeOptionsSchema>;
 
 /** `POST /v2/scrape`; `toolDetail` (of the tools `domainTools` would match) is the scrape's own, not its options'. */
-export const v2ScrapeBodySchema = z.strictObject({ url: targetUrlSchema, ...v2ScrapeOptionsShape, toolDetail: toolDetailSchema.optional() });
+export const v2ScrapeBodySchema = z.strictObject({
+  url: targetUrlSchema,
+  ...v2ScrapeOptionsShape,
+  toolDetail: toolDetailSchema.optional(),
+});
 export type V2ScrapeBody = z.output<typeof v2ScrapeBodySchema>;
