@@ -26,7 +26,7 @@ describe('a Chromium-printed PDF', () => {
     await page.goto(`${site.url}/markdown/printed-table`);
     const pdf = await page.pdf({ format: 'A4' });
     await page.close();
-    const doc = await parse(new Uint8Array(pdf), { filename: 'report.pdf' });
+    const doc = await parse(new Uint8Array(pdf), { fileName: 'report.pdf' });
     expect(doc.markdown).toContain(
       '## Ships in port\n\n| Ship | Tonnage | Berth |\n| --- | --- | --- |\n| Northern Star | 12,400 | 3   |\n| Morning Tide | 8,150 | 5   |\n| Harbour Queen | 21,000 | 1   |\n\n## Pilot notes\n\nThe pilots boarded every ship',
     );
