@@ -32,29 +32,18 @@ export interface BlockPageOptions {
  */
 export async function scrape(url: string, options: ScrapeOptions & PageMemoryOptions & BlockPageOptions = {}): Promise<Document> {
   const { runtime, rest } = splitRuntime(options);
-  const {
-    teamId,
-    maxAge,
-    minAge,
-    storeInCache,
-    zeroDataRetention,
-    lockdown,
-    changeTracking,
-    pageMemory,
-    signal,
-    keepBlockPages,
-    ...scrapeInput
-  } = rest;
+  const { maxAge, minAge, storeInCache, zeroDataRetention, lockdown, changeTracking, pageMemory, signal, keepBlockPages, ...scrapeInput } =
+    rest;
   const resolved = resolveScrapeOptions(scrapeInput);
   const target = typedTargetUrl(url);
   assertScrapeCan(resolved, runtime);
   const request = memoryRequestOf({ maxAge, minAge, storeInCache, zeroDataRetention, lockdown, changeTracking });
-  const { store, llm, convertPool } = runtime;
-  const memory = store && { store, teamId, ...pageMemory, llm, signal };
+  const { store, llm } = runtime;
+  const memory = store && { store, teamId: runtime.teamId, ...pageMemory, llm, signal };
   try {
     return await throughPageMemory(target, resolved, memory, request, async (conversion) => {
       const convert = (page: LoadedPage) =>
-        convertLoadedPage(page, target, conversionOptions(conversion, llm !== undefined), false, convertPool, signal);
+        convertLoadedPage(page, target, conversionOptions(conversion, llm !== undefined), false, runtime, signal);
       const first = await firstReading(target, resolved, runtime, convert, signal);
       const { conversion: read } = await climbLadder(target, first, resolved, runtime, convert, { keepBlockPages, signal });
       return (await applyLlmFormats(read.document, conversion, runtime, signal)).document;
@@ -62,7 +51,7 @@ export async function scrape(url: string, options: ScrapeOptions & PageMemoryOpt
   } catch (error) {
     if (isScrapeActionError(error) && error.page) {
       // What the page showed before the failed action; the action's error is the one to report.
-      error.document = await convertLoadedPage(error.page, target, resolved, false, convertPool, signal).then(
+      error.document = await convertLoadedPage(error.page, target, resolved, false, runtime, signal).then(
         (conversion) => conversion.document,
         () => undefined,
       );

@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { DEFAULT_PARSE_MAX_BYTES, teamRuntime, type Account, type Store } from '@trawl/core';
+import { createFairGate, DEFAULT_PARSE_MAX_BYTES, teamRuntime, type Account, type Store } from '@trawl/core';
 import { createAuthenticator } from './auth/authenticate.js';
 import { toErrorResponse } from './http/error-response.js';
 import { assertJsonDepth } from './http/json-depth.js';
@@ -7,7 +7,7 @@ import { readJsonBody } from './http/read-body.js';
 import { locateRequest } from './http/request-url.js';
 import { sendJson } from './http/respond.js';
 import type { NextFunction, NodeRequest, NodeResponse } from './http/types.js';
-import { createFairGate, DEFAULT_UPLOAD_GATE } from './limits/fair-gate.js';
+import { DEFAULT_STATUS_GATE, DEFAULT_UPLOAD_GATE } from './limits/gate-limits.js';
 import { DEFAULT_RATE_LIMITS, enforceRateLimit } from './limits/rate-limits.js';
 import type { TrawlApiOptions } from './options.js';
 import { createRouter } from './routes/route-table.js';
@@ -63,7 +63,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
   const authenticate = createAuthenticator(options.auth);
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   // Reads of job results can be megabytes each: a team's go a few at a time, teams in turn.
-  const statusGate = createFairGate(options.statusReads);
+  const statusGate = createFairGate(options.statusReads ?? DEFAULT_STATUS_GATE);
   const context: ApiContext = {
     runtime,
     pageMemory: options.pageMemory ?? {},

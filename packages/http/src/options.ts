@@ -1,7 +1,6 @@
-import type { Document, Runtime, RuntimeOptions, SearchProvider } from '@trawl/core';
+import type { Document, FairGateLimits, Runtime, RuntimeOptions, SearchProvider } from '@trawl/core';
 import type { AuthOption } from './auth/authenticate.js';
 import type { RateLimits } from './limits/rate-limits.js';
-import type { FairGateLimits } from './limits/fair-gate.js';
 import type { StreamLimits } from './watch/stream-budget.js';
 import type { WebhookSender } from './webhooks/index.js';
 

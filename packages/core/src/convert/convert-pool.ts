@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import type { TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB } from '../settings/defaults.js';
+import { costsWhatItUsed } from '../credits/used-work.js';
 import { isTrawlError, TrawlError } from '../errors.js';
+import { createFairGate, type FairGate } from '../fairness/fair-gate.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { PageContent, PageConversion } from '../pipeline/to-document.js';
 import { conversionOf, type ConvertOutcome, type StartedTask } from './convert-task.js';
@@ -15,7 +17,15 @@ export interface ConvertPoolOptions {
   deadlineMs?: number;
   /** Heap of each thread in MB (default 1024): a page that needs more fails with SCRAPE_TOO_LARGE. */
   maxMemoryMb?: number;
+  /**
+   * Threads one team's pages may hold at once (default: all but one, at least one), so one team's
+   * slow pages always leave a thread to the others.
+   */
+  threadsPerTeam?: number;
 }
+
+/** The team of pages converted without one (a library call): they share one turn. */
+const ANONYMOUS_TEAM = '\0anonymous';
 
 export { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB };
 
@@ -47,15 +57,23 @@ interface Conversion {
  * Worker threads that turn loaded pages into Documents, so that parsing, cleaning, main content,
  * Markdown and links never hold the caller's event loop, and a process converts on every core.
  * Each page runs under a deadline and each thread under a heap limit: a page past either ends its
- * thread (a new one takes its place) and fails alone.
+ * thread (a new one takes its place) and fails alone, and its scrape is charged (the work was done).
+ * Pages reach the threads through a fair gate, not first come first served: waiting teams take
+ * turns, and a team holds at most `threadsPerTeam` threads, so another team's page waits for at
+ * most one page to finish, never behind a queue of someone else's slow ones.
  */
 export class ConvertPool {
   readonly threads: number;
   readonly deadlineMs: number;
   readonly maxMemoryMb: number;
+  readonly threadsPerTeam: number;
   readonly #piscina: Piscina<StartedTask, ConvertOutcome>;
   /** Set by close(): piscina would start new threads for a page sent after destroy(). */
   #closed = false;
+  /** Aborted by close(), so pages still waiting for a thread stop waiting. */
+  readonly #closing = new AbortController();
+  /** Which page goes to a thread next: teams in turn, each below its share. */
+  readonly #gate: FairGate;
   /** Pages sent to a thread and not yet answered, with their deadlines. */
   readonly #converting = new Set<Conversion>();
   /** Runs while pages are converting: one timer for every page's deadline. */
@@ -65,6 +83,10 @@ export class ConvertPool {
     this.threads = wholeNumber('threads', options.threads ?? availableParallelism());
     this.deadlineMs = wholeNumber('deadlineMs', options.deadlineMs ?? DEFAULT_CONVERT_DEADLINE_MS);
     this.maxMemoryMb = wholeNumber('maxMemoryMb', options.maxMemoryMb ?? DEFAULT_CONVERT_MEMORY_MB);
+    this.threadsPerTeam = Math.min(this.threads, wholeNumber('threadsPerTeam', options.threadsPerTeam ?? Math.max(1, this.threads - 1)));
+    // A page enters piscina only when a thread is free for it, so piscina's own queue (first come,
+    // first served) never holds one team's pages in front of another's.
+    this.#gate = createFairGate({ perTeam: this.threadsPerTeam, total: this.threads });
     this.#piscina = new Piscina<StartedTask, ConvertOutcome>({
       ...workerEntry(),
       minThreads: this.threads,
@@ -86,7 +108,8 @@ export class ConvertPool {
   /**
    * Converts one page in a thread; `signal` gives up on it (queued or running). With `moveBody`
    * the caller gives the page's body up: a body that owns its whole ArrayBuffer is transferred
-   * to the thread, not copied, and reads as empty here afterwards.
+   * to the thread, not copied, and reads as empty here afterwards. `teamId` names whose page it
+   * is (default: the anonymous team), for its turn and its share of the threads.
    */
   async convert(
     page: PageContent,
@@ -94,7 +117,7 @@ export class ConvertPool {
     options: ResolvedScrapeOptions,
     withPageLinks: boolean,
     signal?: AbortSignal,
-    { moveBody = false }: { moveBody?: boolean } = {},
+    { moveBody = false, teamId = ANONYMOUS_TEAM }: { moveBody?: boolean; teamId?: string | undefined } = {},
   ): Promise<PageConversion> {
     if (this.#closed) throw closedPool(page.url);
     // The deadline starts when a thread takes the page (it sets `started`), not while the page
@@ -103,8 +126,11 @@ export class ConvertPool {
     const { url, status, headers, body, warnIfRenderedByJavaScript } = page;
     const content: PageContent = { url, status, headers, body, ...(warnIfRenderedByJavaScript ? { warnIfRenderedByJavaScript } : {}) };
     const task: StartedTask = { page: content, sourceURL, options, withPageLinks, started: conversion.started };
-    this.#watch(conversion);
+    let leave: (() => void) | undefined;
     try {
+      const waiting = signal ? AbortSignal.any([signal, this.#closing.signal]) : this.#closing.signal;
+      leave = await this.#gate.enter(teamId, waiting);
+      this.#watch(conversion);
       const stop = signal ? AbortSignal.any([signal, conversion.deadline.signal]) : conversion.deadline.signal;
       const transferList: TransferListItem[] = moveBody && ownsItsBuffer(body) ? [body.buffer] : [];
       return conversionOf(await this.#piscina.run(task, { signal: stop, transferList }));
@@ -112,6 +138,7 @@ export class ConvertPool {
       throw this.#failure(error, page.url, conversion.deadline.signal, signal);
     } finally {
       this.#unwatch(conversion);
+      leave?.();
     }
   }
 
@@ -141,6 +168,7 @@ export class ConvertPool {
   /** Ends every thread; pages still converting, and pages sent after, fail with SCRAPE_ABORTED. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#closing.abort();
     await this.#piscina.destroy();
   }
 
@@ -149,16 +177,20 @@ export class ConvertPool {
     if (this.#closed) return closedPool(url, error);
     if (signal?.aborted) return new TrawlError('SCRAPE_ABORTED', `Converting ${url} was cancelled`, { cause: error });
     if (deadline.aborted) {
-      return new TrawlError(
-        'SCRAPE_TIMEOUT',
-        `Converting ${url} took longer than ${this.deadlineMs} ms, so it was stopped: the page is too large or too complex`,
-        { cause: error },
+      return costsWhatItUsed(
+        new TrawlError(
+          'SCRAPE_TIMEOUT',
+          `Converting ${url} took longer than ${this.deadlineMs} ms, so it was stopped: the page is too large or too complex`,
+          { cause: error },
+        ),
       );
     }
     if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return new TrawlError('SCRAPE_TOO_LARGE', `Converting ${url} needed more than ${this.maxMemoryMb} MB of memory, so it was stopped`, {
-        cause: error,
-      });
+      return costsWhatItUsed(
+        new TrawlError('SCRAPE_TOO_LARGE', `Converting ${url} needed more than ${this.maxMemoryMb} MB of memory, so it was stopped`, {
+          cause: error,
+        }),
+      );
     }
     return new TrawlError('INTERNAL', `Converting ${url} failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,

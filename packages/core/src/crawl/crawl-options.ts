@@ -82,6 +82,7 @@ export function resolveCrawlOptions(input: CrawlOptionsInput): ResolvedCrawlOpti
 /** Splits user options into the crawl rules, the job's own options and the runtime. */
 export function splitCrawlOptions(options: CrawlOptions): { rules: ResolvedCrawlOptions; job: JobOptions; runtime: Runtime } {
   const { runtime, rest } = splitRuntime(options);
-  const { retainDocuments, jobId, teamId, scrapeOptions, signal, ...rules } = rest;
-  return { rules: resolveCrawlOptions(rules), job: { retainDocuments, jobId, teamId, scrapeOptions, signal }, runtime };
+  const { retainDocuments, jobId, scrapeOptions, signal, ...rules } = rest;
+  // The team is the runtime's (the one whose pages these are) and the job's owner.
+  return { rules: resolveCrawlOptions(rules), job: { retainDocuments, jobId, teamId: runtime.teamId, scrapeOptions, signal }, runtime };
 }

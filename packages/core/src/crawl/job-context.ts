@@ -49,7 +49,7 @@ export interface JobContext {
   readonly startUrl: string;
   readonly rules: ResolvedCrawlOptions;
   readonly scrape: ResolvedScrapeOptions;
-  /** The runner's runtime, its model metered to the job's account. */
+  /** The runner's runtime as the job's team's, its model metered to the job's account. */
   readonly runtime: Runtime;
   readonly retainDocuments: boolean;
   readonly fetcher: ResourceFetcher;
@@ -82,7 +82,9 @@ export function createJobContext(record: JobRecord, runner: JobRunner, channels:
   const { rules } = spec;
   const { store } = runner.runtime;
   const account: Account = { teamId: record.teamId, apiKey: spec.apiKey ?? null };
-  const runtime = runner.runtime.llm ? runner.runtime.with({ llm: meteredLlm(runner.runtime.llm, store.teams, account) }) : runner.runtime;
+  // The job's pages convert and render as its team's, and its model is metered to its account.
+  const llm = runner.runtime.llm && meteredLlm(runner.runtime.llm, store.teams, account);
+  const runtime = runner.runtime.with({ teamId: record.teamId, ...(llm ? { llm } : {}) });
   const fetcher = httpResourceFetcher(
     {
       userAgent: runtime.userAgent,

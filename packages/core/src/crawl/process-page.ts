@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Document } from '../document.js';
 import { insufficientCredits, settleCredits } from '../credits/spend-credits.js';
+import { isChargedFailure } from '../credits/used-work.js';
 import { isTrawlError, TrawlError } from '../errors.js';
 import { isStoreOutage } from '../stores/store-outage.js';
 import type { LoadedPage } from '../fetch/types.js';
@@ -86,7 +87,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
       url,
       conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined),
       ctx.kind === 'crawl',
-      ctx.runtime.convertPool,
+      ctx.runtime,
       ctx.abort.signal,
     );
   let conversion: PageConversion;
@@ -97,7 +98,9 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
     const failure = pageFailure(error);
-    return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+    const recorded = await record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+    // A conversion stopped at its deadline or memory limit held a thread that long: it is paid for.
+    return isChargedFailure(failure) ? jobPageCredits(ctx) : recorded;
   }
   if (classifyStatus(page.status) === 'transient' && (await retryLater(ctx, lease, retryAfterOf(page)))) return 0;
 
@@ -151,7 +154,7 @@ async function pastBlockPage(ctx: JobContext, lease: Lease, reading: PageReading
       url,
       conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined),
       ctx.kind === 'crawl',
-      ctx.runtime.convertPool,
+      ctx.runtime,
       ctx.abort.signal,
     );
   try {

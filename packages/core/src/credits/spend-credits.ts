@@ -1,11 +1,13 @@
 /**
  * The credit model: reserve the most a piece of work can cost before it runs, settle its real
- * cost after it, release the hold when it fails. The reservation is one atomic step in the
+ * cost after it, release the hold when it fails (unless the failure did the work: a conversion
+ * stopped at its deadline or memory limit is charged the hold, see used-work.ts). The reservation is one atomic step in the
  * store, so concurrent requests (on any number of API nodes and workers) can never spend more
  * than the balance, and no work runs unpaid.
  */
 import { TrawlError } from '../errors.js';
 import type { CreditHold, TeamLedger } from '../ports/store.js';
+import { isChargedFailure } from './used-work.js';
 import { recordUsage, type Account } from './usage.js';
 
 /** A hold and the API key it is charged to: settling it records the credits in that account's usage history. */
@@ -37,7 +39,8 @@ export async function settleCredits(teams: TeamLedger, hold: AccountHold, cost: 
 
 /**
  * Runs `work` paid by a hold: reserves `most`, runs the work, settles at `costOf(result)`
- * (default `most`), or releases the whole hold when the work throws.
+ * (default `most`), or releases the whole hold when the work throws (settles at `most` when the
+ * failure is a charged one).
  */
 export async function spendCredits<T>(
   teams: TeamLedger,
@@ -46,21 +49,25 @@ export async function spendCredits<T>(
   work: () => Promise<T>,
   costOf: (result: T) => number = () => most,
 ): Promise<T> {
-  return spendHold(teams, await reserveCredits(teams, account, most), work, costOf);
+  return spendHold(teams, await reserveCredits(teams, account, most), work, costOf, most);
 }
 
-/** Runs `work` paid by a hold already taken: settles at `costOf(result)`, or releases the hold when the work throws. */
+/**
+ * Runs `work` paid by a hold already taken: settles at `costOf(result)`, or when the work throws
+ * releases the hold, or settles it at `failedCost` (default: the hold) for a charged failure.
+ */
 export async function spendHold<T>(
   teams: TeamLedger,
   hold: AccountHold,
   work: () => Promise<T>,
   costOf: (result: T) => number,
+  failedCost: number = hold.amount,
 ): Promise<T> {
   let result: T;
   try {
     result = await work();
   } catch (error) {
-    await settleCredits(teams, hold, 0);
+    await settleCredits(teams, hold, isChargedFailure(error) ? failedCost : 0);
     throw error;
   }
   await settleCredits(teams, hold, costOf(result));

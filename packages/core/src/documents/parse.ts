@@ -42,14 +42,7 @@ export async function parse(file: Uint8Array, options: ParseOptions): Promise<Do
   const type = uploadType(file, fileName, contentType);
   const url = `file:///${encodeURIComponent(fileName)}`;
   const page: LoadedPage = { url, status: 200, headers: { 'content-type': type }, body: file, redirects: [] };
-  const { document } = await convertLoadedPage(
-    page,
-    url,
-    conversionOptions(resolved, runtime.llm !== undefined),
-    false,
-    runtime.convertPool,
-    signal,
-  );
+  const { document } = await convertLoadedPage(page, url, conversionOptions(resolved, runtime.llm !== undefined), false, runtime, signal);
   document.metadata.sourceFile = fileName;
   document.metadata.sourceURL = fileName;
   document.metadata.url = fileName;

@@ -1,12 +1,14 @@
-import { sharedConvertPool, type ConvertPool } from '../convert/convert-pool.js';
+import { sharedConvertPool } from '../convert/convert-pool.js';
 import { convertDocumentPage, documentFormatOf } from '../documents/convert-document-page.js';
 import type { LoadedPage } from '../fetch/types.js';
 import type { ResolvedScrapeOptions } from '../options.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { convertPage, withEngineExtras, type PageConversion } from './to-document.js';
 
 /**
- * convertPage off the caller's thread: in `pool` (default: the process's shared pool), or in the
- * calling thread when `pool` is false. `signal` gives up on a page still waiting or converting.
+ * convertPage off the caller's thread: in the runtime's pool (default: the process's shared pool),
+ * as its team's page, or in the calling thread when its pool is false. `signal` gives up on a page
+ * still waiting or converting.
  * The page's body is given up to the conversion: callers do not read it afterwards.
  */
 export async function convertLoadedPage(
@@ -14,7 +16,7 @@ export async function convertLoadedPage(
   sourceURL: string,
   options: ResolvedScrapeOptions,
   withPageLinks: boolean,
-  pool: ConvertPool | false | undefined,
+  { convertPool: pool, teamId }: Pick<Runtime, 'convertPool' | 'teamId'>,
   signal?: AbortSignal,
 ): Promise<PageConversion> {
   if (pool === false) {
@@ -26,6 +28,6 @@ export async function convertLoadedPage(
   // The loaded page is this conversion's alone: its body moves to the thread instead of being copied.
   return withEngineExtras(
     page,
-    await (pool ?? sharedConvertPool()).convert(page, sourceURL, options, withPageLinks, signal, { moveBody: true }),
+    await (pool ?? sharedConvertPool()).convert(page, sourceURL, options, withPageLinks, signal, { moveBody: true, teamId }),
   );
 }

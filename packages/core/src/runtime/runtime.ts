@@ -54,6 +54,12 @@ export interface RuntimeOptions {
    * pass gets the policy's URL checks only (each hop's hostname is still resolved and refused).
    */
   dispatcher?: Dispatcher;
+  /**
+   * The team whose work this is (the API sets the caller's; default: one anonymous team). The
+   * conversion threads and browser pages are shared between teams in turn and capped per team,
+   * and the page memory is kept per team.
+   */
+  teamId?: string;
 }
 
 /** The parts a runtime may own: `close()` closes exactly those it was told it owns. */
@@ -75,6 +81,7 @@ export interface Runtime {
   readonly retentionMs: number | undefined;
   readonly logger: Logger;
   readonly dispatcher: Dispatcher | undefined;
+  readonly teamId: string | undefined;
   /** The options it was made from, as given (e.g. whether `ssrf` was set at all). */
   readonly options: Readonly<RuntimeOptions>;
   /** This runtime with some parts replaced (the model metered to one team, a stricter policy); it owns nothing. */
@@ -113,6 +120,7 @@ export function createRuntime<O extends RuntimeOptions = RuntimeOptions>(
     retentionMs: given.retentionMs,
     logger: given.logger ?? consoleLogger,
     dispatcher: given.dispatcher,
+    teamId: given.teamId,
     options: given,
     with: <P extends RuntimeOptions>(parts: P) => createRuntime({ ...given, ...withoutUndefined(parts) }) as RuntimeFor<P>,
     close() {
@@ -169,6 +177,7 @@ export const RUNTIME_OPTION_KEYS = [
   'retentionMs',
   'logger',
   'dispatcher',
+  'teamId',
 ] as const satisfies ReadonlyArray<keyof RuntimeOptions>;
 
 type RuntimeKey = (typeof RUNTIME_OPTION_KEYS)[number];

@@ -1,4 +1,4 @@
-import type { Account, RuntimeWithStore } from '@trawl/core';
+import type { Account, FairGate, RuntimeWithStore } from '@trawl/core';
 import type { ErrorStyle } from '../http/error-response.js';
 import type { RequestLocation } from '../http/request-url.js';
 import type { PathParams } from '../http/router.js';
@@ -6,7 +6,6 @@ import type { NodeRequest } from '../http/types.js';
 import type { JobNotifier } from '../jobs/job-notifier.js';
 import type { RateLimitClass } from '../limits/rate-limits.js';
 import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
-import type { FairGate } from '../limits/fair-gate.js';
 import type { ApiServices } from '../services.js';
 
 /**

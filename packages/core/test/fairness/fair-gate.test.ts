@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFairGate } from '../src/limits/fair-gate.js';
+import { createFairGate } from '../../src/fairness/fair-gate.js';
 
 /** The gate in front of status reads: per-team and total places, teams in turn, a place per loop turn. */
 describe('fair gate', () => {

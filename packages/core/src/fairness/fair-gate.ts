@@ -1,19 +1,15 @@
 /**
- * A gate in front of requests that can be heavy (a status page of up to 10 MiB of documents is
- * read, parsed, shaped and serialised on the event loop): at most `perTeam` of one team's and
+ * A gate in front of work that can be heavy (a status page of up to 10 MiB read and serialised on
+ * the event loop, an upload, a page's conversion in a thread): at most `perTeam` of one team's and
  * `total` of all teams' pass at once, and the waiting teams take turns (round robin), so one
- * team's hundred concurrent reads queue behind each other instead of in front of everyone. Each
- * pass starts on a fresh turn of the event loop, so the requests of other teams that arrived
+ * team's hundred concurrent requests queue behind each other instead of in front of everyone.
+ * Each pass starts on a fresh turn of the event loop, so the requests of other teams that arrived
  * meanwhile are read and answered between two heavy ones.
  */
 export interface FairGateLimits {
   perTeam: number;
   total: number;
 }
-
-export const DEFAULT_STATUS_GATE: FairGateLimits = { perTeam: 1, total: 8 };
-/** Uploads (`/v2/parse`, up to 50 MB each) read and converted at once. */
-export const DEFAULT_UPLOAD_GATE: FairGateLimits = { perTeam: 2, total: 4 };
 
 export interface FairGate {
   /** Waits for a place; the function it resolves with gives the place back (once). Rejects when `signal` aborts first. */
@@ -24,7 +20,7 @@ interface Waiter {
   grant: () => void;
 }
 
-export function createFairGate(limits: FairGateLimits = DEFAULT_STATUS_GATE): FairGate {
+export function createFairGate(limits: FairGateLimits): FairGate {
   const running = new Map<string, number>();
   /** Waiters by team; a team's place in the Map's order is its turn. */
   const waiting = new Map<string, Waiter[]>();
