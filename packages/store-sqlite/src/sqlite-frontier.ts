@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Frontier, FrontierEntry, FrontierStats, Lease } from '@trawl/core';
+import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core';
 import type { Connection } from './connection.js';
 import { fromJsonText, requireInteger, toJsonText } from './validate.js';
 
@@ -28,10 +28,12 @@ interface TallyRow {
  * The frontier as one table of items with partial indexes per state: ready items by enqueue
  * sequence (per job and store-wide), delayed ones by `notBefore`, leased ones by deadline. Every
  * operation is an indexed lookup or range, never a scan of pending items. Lapsed leases and due
- * delays turn ready when a call looks (no timers), within that call's transaction.
+ * delays turn ready when a call looks (no timers), within that call's transaction. A lease from
+ * any job serves teams in turn, then each team's jobs (LeaseTurns, kept by this process).
  */
 export class SqliteFrontier implements Frontier {
   private readonly statements;
+  private readonly turns = new LeaseTurns();
 
   constructor(
     private readonly connection: Connection,
@@ -59,8 +61,14 @@ export class SqliteFrontier implements Frontier {
         `SELECT job_id, key, url, depth, data, attempt FROM frontier_items
          WHERE job_id = ? AND state = ${READY} ORDER BY seq LIMIT ?`,
       ),
-      readyOfAny: db.prepare<[number], ItemRow>(
-        `SELECT job_id, key, url, depth, data, attempt FROM frontier_items WHERE state = ${READY} ORDER BY seq LIMIT ?`,
+      // Jobs with pages not done, and their teams ('' for a job without a record).
+      liveJobs: db.prepare<[], { job_id: string; team_id: string }>(
+        `SELECT f.job_id, COALESCE(j.team_id, '') AS team_id FROM frontier_jobs f LEFT JOIN jobs j ON j.id = f.job_id
+         WHERE f.seen > f.done`,
+      ),
+      readyOfJobFrom: db.prepare<[string, number], ItemRow>(
+        `SELECT job_id, key, url, depth, data, attempt FROM frontier_items
+         WHERE job_id = ? AND state = ${READY} ORDER BY seq LIMIT 1 OFFSET ?`,
       ),
       take: db.prepare(
         `UPDATE frontier_items SET state = ${LEASED}, attempt = attempt + 1, lease_id = ?, deadline = ? WHERE job_id = ? AND key = ?`,
@@ -118,7 +126,7 @@ export class SqliteFrontier implements Frontier {
     return this.connection.write(() => {
       this.release(now);
       const s = this.statements;
-      const rows = request.jobId === undefined ? s.readyOfAny.all(request.max) : s.readyOfJob.all(request.jobId, request.max);
+      const rows = request.jobId === undefined ? this.readyInTurn(request.max) : s.readyOfJob.all(request.jobId, request.max);
       const perJob = new Map<string, number>();
       const leases = rows.map((row): Lease => {
         const id = randomUUID();
@@ -180,6 +188,20 @@ export class SqliteFrontier implements Frontier {
   drop(jobId: string): void {
     this.statements.dropItems.run(jobId);
     this.statements.dropTally.run(jobId);
+  }
+
+  /** Up to `max` ready items, one per turn: teams in turn, then each team's jobs. */
+  private readyInTurn(max: number): ItemRow[] {
+    const s = this.statements;
+    this.turns.sync(s.liveJobs.all().map((row) => ({ jobId: row.job_id, teamId: row.team_id })));
+    // Rows already picked in this call are skipped: none is taken until the call's leases are made.
+    const picked = new Map<string, number>();
+    return this.turns.pick(max, (jobId) => {
+      const offset = picked.get(jobId) ?? 0;
+      const row = s.readyOfJobFrom.get(jobId, offset);
+      if (row) picked.set(jobId, offset + 1);
+      return row;
+    });
   }
 
   /** Turns due delayed items and lapsed leases ready. Each row moved costs one index step. */

@@ -79,6 +79,47 @@ export function describeFrontierQueue(h: Harness): void {
       expect(await frontier.lease({ max: 10, leaseMs: LEASE_MS, jobId: h.id('unknown') })).toEqual([]);
     });
 
+    it("leases from any job serve teams in turn, then each team's jobs, not first come", async () => {
+      const frontier = h.store().frontier;
+      const [big, small] = [h.id('team'), h.id('team')];
+      const [d1, d2, c] = [h.id('job'), h.id('job'), h.id('job')];
+      for (const [id, teamId] of [
+        [d1, big],
+        [d2, big],
+        [c, small],
+      ] as const)
+        await h
+          .store()
+          .jobs.create({ id, kind: 'crawl', teamId, options: {}, createdAt: h.leaseNow(), expiresAt: h.leaseNow() + 3_600_000 });
+      // Team D's two jobs queue twelve pages before team C's job queues three.
+      await frontier.enqueue(
+        d1,
+        Array.from({ length: 6 }, (_, i) => entry(`d1-${i}`)),
+      );
+      await frontier.enqueue(
+        d2,
+        Array.from({ length: 6 }, (_, i) => entry(`d2-${i}`)),
+      );
+      await frontier.enqueue(c, [entry('c-0'), entry('c-1'), entry('c-2')]);
+      const mine: string[] = [];
+      for (let calls = 0; mine.length < 15 && calls < 1000; calls++) {
+        const batch = await frontier.lease({ max: 1, leaseMs: LEASE_MS });
+        if (batch.length === 0) break;
+        for (const lease of batch)
+          if ([d1, d2, c].includes(lease.jobId)) mine.push(lease.jobId === c ? 'c' : lease.jobId === d1 ? 'd1' : 'd2');
+      }
+      // C's pages go every other turn (first come, first served would hand them out 13th to 15th)
+      // and D's turns alternate between its jobs.
+      expect(mine.slice(0, 6).filter((job) => job === 'c')).toHaveLength(3);
+      expect(
+        mine
+          .slice(0, 4)
+          .filter((job) => job !== 'c')
+          .sort(),
+      ).toEqual(['d1', 'd2']);
+      expect(mine).toHaveLength(15);
+    });
+
     it('stops accepting at the limit of distinct keys accepted with it', async () => {
       const jobId = h.id('job');
       const frontier = h.store().frontier;

@@ -30,7 +30,8 @@ export interface MemoryStore extends Store {
 export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   const now = options.now ?? Date.now;
   const results = new MemoryResultLog();
-  const frontier = new MemoryFrontier(now);
+  // Called once a job has pages, after the job's record was made.
+  const frontier = new MemoryFrontier(now, (id) => jobs.teamOf(id));
   const teams = new MemoryTeamLedger(now);
   const pages = new MemoryPageMemory();
   const monitors = new MemoryMonitorRepo(now);

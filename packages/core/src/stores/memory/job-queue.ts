@@ -22,8 +22,7 @@ export interface QueuedItem extends HeapSlot {
 }
 
 /** One job's frontier: what it has seen, what is live, and its ready items in order. */
-export class JobQueue implements HeapSlot {
-  heapIndex = -1;
+export class JobQueue {
   /** Every key ever accepted; kept after items are done so they are never accepted twice. */
   readonly seen = new Set<string>();
   /** Items not yet done, by key. */
@@ -34,12 +33,11 @@ export class JobQueue implements HeapSlot {
   /** Keys holding a place under the job's limit (see Frontier.enqueue). */
   places = 0;
 
-  constructor(readonly jobId: string) {}
-
-  /** Sequence number of the next ready item, used to order jobs when leasing from any job. */
-  headSeq(): number {
-    return this.ready.peek()?.seq ?? Number.POSITIVE_INFINITY;
-  }
+  constructor(
+    readonly jobId: string,
+    /** The job's team, whose turn its pages take. */
+    readonly teamId: string,
+  ) {}
 }
 
 export function toLease(item: QueuedItem): Lease {

@@ -1,4 +1,5 @@
 import type { Frontier, FrontierEntry, FrontierStats, Lease } from '../../ports/store.js';
+import { LeaseTurns } from '../../fairness/lease-turns.js';
 import { IndexedHeap } from './indexed-heap.js';
 import { JobQueue, toLease, type QueuedItem } from './job-queue.js';
 import { requireInteger } from '../../ports/store-arguments.js';
@@ -13,13 +14,14 @@ export interface FrontierFootprint {
 
 /**
  * The frontier as heaps, so no operation scans pending items: each job keeps its ready items
- * ordered by enqueue sequence, jobs are ordered by their next ready item (for leases from any
- * job), and two store-wide heaps hold delayed items by `notBefore` and leased ones by deadline.
+ * ordered by enqueue sequence, jobs with ready items wait their turn (teams in turn, then each
+ * team's jobs: LeaseTurns) for leases from any job, and two store-wide heaps hold delayed items
+ * by `notBefore` and leased ones by deadline.
  * Time only moves items when a call looks at them; there are no timers.
  */
 export class MemoryFrontier implements Frontier {
   private readonly queues = new Map<string, JobQueue>();
-  private readonly jobsByHead = new IndexedHeap<JobQueue>((a, b) => a.headSeq() < b.headSeq());
+  private readonly turns = new LeaseTurns();
   private readonly delayed = new IndexedHeap<QueuedItem>(
     (a, b) => a.notBefore < b.notBefore || (a.notBefore === b.notBefore && a.seq < b.seq),
   );
@@ -27,7 +29,11 @@ export class MemoryFrontier implements Frontier {
   private nextSeq = 0;
   private nextLeaseId = 0;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    /** The team of a job ('' for a job without a record), for its turn. */
+    private readonly teamOf: (jobId: string) => string = () => '',
+  ) {}
 
   async enqueue(jobId: string, entries: readonly FrontierEntry[], options: { limit?: number } = {}): Promise<FrontierEntry[]> {
     const { limit } = options;
@@ -35,7 +41,7 @@ export class MemoryFrontier implements Frontier {
     for (const entry of entries) requireInteger('depth', entry.depth, 0);
     let queue = this.queues.get(jobId);
     if (!queue) {
-      queue = new JobQueue(jobId);
+      queue = new JobQueue(jobId, this.teamOf(jobId));
       this.queues.set(jobId, queue);
     }
     const accepted: FrontierEntry[] = [];
@@ -78,21 +84,28 @@ export class MemoryFrontier implements Frontier {
     requireInteger('leaseMs', request.leaseMs, 1);
     const now = this.now();
     this.release(now);
+    const leaseOne = (queue: JobQueue | undefined) => queue && this.leaseOne(queue, now + request.leaseMs);
+    if (request.jobId === undefined) return this.turns.pick(request.max, (jobId) => leaseOne(this.queues.get(jobId)));
     const leases: Lease[] = [];
-    while (leases.length < request.max) {
-      const queue = request.jobId === undefined ? this.jobsByHead.peek() : this.queues.get(request.jobId);
-      const item = queue?.ready.pop();
-      if (!queue || !item) break;
-      this.syncHead(queue);
-      item.state = 'leased';
-      item.attempt += 1;
-      item.leaseId = `lease-${++this.nextLeaseId}`;
-      item.deadline = now + request.leaseMs;
-      this.leases.push(item);
-      queue.leased += 1;
-      leases.push(toLease(item));
+    for (let lease = leaseOne(this.queues.get(request.jobId)); lease; lease = leaseOne(this.queues.get(request.jobId))) {
+      leases.push(lease);
+      if (leases.length === request.max) break;
     }
     return leases;
+  }
+
+  /** Leases the job's next ready item until `deadline`; undefined when it has none. */
+  private leaseOne(queue: JobQueue, deadline: number): Lease | undefined {
+    const item = queue.ready.pop();
+    if (!item) return undefined;
+    this.syncHead(queue);
+    item.state = 'leased';
+    item.attempt += 1;
+    item.leaseId = `lease-${++this.nextLeaseId}`;
+    item.deadline = deadline;
+    this.leases.push(item);
+    queue.leased += 1;
+    return toLease(item);
   }
 
   async ack(lease: Lease): Promise<boolean> {
@@ -142,13 +155,13 @@ export class MemoryFrontier implements Frontier {
       if (item.state === 'delayed') this.delayed.remove(item);
       else if (item.state === 'leased') this.leases.remove(item);
     }
-    this.jobsByHead.remove(queue);
+    this.turns.remove(jobId);
     this.queues.delete(jobId);
   }
 
   clear(): void {
     this.queues.clear();
-    this.jobsByHead.clear();
+    this.turns.sync([]);
     this.delayed.clear();
     this.leases.clear();
   }
@@ -203,9 +216,9 @@ export class MemoryFrontier implements Frontier {
     this.syncHead(queue);
   }
 
-  /** Re-positions the job among jobs after its next ready item changed. */
+  /** Puts the job in line for leases from any job while it has ready items, out of it when it has none. */
   private syncHead(queue: JobQueue): void {
-    if (queue.ready.size === 0) this.jobsByHead.remove(queue);
-    else this.jobsByHead.upsert(queue);
+    if (queue.ready.size === 0) this.turns.remove(queue.jobId);
+    else this.turns.add(queue.jobId, queue.teamId);
   }
 }

@@ -115,6 +115,11 @@ export class MemoryJobRepo implements JobRepo {
     return existed;
   }
 
+  /** The job's team ('' when it has no record), for the frontier's turns. */
+  teamOf(id: string): string {
+    return this.records.get(id)?.teamId ?? '';
+  }
+
   clear(): void {
     this.records.clear();
   }
