@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Frontier, FrontierEntry, FrontierStats, Lease } from '@trawl/core';
+import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core';
 import type { Redis } from 'ioredis';
 import { isLostLease, PAGE, pageJobId, type JobQueues, type PageData, type PageJob } from './job-queues.js';
 import { ACK_GRACE_MS, type PendingAcks } from './pending-acks.js';
@@ -27,6 +27,10 @@ type Repair = [jobId: string, fields: string[]];
 export class RedisFrontier implements Frontier {
   /** Live jobs this process found with nothing ready, by the ready counter it saw then. */
   private readonly empty = new Map<string, { counter: string; until: number }>();
+  /** Whose turn it is among the live jobs with pages: teams in turn, then each team's jobs. */
+  private readonly turns = new LeaseTurns();
+  /** The team of each live job, read once from its record (a job's team never changes). */
+  private readonly teams = new Map<string, string>();
 
   constructor(
     private readonly redis: Redis,
@@ -188,29 +192,55 @@ export class RedisFrontier implements Frontier {
     return leases;
   }
 
-  /** Leases from the live jobs, oldest first, each in its own order. */
+  /**
+   * Leases from the live jobs, each in its own order, teams in turn and then each team's jobs
+   * (LeaseTurns): the turns are planned as if every job had pages enough, each job's share is
+   * taken in one go, and what a job could not give is planned again among the others.
+   */
   private async leaseAny(live: readonly string[], counters: readonly string[], max: number, leaseMs: number): Promise<Lease[]> {
     const leases: Lease[] = [];
     const now = Date.now();
-    for (const jobId of this.empty.keys()) if (!live.includes(jobId)) this.empty.delete(jobId);
-    for (let i = 0; i < live.length && leases.length < max; i++) {
-      const jobId = live[i]!;
-      const counter = counters[i] ?? '';
+    const counterOf = new Map(live.map((jobId, i) => [jobId, counters[i] ?? '']));
+    for (const jobId of this.empty.keys()) if (!counterOf.has(jobId)) this.empty.delete(jobId);
+    for (const jobId of this.teams.keys()) if (!counterOf.has(jobId)) this.teams.delete(jobId);
+    const candidates = live.filter((jobId) => {
       const memo = this.empty.get(jobId);
-      if (memo && memo.counter === counter && now < memo.until) continue;
-      const wanted = max - leases.length;
-      const taken = await this.take(jobId, wanted, leaseMs);
-      leases.push(...taken);
-      if (taken.length === wanted) {
-        this.empty.delete(jobId);
-        continue;
+      return !(memo && memo.counter === counterOf.get(jobId) && now < memo.until);
+    });
+    this.turns.sync(await this.teamsOf(candidates));
+    const exhausted = new Set<string>();
+    while (leases.length < max) {
+      const plan = this.turns.pick(max - leases.length, (jobId) => (exhausted.has(jobId) ? undefined : jobId));
+      if (plan.length === 0) break;
+      const shares = new Map<string, number>();
+      for (const jobId of plan) shares.set(jobId, (shares.get(jobId) ?? 0) + 1);
+      for (const [jobId, wanted] of shares) {
+        const taken = await this.take(jobId, wanted, leaseMs);
+        leases.push(...taken);
+        if (taken.length === wanted) {
+          this.empty.delete(jobId);
+          continue;
+        }
+        exhausted.add(jobId);
+        this.empty.set(jobId, { counter: counterOf.get(jobId) ?? '', until: Date.now() + RECHECK_MS });
+        if (taken.length === 0) await this.retireIfDone(jobId);
       }
-      this.empty.set(jobId, { counter, until: Date.now() + RECHECK_MS });
-      if (taken.length === 0) await this.retireIfDone(jobId);
     }
     // Every live job gets a worker in this process, so its stalled-job check runs here too.
     for (const jobId of live) this.queues.get(jobId).worker();
     return leases;
+  }
+
+  /** The teams of `jobIds` ('' for a job without a record), from this process's memo or the job records. */
+  private async teamsOf(jobIds: readonly string[]): Promise<Array<{ jobId: string; teamId: string }>> {
+    const unknown = jobIds.filter((jobId) => !this.teams.has(jobId));
+    if (unknown.length > 0) {
+      const batch = this.redis.pipeline();
+      for (const jobId of unknown) batch.hget(`${this.prefix}:job:${jobId}`, 'teamId');
+      const answers = (await batch.exec()) ?? [];
+      unknown.forEach((jobId, i) => this.teams.set(jobId, (answers[i]?.[1] as string | null) ?? ''));
+    }
+    return jobIds.map((jobId) => ({ jobId, teamId: this.teams.get(jobId)! }));
   }
 
   /** Drops a job whose every accepted page is done from the live set (its queue closes here once idle). */
