@@ -1,4 +1,5 @@
 import {
+  createFairGate,
   isTrawlError,
   TrawlError,
   type Browser,
@@ -22,8 +23,13 @@ import { WarmLanes } from './warm-lanes.js';
 export interface PlaywrightBrowserOptions {
   /** Default: TRAWL_CHROMIUM_PATH, the system paths, then a Playwright-installed browser (see findChromium). */
   executablePath?: string;
-  /** Pages rendered at once (default 4); more wait their turn. */
+  /** Pages rendered at once (default 4); more wait their turn, teams in turn. */
   maxConcurrentPages?: number;
+  /**
+   * Pages one team's scrapes may hold at once (default: all but one, at least one), so one team's
+   * slow pages (long waits, actions, a page that never settles) always leave a page to the others.
+   */
+  pagesPerTeam?: number;
   /** A new browser process after this many pages, to shed leaks (default 500). */
   maxPagesPerBrowser?: number;
   /** The browser process exits after this long with no page (default 60 s); the next scrape starts it again. */
@@ -55,10 +61,17 @@ export interface PlaywrightBrowser extends Browser {
 
 /**
  * Core's Browser port on playwright-core and a local Chromium. It launches nothing until the
- * first load; call `close()` when done, so no browser process outlives its owner.
+ * first load; call `close()` when done, so no browser process outlives its owner. Loads wait for
+ * a page through a fair gate: teams in turn, each holding at most `pagesPerTeam` pages.
  */
 export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}): PlaywrightBrowser {
   const maxConcurrentPages = options.maxConcurrentPages ?? DEFAULT_BROWSER_PAGES;
+  const pagesPerTeam = options.pagesPerTeam ?? Math.max(1, maxConcurrentPages - 1);
+  if (!Number.isSafeInteger(pagesPerTeam) || pagesPerTeam < 1)
+    throw new TypeError(`pagesPerTeam must be a whole number of at least 1, not ${String(options.pagesPerTeam)}`);
+  // A load enters the pool only when a page is free for it, so the pool's own line (first come,
+  // first served) never holds one team's loads in front of another's.
+  const turns = createFairGate({ perTeam: Math.min(pagesPerTeam, maxConcurrentPages), total: maxConcurrentPages });
   const pool = new ChromiumPool({
     executablePath: options.executablePath ?? requireChromium(),
     launchArgs: options.launchArgs ?? [],
@@ -89,7 +102,9 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
   return {
     async load(request: BrowserLoadRequest): Promise<LoadedPage> {
       const queuedAt = Date.now();
+      let leave: (() => void) | undefined;
       try {
+        leave = await turns.enter(request.teamId ?? '', request.signal);
         return await pool.use(
           (browser, defaultUserAgent) =>
             renderPage(browser, request, { screenshots, adHosts, proxies: options.proxies, defaultUserAgent, guardProxy, pages, queuedAt }),
@@ -100,6 +115,8 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
         if (request.signal?.aborted && !isTrawlError(error))
           throw new TrawlError('SCRAPE_ABORTED', `The scrape of ${request.url} was cancelled`, { cause: error });
         throw error;
+      } finally {
+        leave?.();
       }
     },
     stats: () => ({ ...pool.stats(), reusedPages: pages.reused }),

@@ -60,6 +60,7 @@ export async function loadInBrowser(browser: Browser, url: string, options: Reso
       policy: runtime.policy,
       userAgent: runtime.userAgent,
       maxBodyBytes: runtime.maxBodyBytes,
+      ...(runtime.teamId === undefined ? {} : { teamId: runtime.teamId }),
       signal,
     });
   } catch (error) {

@@ -22,6 +22,8 @@ export interface BrowserLoadRequest {
   userAgent?: string;
   /** Largest page accepted, in bytes. */
   maxBodyBytes?: number;
+  /** Whose page it is (default: one anonymous team): a browser shares its pages between teams in turn. */
+  teamId?: string;
   signal?: AbortSignal;
 }
 
