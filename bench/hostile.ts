@@ -1,11 +1,13 @@
 // `pnpm bench hostile`: what another team waits while one team's hostile pages convert. Six
 // hostile scrapes (deep nesting, 200,000 unclosed anchors, a million links) go to the API at
-// once while a second team reads its credit usage, one request after another; the figure is that
-// team's longest wait (target < 1 s). The test (packages/http/test/hostile-pages.test.ts) proves
-// the answers come while conversions are in flight; the milliseconds are measured here.
+// once while a second team reads its credit usage, one request after another, and scrapes a small
+// page, one after another; the figures are that team's longest waits (target < 1 s). The test
+// (packages/http/test/hostile-pages.test.ts) proves the answers come while conversions are in
+// flight; the milliseconds are measured here. Then the multi-team run of hostile-teams.ts.
 import { ConvertPool } from '@trawl/core';
 import { createServer } from '@trawl/http';
 import { hostilePages, startFixtureSite } from '@trawl/testkit';
+import { runTeamsBenchmark, type TeamsBenchmarkResult } from './hostile-teams.js';
 import { fmt, percentile, printTable } from './lib/stats.js';
 
 export interface HostileBenchmarkResult {
@@ -14,9 +16,18 @@ export interface HostileBenchmarkResult {
   p99Ms: number;
   /** The other team's longest wait while the hostile pages converted (target < 1000 ms). */
   maxMs: number;
+  /** The other team's scrapes of a small page meanwhile: how many, and the longest (target < 1000 ms). */
+  scrapes: number;
+  scrapeMaxMs: number;
+  teams: TeamsBenchmarkResult;
 }
 
 export async function runHostileBenchmark(): Promise<HostileBenchmarkResult> {
+  const scrapes = await hostileScrapes();
+  return { ...scrapes, teams: await runTeamsBenchmark() };
+}
+
+async function hostileScrapes(): Promise<Omit<HostileBenchmarkResult, 'teams'>> {
   console.log("\n## Another team's wait while hostile pages convert (`GET /v1/team/credit-usage`)\n");
   const site = await startFixtureSite();
   const pool = new ConvertPool({ deadlineMs: 120_000 });
@@ -50,29 +61,39 @@ export async function runHostileBenchmark(): Promise<HostileBenchmarkResult> {
         hostilePages.millionLinks,
       ].map(scrape),
     ).finally(() => (finished = true));
-    const latencies: number[] = [];
-    while (!finished) {
-      const started = performance.now();
-      const { status } = await call('GET', '/v1/team/credit-usage', 'key-other');
-      latencies.push(performance.now() - started);
-      if (status !== 200) throw new Error(`the other team got HTTP ${status}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    /** Calls `request` one after another until the hostile scrapes are done; each call's milliseconds. */
+    const probe = async (request: () => Promise<{ status: number; text: string }>) => {
+      const waits: number[] = [];
+      while (!finished) {
+        const started = performance.now();
+        const { status, text } = await request();
+        waits.push(performance.now() - started);
+        if (status !== 200) throw new Error(`the other team got HTTP ${status}: ${text.slice(0, 200)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return waits.sort((a, b) => a - b);
+    };
+    const [latencies, scrapeWaits] = await Promise.all([
+      probe(() => call('GET', '/v1/team/credit-usage', 'key-other')),
+      probe(() => call('POST', '/v1/scrape', 'key-other', { url: `${site.url}/articles/minimal`, formats: ['markdown'] })),
+    ]);
     const failed = (await scrapes).filter((result) => result.status !== 200);
     if (failed.length > 0)
       throw new Error(`hostile scrapes failed: ${failed.map((f) => `${f.status} ${f.text.slice(0, 200)}`).join('; ')}`);
-    latencies.sort((a, b) => a - b);
     const result = {
       probes: latencies.length,
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       maxMs: latencies.at(-1) ?? 0,
+      scrapes: scrapeWaits.length,
+      scrapeMaxMs: scrapeWaits.at(-1) ?? 0,
     };
     printTable(
       ['requests', 'p50 ms', 'p99 ms', 'longest ms'],
       [[String(result.probes), fmt(result.p50Ms, 2), fmt(result.p99Ms, 2), fmt(result.maxMs, 1)]],
     );
     console.log(`\nlongest wait of the other team: ${fmt(result.maxMs, 1)} ms (target < 1000 ms)`);
+    console.log(`longest scrape of the other team: ${fmt(result.scrapeMaxMs, 1)} ms over ${result.scrapes} scrapes (target < 1000 ms)`);
     return result;
   } finally {
     await server.close();

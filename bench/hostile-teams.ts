@@ -1,0 +1,157 @@
+// The multi-team part of `pnpm bench hostile` (issue #31 rows 1, 7, 8): how long another team
+// waits beside one team's heavy work. A 5-page crawl of team C beside team D's 20,000-page one
+// (both on a SQLite store, as `trawl serve` runs), and the process's RSS while 150 WebSocket status
+// streams (what SDK 4.x `watcher()` opens) read a finished crawl of 300 pages of 180 KB, with
+// another team scraping meanwhile. The hostile-page scrape waits are measured in hostile.ts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type TrawlApiOptions } from '@trawl/http';
+import { createSqliteStore } from '@trawl/store-sqlite';
+import { limitPages, startFixtureSite, startSyntheticSite } from '@trawl/testkit';
+import { WebSocket } from 'ws';
+import { fmt, printTable } from './lib/stats.js';
+
+export interface TeamsBenchmarkResult {
+  /** Team C's 5-page crawl, from its start to completed, beside D's 20,000-page crawl (goal < 5 s). */
+  smallCrawlMs: number;
+  /** Pages D's crawl had done when C's completed. */
+  bigCrawlPagesMeanwhile: number;
+  /** Peak RSS of the process (server and clients) while 150 streams read, and before they opened. */
+  streamsPeakRssMb: number;
+  streamsBaseRssMb: number;
+  /** Another team's longest scrape while the streams read. */
+  scrapeWaitBesideStreamsMs: number;
+}
+
+type Call = (method: string, path: string, token: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+async function startApi(options: TrawlApiOptions): Promise<{ url: string; call: Call; close(): Promise<void> }> {
+  const server = createServer({ allowPrivateNetwork: true, sweepIntervalMs: 0, ...options });
+  const url = await server.listen(0, '127.0.0.1');
+  const call: Call = async (method, path, token, body) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return { url, call, close: () => server.close() };
+}
+
+async function until(check: () => Promise<boolean>, what: string, maxMs = 600_000): Promise<void> {
+  for (const deadline = Date.now() + maxMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (await check()) return;
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+async function crawlStatus(call: Call, id: string, token: string): Promise<{ status: string; completed: number }> {
+  const { status, body } = await call('GET', `/v1/crawl/${id}`, token);
+  if (status !== 200) throw new Error(`crawl status answered ${status}`);
+  return body;
+}
+
+/** Team C's 5-page crawl beside team D's 20,000-page crawl, started first. */
+async function smallCrawlBesideBig(): Promise<{ smallCrawlMs: number; bigCrawlPagesMeanwhile: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'trawl-bench-teams-'));
+  const store = createSqliteStore({ path: join(dir, 'trawl.db') });
+  const big = await startSyntheticSite({ pages: 20_000, minPageBytes: 1_000, maxPageBytes: 3_000, linksPerPage: 5 });
+  const small = await startSyntheticSite({ pages: 20, minPageBytes: 1_000, maxPageBytes: 3_000, linksPerPage: 5 });
+  const api = await startApi({ store, auth: { 'key-d': 'team-d', 'key-c': 'team-c' } });
+  try {
+    const d = (await api.call('POST', '/v1/crawl', 'key-d', { url: `${big.url}/`, limit: 20_000 })).body.id as string;
+    await until(async () => (await crawlStatus(api.call, d, 'key-d')).completed >= 50, "D's first 50 pages");
+    const started = performance.now();
+    const c = (await api.call('POST', '/v1/crawl', 'key-c', { url: `${small.url}/`, limit: 5 })).body.id as string;
+    await until(async () => (await crawlStatus(api.call, c, 'key-c')).status === 'completed', "C's crawl");
+    const smallCrawlMs = performance.now() - started;
+    const bigCrawlPagesMeanwhile = (await crawlStatus(api.call, d, 'key-d')).completed;
+    await api.call('DELETE', `/v1/crawl/${d}`, 'key-d');
+    return { smallCrawlMs, bigCrawlPagesMeanwhile };
+  } finally {
+    await api.close();
+    await store.close();
+    await big.close();
+    await small.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Opens a status stream and reads it to `done`; resolves with the documents it delivered. */
+function watch(url: string, path: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, key);
+    let documents = 0;
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'catchup') documents += message.data.data.length;
+      if (message.type === 'document') documents++;
+      if (message.type === 'done') {
+        ws.close();
+        resolve(documents);
+      }
+    });
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`stream refused: ${res.statusCode}`)));
+    ws.on('error', reject);
+  });
+}
+
+/** 150 streams of one finished 300-page crawl of 180 KB pages, and another team's scrapes meanwhile. */
+async function streamsOfBigCrawl(): Promise<{ streamsPeakRssMb: number; streamsBaseRssMb: number; scrapeWaitBesideStreamsMs: number }> {
+  const site = await startFixtureSite();
+  // The per-team cap (20 by default) would refuse most: this measures what 150 at once cost.
+  const api = await startApi({ auth: { 'key-heavy': 'heavy', 'key-other': 'other' }, streams: { perTeam: 150, opensPerMinute: 1000 } });
+  try {
+    const crawl = await api.call('POST', '/v2/crawl', 'key-heavy', {
+      url: `${site.url}${limitPages.largePages}?n=300&kb=180`,
+      limit: 301,
+      sitemap: 'skip',
+    });
+    const id = crawl.body.id as string;
+    await until(
+      async () => (await api.call('GET', `/v2/crawl/${id}?limit=1`, 'key-heavy')).body.status !== 'scraping',
+      'the 300-page crawl',
+    );
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const streams = Promise.all(Array.from({ length: 150 }, () => watch(api.url, `/v2/crawl/${id}`, 'key-heavy')));
+    let finished = false;
+    void streams.finally(() => (finished = true)).catch(() => undefined);
+    let longest = 0;
+    while (!finished) {
+      const started = performance.now();
+      const scrape = await api.call('POST', '/v1/scrape', 'key-other', { url: `${site.url}/articles/minimal`, formats: ['markdown'] });
+      longest = Math.max(longest, performance.now() - started);
+      if (scrape.status !== 200) throw new Error(`the other team's scrape answered ${scrape.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const counts = await streams;
+    clearInterval(sampler);
+    if (counts.some((count) => count !== 301)) throw new Error(`a stream missed documents: ${counts.join(',')}`);
+    return { streamsPeakRssMb: peak / 2 ** 20, streamsBaseRssMb: base / 2 ** 20, scrapeWaitBesideStreamsMs: longest };
+  } finally {
+    await api.close();
+    await site.close();
+  }
+}
+
+export async function runTeamsBenchmark(): Promise<TeamsBenchmarkResult> {
+  console.log("\n## Another team's crawl beside a 20,000-page crawl (SQLite store)\n");
+  const crawls = await smallCrawlBesideBig();
+  printTable(
+    ["C's 5-page crawl, s", "D's pages done meanwhile"],
+    [[fmt(crawls.smallCrawlMs / 1000, 2), String(crawls.bigCrawlPagesMeanwhile)]],
+  );
+  console.log(`\nteam C's 5-page crawl: ${fmt(crawls.smallCrawlMs / 1000, 2)} s (target < 5 s)`);
+  console.log('\n## 150 WebSocket status streams of a finished 300-page crawl of 180 KB pages\n');
+  const streams = await streamsOfBigCrawl();
+  printTable(
+    ['RSS before, MB', 'peak RSS, MB', "other team's longest scrape, ms"],
+    [[fmt(streams.streamsBaseRssMb, 0), fmt(streams.streamsPeakRssMb, 0), fmt(streams.scrapeWaitBesideStreamsMs, 1)]],
+  );
+  return { ...crawls, ...streams };
+}
