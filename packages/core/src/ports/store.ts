@@ -221,8 +221,9 @@ export interface Frontier {
    */
   freePlace(jobId: string): Promise<void>;
   /**
-   * Hands out up to `max` ready items (of `jobId`, or of any job), each job's in first-enqueue
-   * order, skipping items whose `notBefore` has not come. An item is never held by two live
+   * Hands out up to `max` ready items (of `jobId`, or of any job: teams in turn, then each
+   * team's jobs, see LeaseTurns), each job's in first-enqueue order, skipping items whose
+   * `notBefore` has not come. An item is never held by two live
    * leases. An item whose lease passed its deadline unacked is ready again.
    */
   lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]>;
