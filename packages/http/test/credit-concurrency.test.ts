@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,9 +17,9 @@ import { createRedisStore, type RedisStore } from '@trawl/store-redis';
 import { createSqliteStore } from '@trawl/store-sqlite';
 import { startFixtureSite, startSyntheticSite, type FixtureSite, type SyntheticSite } from '@trawl/testkit';
 import { quietLogger, startApi, type TestApi } from './helpers/api-server.js';
+import { REDIS_URL, redisListens } from './helpers/redis.js';
 
 const BALANCE = 5;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** The stores API nodes share: one for memory and SQLite, two connections to one Redis. */
 interface Deployment {
@@ -87,17 +86,6 @@ async function newTeam(deployment: Deployment): Promise<string> {
 
 async function closeNodes(nodes: TestApi[]): Promise<void> {
   await Promise.all(nodes.map((node) => node.close()));
-}
-
-/** True when something accepts TCP connections at the Redis URL's address. */
-async function redisListens(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
 }
 
 const deployments: Array<[string, Deploy]> = [

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Store } from '@trawl/core';
@@ -9,6 +8,7 @@ import { createSqliteStore } from '@trawl/store-sqlite';
 import { startSyntheticSite, type SyntheticSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, startApi, type TestApi } from './helpers/api-server.js';
+import { REDIS_URL, redisListens } from './helpers/redis.js';
 
 /**
  * Crawls share the workers between teams (issue #31 row 8): team D's big crawl starts first and
@@ -16,7 +16,6 @@ import { quietLogger, startApi, type TestApi } from './helpers/api-server.js';
  * turn with D's, so C completes while D has done a small part of its crawl. First come, first
  * served, C's pages came after all of D's (the issue measured 100 s beside three 300-page crawls).
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BIG = 400;
 const dir = mkdtempSync(join(tmpdir(), 'trawl-fair-crawls-'));
 let big: SyntheticSite;
@@ -32,16 +31,6 @@ afterAll(async () => {
   await small?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function redisListens(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 const stores: Array<[string, () => { store: Store; close(): Promise<void> }]> = [
   [
