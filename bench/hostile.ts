@@ -19,6 +19,8 @@ export interface HostileBenchmarkResult {
   /** The other team's scrapes of a small page meanwhile: how many, and the longest (target < 1000 ms). */
   scrapes: number;
   scrapeMaxMs: number;
+  /** Hostile scrapes stopped at the conversion deadline (a loaded machine), of six. */
+  hostileTimedOut: number;
   teams: TeamsBenchmarkResult;
 }
 
@@ -77,7 +79,11 @@ async function hostileScrapes(): Promise<Omit<HostileBenchmarkResult, 'teams'>> 
       probe(() => call('GET', '/v1/team/credit-usage', 'key-other')),
       probe(() => call('POST', '/v1/scrape', 'key-other', { url: `${site.url}/articles/minimal`, formats: ['markdown'] })),
     ]);
-    const failed = (await scrapes).filter((result) => result.status !== 200);
+    // On a loaded shared machine a hostile page can pass even the 120 s deadline: that is the
+    // deadline doing its job (counted and printed); any other failure is a bug.
+    const answers = await scrapes;
+    const timedOut = answers.filter((result) => result.status === 408).length;
+    const failed = answers.filter((result) => result.status !== 200 && result.status !== 408);
     if (failed.length > 0)
       throw new Error(`hostile scrapes failed: ${failed.map((f) => `${f.status} ${f.text.slice(0, 200)}`).join('; ')}`);
     const result = {
@@ -87,6 +93,7 @@ async function hostileScrapes(): Promise<Omit<HostileBenchmarkResult, 'teams'>> 
       maxMs: latencies.at(-1) ?? 0,
       scrapes: scrapeWaits.length,
       scrapeMaxMs: scrapeWaits.at(-1) ?? 0,
+      hostileTimedOut: timedOut,
     };
     printTable(
       ['requests', 'p50 ms', 'p99 ms', 'longest ms'],
@@ -94,6 +101,7 @@ async function hostileScrapes(): Promise<Omit<HostileBenchmarkResult, 'teams'>> 
     );
     console.log(`\nlongest wait of the other team: ${fmt(result.maxMs, 1)} ms (target < 1000 ms)`);
     console.log(`longest scrape of the other team: ${fmt(result.scrapeMaxMs, 1)} ms over ${result.scrapes} scrapes (target < 1000 ms)`);
+    console.log(`hostile scrapes stopped at the 120 s conversion deadline: ${timedOut} of 6`);
     return result;
   } finally {
     await server.close();
