@@ -78,11 +78,11 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
 
   /**
    * The context of one caller's request: its model records the tokens it uses in the caller's
-   * usage, and the local search index it searches is its team's.
+   * usage, the local search index it searches is its team's, and its pages take their team's
+   * turn in the conversion threads and browser pages.
    */
   function scopedTo(account: Account): ApiContext {
-    const scoped = teamRuntime(runtime, account);
-    return scoped === runtime ? context : { ...context, runtime: scoped };
+    return { ...context, runtime: teamRuntime(runtime, account) };
   }
 
   async function serve(
