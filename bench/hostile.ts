@@ -7,6 +7,7 @@
 import { ConvertPool } from '@trawl/core';
 import { createServer } from '@trawl/http';
 import { hostilePages, startFixtureSite } from '@trawl/testkit';
+import { Agent, fetch } from 'undici';
 import { runTeamsBenchmark, type TeamsBenchmarkResult } from './hostile-teams.js';
 import { fmt, percentile, printTable } from './lib/stats.js';
 
@@ -40,9 +41,13 @@ async function hostileScrapes(): Promise<Omit<HostileBenchmarkResult, 'teams'>> 
     auth: { 'key-attacker': 'team-attacker', 'key-other': 'team-other' },
   });
   const apiUrl = await server.listen(0, '127.0.0.1');
+  // The attacker's six pages now convert one after another on its share of the threads: on a
+  // loaded machine the last answers after more than fetch's default 300 s wait for headers.
+  const patient = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
   const call = (method: string, path: string, token: string, body?: unknown) =>
     fetch(`${apiUrl}${path}`, {
       method,
+      dispatcher: patient,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     }).then(async (response) => ({ status: response.status, text: await response.text() }));
@@ -104,6 +109,7 @@ async function hostileScrapes(): Promise<Omit<HostileBenchmarkResult, 'teams'>> 
     console.log(`hostile scrapes stopped at the 120 s conversion deadline: ${timedOut} of 6`);
     return result;
   } finally {
+    await patient.close();
     await server.close();
     await pool.close();
     await site.close();
