@@ -238,7 +238,7 @@ export class RedisFrontier implements Frontier {
       const batch = this.redis.pipeline();
       for (const jobId of unknown) batch.hget(`${this.prefix}:job:${jobId}`, 'teamId');
       const answers = (await batch.exec()) ?? [];
-      unknown.forEach((jobId, i) => this.teams.set(jobId, (answers[i]?.[1] as string | null) ?? ''));
+      for (const [i, jobId] of unknown.entries()) this.teams.set(jobId, (answers[i]?.[1] as string | null) ?? '');
     }
     return jobIds.map((jobId) => ({ jobId, teamId: this.teams.get(jobId)! }));
   }
