@@ -20,6 +20,9 @@ import { renderPage } from './render-page.js';
 import { dataUrlScreenshots } from './screenshot-sinks.js';
 import { WarmLanes } from './warm-lanes.js';
 
+/** The team of loads that name none (a library call). */
+const ANONYMOUS_TEAM = '\0anonymous';
+
 export interface PlaywrightBrowserOptions {
   /** Default: TRAWL_CHROMIUM_PATH, the system paths, then a Playwright-installed browser (see findChromium). */
   executablePath?: string;
@@ -28,6 +31,7 @@ export interface PlaywrightBrowserOptions {
   /**
    * Pages one team's scrapes may hold at once (default: all but one, at least one), so one team's
    * slow pages (long waits, actions, a page that never settles) always leave a page to the others.
+   * Loads that name no team (a library call) may use every page.
    */
   pagesPerTeam?: number;
   /** A new browser process after this many pages, to shed leaks (default 500). */
@@ -71,7 +75,11 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
     throw new TypeError(`pagesPerTeam must be a whole number of at least 1, not ${String(options.pagesPerTeam)}`);
   // A load enters the pool only when a page is free for it, so the pool's own line (first come,
   // first served) never holds one team's loads in front of another's.
-  const turns = createFairGate({ perTeam: Math.min(pagesPerTeam, maxConcurrentPages), total: maxConcurrentPages });
+  const turns = createFairGate({
+    perTeam: Math.min(pagesPerTeam, maxConcurrentPages),
+    total: maxConcurrentPages,
+    unlimitedTeam: ANONYMOUS_TEAM,
+  });
   const pool = new ChromiumPool({
     executablePath: options.executablePath ?? requireChromium(),
     launchArgs: options.launchArgs ?? [],
@@ -104,7 +112,7 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
       const queuedAt = Date.now();
       let leave: (() => void) | undefined;
       try {
-        leave = await turns.enter(request.teamId ?? '', request.signal);
+        leave = await turns.enter(request.teamId ?? ANONYMOUS_TEAM, request.signal);
         return await pool.use(
           (browser, defaultUserAgent) =>
             renderPage(browser, request, { screenshots, adHosts, proxies: options.proxies, defaultUserAgent, guardProxy, pages, queuedAt }),

@@ -19,7 +19,8 @@ export interface ConvertPoolOptions {
   maxMemoryMb?: number;
   /**
    * Threads one team's pages may hold at once (default: all but one, at least one), so one team's
-   * slow pages always leave a thread to the others.
+   * slow pages always leave a thread to the others. Pages without a team (a library call) may
+   * use every thread: they are one team, with nobody to leave a thread to.
    */
   threadsPerTeam?: number;
 }
@@ -86,7 +87,7 @@ export class ConvertPool {
     this.threadsPerTeam = Math.min(this.threads, wholeNumber('threadsPerTeam', options.threadsPerTeam ?? Math.max(1, this.threads - 1)));
     // A page enters piscina only when a thread is free for it, so piscina's own queue (first come,
     // first served) never holds one team's pages in front of another's.
-    this.#gate = createFairGate({ perTeam: this.threadsPerTeam, total: this.threads });
+    this.#gate = createFairGate({ perTeam: this.threadsPerTeam, total: this.threads, unlimitedTeam: ANONYMOUS_TEAM });
     this.#piscina = new Piscina<StartedTask, ConvertOutcome>({
       ...workerEntry(),
       minThreads: this.threads,

@@ -9,6 +9,11 @@
 export interface FairGateLimits {
   perTeam: number;
   total: number;
+  /**
+   * A team whose share is every place: the anonymous team of library calls that name none, which
+   * has nobody to leave a place to. It still takes its turn among the others.
+   */
+  unlimitedTeam?: string;
 }
 
 export interface FairGate {
@@ -25,6 +30,7 @@ export function createFairGate(limits: FairGateLimits): FairGate {
   /** Waiters by team; a team's place in the Map's order is its turn. */
   const waiting = new Map<string, Waiter[]>();
   let total = 0;
+  const shareOf = (teamId: string) => (teamId === limits.unlimitedTeam ? limits.total : limits.perTeam);
   let pumping = false;
 
   function take(teamId: string): () => void {
@@ -55,7 +61,7 @@ export function createFairGate(limits: FairGateLimits): FairGate {
   function pump(): void {
     for (const [teamId, queue] of waiting) {
       if (total >= limits.total) return;
-      if ((running.get(teamId) ?? 0) >= limits.perTeam) continue;
+      if ((running.get(teamId) ?? 0) >= shareOf(teamId)) continue;
       const waiter = queue.shift()!;
       // The team goes to the back of the line for its next waiter.
       waiting.delete(teamId);
@@ -71,7 +77,7 @@ export function createFairGate(limits: FairGateLimits): FairGate {
     enter(teamId, signal) {
       signal?.throwIfAborted();
       // A team with waiters queues behind them; one below its cap with room left goes in at once.
-      if (!waiting.has(teamId) && total < limits.total && (running.get(teamId) ?? 0) < limits.perTeam) {
+      if (!waiting.has(teamId) && total < limits.total && (running.get(teamId) ?? 0) < shareOf(teamId)) {
         return Promise.resolve(take(teamId));
       }
       return new Promise((resolve, reject) => {

@@ -39,4 +39,15 @@ describe('fair gate', () => {
     // The aborted waiter took no place: the team gets one at once.
     (await gate.enter('a'))();
   });
+
+  it('lets the unlimited team (library calls that name none) take every place, and caps the others', async () => {
+    const gate = createFairGate({ perTeam: 1, total: 2, unlimitedTeam: 'anonymous' });
+    const both = await Promise.all([gate.enter('anonymous'), gate.enter('anonymous')]);
+    for (const leave of both) leave();
+    await gate.enter('x');
+    let second = false;
+    void gate.enter('x').then(() => (second = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(second).toBe(false);
+  });
 });
