@@ -11,6 +11,18 @@ export interface ScreenshotShot {
 /** Takes a screenshot of the page as it stands and returns its URL (data: or a sink's). */
 export type CaptureScreenshot = (shot: ScreenshotShot) => Promise<string>;
 
+/** How a `pdf` action prints the page: paper size, orientation, scale. */
+export type PdfPrint = Pick<Extract<Action, { type: 'pdf' }>, 'format' | 'landscape' | 'scale'>;
+
+/** Prints the page as it stands to a PDF and returns its URL (data: or a sink's). */
+export type PrintPdf = (print: PdfPrint) => Promise<string>;
+
+/** What actions hand to the page's owner to turn into URLs: screenshots and prints. */
+export interface PageCaptures {
+  screenshot: CaptureScreenshot;
+  pdf: PrintPdf;
+}
+
 /** An action that threw, with enough to name it: its index in `actions`, its type and its selector. */
 export class ActionFailure extends Error {
   constructor(
@@ -25,11 +37,11 @@ export class ActionFailure extends Error {
 }
 
 export function emptyActionResults(): ActionResults {
-  return { screenshots: [], scrapes: [], javascriptReturns: [] };
+  return { screenshots: [], scrapes: [], javascriptReturns: [], pdfs: [] };
 }
 
 /**
- * What one scrape's actions may hand back in all (returned values, `scrape` HTML, screenshots):
+ * What one scrape's actions may hand back in all (returned values, `scrape` HTML, screenshots, PDFs):
  * past it the scrape fails with SCRAPE_TOO_LARGE rather than carry hundreds of megabytes to the
  * client. Sizes are characters of JSON, HTML or the screenshot's URL.
  */
@@ -53,7 +65,7 @@ export async function runActions(
   page: Page,
   actions: readonly Action[],
   results: ActionResults,
-  capture: CaptureScreenshot,
+  capture: PageCaptures,
   beforeEach: () => void = () => undefined,
 ): Promise<void> {
   const budget = new ActionOutputBudget(MAX_ACTION_OUTPUT_BYTES);
@@ -73,7 +85,7 @@ async function runAction(
   page: Page,
   action: Action,
   results: ActionResults,
-  capture: CaptureScreenshot,
+  capture: PageCaptures,
   budget: ActionOutputBudget,
 ): Promise<void> {
   switch (action.type) {
@@ -94,9 +106,15 @@ async function runAction(
     case 'scroll':
       return scroll(page, action.direction, action.selector);
     case 'screenshot': {
-      const url = await capture(action);
+      const url = await capture.screenshot(action);
       budget.spend(url.length, 'the screenshot');
       results.screenshots.push(url);
+      return;
+    }
+    case 'pdf': {
+      const url = await capture.pdf(action);
+      budget.spend(url.length, 'the PDF');
+      results.pdfs.push(url);
       return;
     }
     case 'scrape': {

@@ -9,7 +9,7 @@ import {
   type ResolvedScrapeOptions,
   type ScreenshotSink,
 } from '@trawl/core';
-import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot } from './actions.js';
+import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot, type PrintPdf } from './actions.js';
 import type { HostMatcher } from './ad-hosts.js';
 import { toTrawlError, type EndReason } from './browser-errors.js';
 import { planContext, type ContextPlan, type ProxyServer, type ProxyServers } from './context-plan.js';
@@ -96,10 +96,16 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
       });
       return settings.screenshots.store({ data, mimeType: `image/${type}`, pageUrl: page.url() });
     };
+    const printPdf: PrintPdf = async ({ format, landscape, scale }) => {
+      // Printed as the screen shows it (not the print stylesheet), with its backgrounds, as Firecrawl's prints look.
+      await page.emulateMedia({ media: 'screen' });
+      const data = await page.pdf({ format, landscape, scale, printBackground: true });
+      return settings.screenshots.store({ data, mimeType: 'application/pdf', pageUrl: page.url() });
+    };
     const results = emptyActionResults();
     if (options.actions?.length) {
       try {
-        await runActions(page, options.actions, results, capture, beforeEachStep);
+        await runActions(page, options.actions, results, { screenshot: capture, pdf: printPdf }, beforeEachStep);
       } catch (error) {
         if (!(error instanceof ActionFailure) || reason) throw error;
         const partial = await snapshot(page, responses.latest() ?? first, request).catch(() => undefined);

@@ -13,7 +13,7 @@ export const dataUrlScreenshots: ScreenshotSink = {
 };
 
 export interface FileScreenshotSinkOptions {
-  /** Where the image files (PNG, or JPEG when a quality was asked for) go (created when missing). */
+  /** Where the image files (PNG, or JPEG when a quality was asked for) and `pdf` actions' prints go (created when missing). */
   directory: string;
   /** The public URL the directory is served at, e.g. `https://trawl.example.com/screenshots`. */
   baseUrl: string;
@@ -28,9 +28,9 @@ export interface FileScreenshotSink extends ScreenshotSink {
   prune(): Promise<number>;
 }
 
-const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
-const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg' };
+const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|pdf)$/;
+const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'application/pdf': 'pdf' } as const;
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', pdf: 'application/pdf' };
 const PRUNE_EVERY = 100;
 
 /** Stores screenshots as files named by random UUIDs and serves them back. */

@@ -23,6 +23,8 @@ export interface ActionResults {
   screenshots: string[];
   scrapes: Array<{ url: string; html: string }>;
   javascriptReturns: Array<{ type: string; value: unknown }>;
+  /** The `pdf` actions' prints, as URLs (`data:application/pdf` unless a sink stores them). */
+  pdfs: string[];
 }
 
 /** An element selector and the attribute whose values the `attributes` option reads. */

@@ -21,6 +21,7 @@ export {
   requestHeadersSchema,
   formatSchema,
   actionSchema,
+  PDF_PAPER_FORMATS,
   viewportSchema,
   screenshotQualitySchema,
   resolveScrapeOptions,

@@ -80,6 +80,9 @@ export type Viewport = z.infer<typeof viewportSchema>;
 /** JPEG quality of a screenshot (0–100); without it the image is a PNG. */
 export const screenshotQualitySchema = z.number().int().min(0).max(100);
 
+/** The paper sizes Chromium prints to, as the SDK's PDFAction names them. */
+export const PDF_PAPER_FORMATS = ['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid', 'Ledger'] as const;
+
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('wait'), milliseconds: z.number().int().min(1).max(MAX_WAIT_MS).optional(), selector: z.string().optional() }),
   z.object({
@@ -95,6 +98,13 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('scroll'), direction: z.enum(['up', 'down']).default('down'), selector: z.string().optional() }),
   z.object({ type: z.literal('scrape') }),
   z.object({ type: z.literal('executeJavascript'), script: z.string() }),
+  /** Chromium prints the page as it stands to a PDF (the paper sizes of the SDK's PDFAction). */
+  z.object({
+    type: z.literal('pdf'),
+    format: z.enum(PDF_PAPER_FORMATS).default('Letter'),
+    landscape: z.boolean().default(false),
+    scale: z.number().min(0.1).max(2).default(1),
+  }),
 ]);
 export type Action = z.infer<typeof actionSchema>;
 
@@ -139,7 +149,7 @@ export const scrapeOptionsSchema = z.object({
       prompt: z.string().optional(),
     })
     .optional(),
-  /** Browser actions run before the page is read: wait, click, write, press, scroll, screenshot, scrape, executeJavascript. */
+  /** Browser actions run before the page is read: wait, click, write, press, scroll, screenshot, scrape, executeJavascript, pdf. */
   actions: z.array(actionSchema).max(MAX_ACTIONS).optional(),
   /**
    * How the `screenshot` formats are taken: as a JPEG of `quality` (a PNG without it), and with the

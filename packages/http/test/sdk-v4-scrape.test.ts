@@ -206,10 +206,10 @@ describe('v2 scrape refusals', () => {
     expect(response.body.error).toMatch(/formats\[0\]\.quality/);
   });
 
-  it('the pdf action is a 501 naming it; screenshots without a browser name the adapter (changeTracking: change-tracking.test.ts)', async () => {
+  it('screenshots and the pdf action without a browser name the adapter (changeTracking: change-tracking.test.ts)', async () => {
     const pdf = await failureOf(app.scrape(article(), { actions: [{ type: 'pdf' }] }));
     expect(pdf.status).toBe(501);
-    expect(pdf.message).toMatch(/"pdf" action/);
+    expect(pdf.message).toMatch(/browser/);
     const screenshot = await failureOf(app.scrape(article(), { formats: [{ type: 'screenshot', fullPage: true }] }));
     expect(screenshot.status).toBe(501);
     expect(screenshot.message).toMatch(/browser/);

@@ -36,13 +36,13 @@ export interface Browser {
 
 export interface ScreenshotImage {
   data: Uint8Array;
-  /** PNG unless the request asked for a JPEG quality. */
-  mimeType: 'image/png' | 'image/jpeg';
+  /** PNG unless the request asked for a JPEG quality; a `pdf` action's print is a PDF. */
+  mimeType: 'image/png' | 'image/jpeg' | 'application/pdf';
   /** The page the image shows. */
   pageUrl: string;
 }
 
-/** Stores a screenshot and returns the URL a client reads it from (default: none, images stay `data:` URLs). */
+/** Stores a screenshot (or a `pdf` action's print) and returns the URL a client reads it from (default: none, files stay `data:` URLs). */
 export interface ScreenshotSink {
   store(image: ScreenshotImage): Promise<string>;
 }

@@ -8,6 +8,7 @@ import {
   MAX_PATTERNS,
   MAX_TIMEOUT_MS,
   MAX_WAIT_MS,
+  PDF_PAPER_FORMATS,
   requestHeadersSchema,
   screenshotQualitySchema,
   viewportSchema,
@@ -40,7 +41,12 @@ export const v2ActionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('scrape') }),
   z.strictObject({ type: z.literal('executeJavascript'), script: z.string().max(100_000) }),
-  z.looseObject({ type: z.literal('pdf') }),
+  z.strictObject({
+    type: z.literal('pdf'),
+    format: z.enum(PDF_PAPER_FORMATS).optional(),
+    landscape: z.boolean().optional(),
+    scale: z.number().min(0.1).max(2).optional(),
+  }),
 ]);
 export type V2Action = z.output<typeof v2ActionSchema>;
 

@@ -42,7 +42,6 @@ export const SUMMARY_SCHEMA = { type: 'object', properties: { summary: { type: '
 
 export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const formats: readonly V2Format[] = options.formats ?? [{ type: 'markdown' }];
-  if (options.actions?.some((action) => action.type === 'pdf')) throw notImplemented('The "pdf" action');
   const json = findFormat(formats, 'json');
   const summary = findFormat(formats, 'summary') !== undefined;
   if (json && summary) {
@@ -187,7 +186,12 @@ function toEngineAction(action: NonNullable<V2ScrapeOptions['actions']>[number])
     case 'click':
       return { type: 'click', selector: action.selector };
     case 'pdf':
-      throw notImplemented('The "pdf" action');
+      return {
+        type: 'pdf',
+        format: action.format ?? 'Letter',
+        landscape: action.landscape ?? false,
+        scale: action.scale ?? 1,
+      };
     default:
       return action;
   }
