@@ -137,7 +137,7 @@ describe('full-page screenshot size', () => {
 });
 
 describe('fileScreenshotSink', () => {
-  it('stores PNGs and JPEGs under random names and serves them back', async () => {
+  it("stores PNGs, JPEGs and pdf actions' prints under random names and serves them back", async () => {
     const directory = await mkdtemp(join(tmpdir(), 'trawl-shots-'));
     const sink = fileScreenshotSink({ directory, baseUrl: 'http://127.0.0.1/screenshots/' });
     const server = createServer((req, res) => sink.serve(req, res));
@@ -158,7 +158,14 @@ describe('fileScreenshotSink', () => {
       const servedJpeg = await fetch(`${base}/screenshots/${jpegUrl.split('/').pop()}`);
       expect(servedJpeg.headers.get('content-type')).toBe('image/jpeg');
       expect(Buffer.from(await servedJpeg.arrayBuffer())).toEqual(jpeg);
-      expect(await readdir(directory)).toHaveLength(2);
+      // A pdf action's print is stored beside them and served as a PDF.
+      const pdf = Buffer.from('%PDF-1.4\n');
+      const pdfUrl = await sink.store({ data: pdf, mimeType: 'application/pdf', pageUrl: 'https://example.com/' });
+      expect(pdfUrl).toMatch(/^http:\/\/127\.0\.0\.1\/screenshots\/[0-9a-f-]{36}\.pdf$/);
+      const servedPdf = await fetch(`${base}/screenshots/${pdfUrl.split('/').pop()}`);
+      expect(servedPdf.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await servedPdf.arrayBuffer())).toEqual(pdf);
+      expect(await readdir(directory)).toHaveLength(3);
     } finally {
       server.close();
       await rm(directory, { recursive: true, force: true });

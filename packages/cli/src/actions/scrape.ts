@@ -68,10 +68,10 @@ async function reportExtras(doc: Document, flags: ScrapeFlags, io: CliIO): Promi
     writeLine(io.stderr, `screenshot: ${doc.screenshot}`);
   }
   if (doc.actions) {
-    const { screenshots, scrapes, javascriptReturns } = doc.actions;
+    const { screenshots, scrapes, javascriptReturns, pdfs } = doc.actions;
     writeLine(
       io.stderr,
-      `actions: ${screenshots.length} screenshot(s), ${scrapes.length} scrape(s), ${javascriptReturns.length} JavaScript return(s); --json prints them`,
+      `actions: ${screenshots.length} screenshot(s), ${scrapes.length} scrape(s), ${javascriptReturns.length} JavaScript return(s), ${pdfs.length} PDF(s); --json prints them`,
     );
   }
   if (doc.warning) writeLine(io.stderr, `warning: ${doc.warning}`);
