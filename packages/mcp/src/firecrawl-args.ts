@@ -1,15 +1,21 @@
 /**
  * firecrawl-mcp's arguments as the v2 API takes them, the way firecrawl-mcp turns them: a
  * format's options (`jsonOptions`, `queryOptions`, `screenshotOptions`) go into its format
- * object, `pdfOptions` into the pdf parser, a webhook with headers into `{url, headers}`, and
+ * object, `pdfOptions` into the pdf parser, the `generatePDF` action into v2's `pdf`, a webhook with headers into `{url, headers}`, and
  * empty values are left out. Pure.
  */
 
 type Args = Record<string, unknown>;
 
 export function scrapeBody(args: Args): Args {
-  const { jsonOptions, queryOptions, screenshotOptions, pdfOptions, formats, parsers, ...rest } = args;
+  const { jsonOptions, queryOptions, screenshotOptions, pdfOptions, formats, parsers, actions, ...rest } = args;
   const out: Args = { ...rest };
+  // firecrawl-mcp names the print action `generatePDF`; the v2 API (and Trawl) call it `pdf`.
+  if (Array.isArray(actions)) {
+    out.actions = actions.map((action) =>
+      action && typeof action === 'object' && (action as Args).type === 'generatePDF' ? { ...(action as Args), type: 'pdf' } : action,
+    );
+  }
   if (Array.isArray(formats) && formats.length) {
     out.formats = formats.map((format) => {
       if (format === 'json') return { type: 'json', ...(jsonOptions as Args | undefined) };

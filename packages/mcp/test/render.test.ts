@@ -24,6 +24,20 @@ describe("firecrawl-mcp's arguments as v2 bodies", () => {
     });
   });
 
+  it("sends firecrawl-mcp's generatePDF action as v2's pdf action, other actions as they are", () => {
+    expect(
+      scrapeBody({
+        actions: [
+          { type: 'click', selector: '#a' },
+          { type: 'generatePDF', format: 'A4' },
+        ],
+      }).actions,
+    ).toEqual([
+      { type: 'click', selector: '#a' },
+      { type: 'pdf', format: 'A4' },
+    ]);
+  });
+
   it('turns a webhook with headers into {url, headers}', () => {
     expect(crawlBody({ url: 'https://a.example', webhook: 'https://hook.example', webhookHeaders: { 'x-k': 'v' } })).toEqual({
       url: 'https://a.example',
