@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Frontier, FrontierEntry, FrontierStats, Lease } from '@trawl/core';
+import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 
@@ -17,7 +17,18 @@ interface ItemRow {
   attempt: number;
 }
 
+interface TurnRow extends ItemRow {
+  team_id: string;
+}
+
+/**
+ * A lease from any job serves teams in turn, then each team's jobs (core's LeaseTurns, kept by
+ * this process, as the SQLite store keeps its own), so one team's big crawl does not queue
+ * another team's small one behind it.
+ */
 export class PgFrontier implements Frontier {
+  private readonly turns = new LeaseTurns();
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
@@ -67,13 +78,8 @@ export class PgFrontier implements Frontier {
     const deadline = now + request.leaseMs;
     return inTransaction(this.pool, async (client) => {
       await this.release(client, now);
-      // SKIP LOCKED: concurrent leasers pass over rows another transaction is taking.
-      const { rows } = await client.query<ItemRow>(
-        `SELECT job_id, key, url, depth, data, attempt FROM frontier_items
-         WHERE state = ${READY} ${request.jobId === undefined ? '' : 'AND job_id = $2'}
-         ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        request.jobId === undefined ? [request.max] : [request.max, request.jobId],
-      );
+      const rows =
+        request.jobId === undefined ? await this.readyInTurn(client, request.max) : await readyOfJob(client, request.jobId, request.max);
       const leases: Lease[] = [];
       for (const row of rows) {
         const id = randomUUID();
@@ -91,6 +97,29 @@ export class PgFrontier implements Frontier {
       }
       return leases;
     });
+  }
+
+  /**
+   * Up to `max` ready items, one per turn. Each job with ready items offers its first `max`
+   * (SKIP LOCKED: concurrent leasers pass over rows another transaction is taking); rows locked
+   * and not picked are let go when the transaction ends.
+   */
+  private async readyInTurn(client: pg.PoolClient, max: number): Promise<ItemRow[]> {
+    const { rows } = await client.query<TurnRow>(
+      `SELECT i.job_id, i.key, i.url, i.depth, i.data, i.attempt, COALESCE(j.team_id, '') AS team_id
+       FROM (SELECT DISTINCT job_id FROM frontier_items WHERE state = ${READY}) ready
+       CROSS JOIN LATERAL (
+         SELECT job_id, key, url, depth, data, attempt, seq FROM frontier_items
+         WHERE job_id = ready.job_id AND state = ${READY} ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED
+       ) i
+       LEFT JOIN jobs j ON j.id = i.job_id
+       ORDER BY i.seq`,
+      [max],
+    );
+    const byJob = new Map<string, TurnRow[]>();
+    for (const row of rows) byJob.set(row.job_id, [...(byJob.get(row.job_id) ?? []), row]);
+    this.turns.sync([...byJob.values()].map((items) => ({ jobId: items[0]!.job_id, teamId: items[0]!.team_id })));
+    return this.turns.pick(max, (jobId) => byJob.get(jobId)?.shift());
   }
 
   async ack(lease: Lease): Promise<boolean> {
@@ -141,4 +170,14 @@ export class PgFrontier implements Frontier {
       [now],
     );
   }
+}
+
+async function readyOfJob(client: pg.PoolClient, jobId: string, max: number): Promise<ItemRow[]> {
+  // SKIP LOCKED: concurrent leasers pass over rows another transaction is taking.
+  const { rows } = await client.query<ItemRow>(
+    `SELECT job_id, key, url, depth, data, attempt FROM frontier_items
+     WHERE state = ${READY} AND job_id = $2 ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    [max, jobId],
+  );
+  return rows;
 }
