@@ -8,6 +8,7 @@ import { browserRoutes } from './routes/browser.js';
 import { type ChangingPage, changingRoutes } from './routes/changing.js';
 import { charsetRoutes } from './routes/charsets.js';
 import { compressedRoutes } from './routes/compressed.js';
+import { contentFailureRoutes } from './routes/content-failures.js';
 import { crawlRoutes } from './routes/crawl.js';
 import { hostileRoutes } from './routes/hostile.js';
 import { limitRoutes } from './routes/limits.js';
@@ -41,6 +42,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
     ...pageTypeRoutes(),
     ...profileRoutes(),
     ...brokenMarkupRoutes(),
+    ...contentFailureRoutes(),
     ...charsetRoutes(),
     ...redirectRoutes(),
     ...statusRoutes(flakyCounters),

@@ -14,6 +14,7 @@ export { baseHrefArticle, navInMainArticle } from './pages/articles.js';
 export { harbourFurniture, pageTypeFixtures, type PageTypeFixture } from './pages/page-types.js';
 export { profileFixtures, type ProfileFixture } from './pages/profiles.js';
 export { brokenMarkupPages, type BrokenMarkupPage } from './pages/broken-markup.js';
+export { contentFailurePages, type ContentFailurePage } from './pages/content-failures.js';
 export { fixtureJson } from './routes/non-html.js';
 export {
   documentFixtures,

@@ -2,6 +2,7 @@ import { TrawlError } from '../../errors.js';
 import type { ResolvedScrapeOptions } from '../../options.js';
 import { NON_CONTENT_SELECTOR, NOSCRIPT_SELECTOR } from '../vocabulary/boilerplate-selectors.js';
 import { removeAdsAndConsentBanners } from '../rules/ads.js';
+import { removeScriptSourceText } from './markup-source.js';
 import { pickImageSources, removeBase64Images } from './images.js';
 import { extractMainContent } from '../main-content.js';
 import { readPageSignals } from '../page-type/page-signals.js';
@@ -68,6 +69,7 @@ export function cleanContent(page: PageSource, options: CleanOptions, steps?: St
 
 /** What no output keeps: scripts, styles and the like, excludeTags, and ads when blockAds. */
 function removeNoise(document: HtmlDocument, options: CleanOptions): void {
+  removeScriptSourceText(document.body);
   removeAll(document.body, NON_CONTENT_SELECTOR);
   if (options.excludeTags?.length) removeAll(document.body, joinSelectors('excludeTags', options.excludeTags, document));
   if (options.blockAds) removeAdsAndConsentBanners(document.body);

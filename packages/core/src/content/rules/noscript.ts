@@ -1,3 +1,4 @@
+import { isMarkupSource } from '../assembly/markup-source.js';
 import { textLength } from '../dom/text.js';
 
 /** A <noscript> holding at least this much text is the page itself, not a "please enable JavaScript" note. */
@@ -11,6 +12,8 @@ const MIN_CONTENT_CHARS = 400;
 export function unwrapContentNoscripts(root: Element): void {
   for (const noscript of Array.from(root.querySelectorAll('noscript'))) {
     if (!root.contains(noscript) || noscript.parentElement?.closest('noscript')) continue;
-    if (textLength(noscript) >= MIN_CONTENT_CHARS) noscript.replaceWith(...Array.from(noscript.childNodes));
+    // Escaped tracking pixels read as text are markup, not the page's words.
+    if (textLength(noscript) >= MIN_CONTENT_CHARS && !isMarkupSource(noscript.textContent ?? ''))
+      noscript.replaceWith(...Array.from(noscript.childNodes));
   }
 }

@@ -1,5 +1,8 @@
-/** Elements that never carry readable content: removed from every output, main content or not. */
-export const NON_CONTENT_SELECTOR = ['script', 'style', 'template', 'meta', 'link', 'base'].join(', ');
+/**
+ * Elements that never carry readable content: removed from every output, main content or not.
+ * `noembed` and `noframes` hold fallbacks no browser shows, as text (raw markup once printed).
+ */
+export const NON_CONTENT_SELECTOR = ['script', 'style', 'template', 'meta', 'link', 'base', 'noembed', 'noframes'].join(', ');
 
 /**
  * Removed from the finished content rather than up front: Readability first swaps lazy-loading

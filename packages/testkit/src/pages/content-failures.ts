@@ -1,0 +1,77 @@
+/**
+ * Pages that main-content extraction got wrong on sites nobody tuned for (issue #30), one per
+ * failure kind, each served at its `path`: `phrases` are the post's sentences the Markdown must
+ * hold, in order; `absent` what must not leak into it.
+ */
+export interface ContentFailurePage {
+  path: string;
+  /** The failure, for test names. */
+  description: string;
+  html: string;
+  phrases: string[];
+  absent: string[];
+}
+
+const ferryLead = 'The ferry to the outer islands runs twice a day from the old stone quay';
+const ferryNext = 'In winter storms the crossing is cancelled and the islanders fetch their post by boat';
+const ferryLast = 'Tickets are sold on board, and bicycles travel free outside the summer weeks';
+
+/** A short article of three paragraphs about the island ferry. */
+const ferryArticle = `<h1>The island ferry</h1>
+<p>${ferryLead}, calling at each jetty on the way out and again on the way back in the evening.</p>
+<p>${ferryNext}, which the harbour master sorts in the waiting room until the sea calms down.</p>
+<p>${ferryLast}, when the deck is full of walkers and their dogs heading for the dunes.</p>`;
+
+/** A Facebook pixel as a CMS escapes it into a `<noscript>`: markup as text, longer than the notes a noscript usually holds. */
+const escapedPixels = [1, 2, 3, 4]
+  .map(
+    (n) =>
+      `&lt;img height="1" width="1" style="display:none" alt="" src="https://www.facebook.com/tr?id=10${n}&amp;ev=PageView&amp;noscript=1"/&gt;`,
+  )
+  .join('\n');
+
+export const contentFailurePages = {
+  /** A `<noscript>` of escaped tracking pixels before the article: it was unwrapped as the page's text. */
+  noscriptPixels: {
+    path: '/content-failures/noscript-pixels',
+    description: 'a <noscript> of escaped tracking pixels',
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>The island ferry</title></head>
+<body>
+<div id="page">
+<noscript>
+${escapedPixels}
+</noscript>
+${ferryArticle}
+</div>
+</body></html>
+`,
+    phrases: [ferryLead, ferryNext, ferryLast],
+    absent: ['facebook.com/tr', 'img height', 'noscript=1'],
+  },
+  /**
+   * An inline script writing an ad's script tag: its `</script>` ends the script early, so the
+   * call's start and tail are left as text, and old `<noembed>` and `<noframes>` fallbacks print
+   * their markup.
+   */
+  scriptSource: {
+    path: '/content-failures/script-source',
+    description: "an inline script's document.write(...) source and raw fallbacks",
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>The island ferry</title></head>
+<body>
+<div class="story">
+<h1>The island ferry</h1>
+<p>${ferryLead}, calling at each jetty on the way out and again on the way back in the evening.</p>
+<p>document.write('<script src="https://ads.example.net/show_ads.js"></script>');</p>
+<p>${ferryNext}, which the harbour master sorts in the waiting room until the sea calms down.</p>
+<noembed><img src="https://ads.example.net/fallback.gif" alt=""></noembed>
+<p>${ferryLast}, when the deck is full of walkers and their dogs heading for the dunes.</p>
+<noframes><p>Your browser does not show frames: <a href="/ads">read the ad</a></p></noframes>
+</div>
+</body></html>
+`,
+    phrases: [ferryLead, ferryNext, ferryLast],
+    absent: ['document.write', "');", 'fallback.gif', 'does not show frames'],
+  },
+} satisfies Record<string, ContentFailurePage>;
