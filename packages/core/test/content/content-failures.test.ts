@@ -22,6 +22,11 @@ describe('main content on the failure kinds of pages nobody tuned for (issue #30
     for (const leak of page.absent) expect(markdown, `${page.path} leaks ${leak}`).not.toContain(leak);
   });
 
+  it('keeps a consent dialog out of the main content only: the whole page still has it', async () => {
+    const page = contentFailurePages.consentDialog;
+    const document = await scrape(`${site.url}${page.path}`, { formats: ['markdown'], onlyMainContent: false, blockAds: false });
+    expect(document.markdown).toContain(page.absent[0]);
+  });
 
   it('tells markup written out as text from prose that mentions a tag', () => {
     expect(isMarkupSource('<img height="1" width="1" src="https://www.facebook.com/tr?id=1"/>')).toBe(true);

@@ -30,6 +30,8 @@ const escapedPixels = [1, 2, 3, 4]
   )
   .join('\n');
 
+const dialogText = 'We and our partners use cookies to store and access information on your device';
+
 export const contentFailurePages = {
   /** A `<noscript>` of escaped tracking pixels before the article: it was unwrapped as the page's text. */
   noscriptPixels: {
@@ -73,5 +75,31 @@ ${ferryArticle}
 `,
     phrases: [ferryLead, ferryNext, ferryLast],
     absent: ['document.write', "');", 'fallback.gif', 'does not show frames'],
+  },
+  /**
+   * A consent dialog of a theme's own making (no consent manager's container, no cookie class
+   * word) with more text than the short article beside it.
+   */
+  consentDialog: {
+    path: '/content-failures/consent-dialog',
+    description: 'a consent dialog denser than the article',
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>The island ferry</title></head>
+<body>
+<div class="privacy-layer" aria-modal="true">
+<h2>Your privacy matters to us</h2>
+<p>${dialogText}, such as unique identifiers and standard information sent by a device, for personalised ads and content, ad and content measurement, and audience insights.</p>
+<p>With your permission we and our partners may use precise geolocation data and identification through device scanning. You may click to consent to our and our partners' processing as described above.</p>
+<p>Alternatively you may access more detailed information and change your preferences before consenting or to refuse consenting. Please note that some processing of your personal data may not require your consent, but you have a right to object to such processing.</p>
+<p>Your preferences will apply to this website only. You can change your preferences at any time by returning to this site or visiting our privacy policy.</p>
+<button>Accept all</button> <button>Reject all</button> <button>Manage preferences</button>
+</div>
+<div class="content">
+${ferryArticle}
+</div>
+</body></html>
+`,
+    phrases: [ferryLead, ferryNext, ferryLast],
+    absent: [dialogText, 'Accept all', 'Manage preferences'],
   },
 } satisfies Record<string, ContentFailurePage>;

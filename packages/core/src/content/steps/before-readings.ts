@@ -1,3 +1,4 @@
+import { removeConsentDialogs } from '../rules/consent-dialogs.js';
 import { copyCategoryDescriptions, keepCategoryDescriptions } from '../rules/category-descriptions.js';
 import { copyIntroBlock, keepIntro } from '../rules/docs-intro.js';
 import { revealHiddenTeaserSummaries } from '../rules/hidden-teaser-links.js';
@@ -8,6 +9,13 @@ import { type ContentStep, EVERY_KIND, type KeepStep } from './step.js';
 
 /** Steps on the whole body before the two readings: `tree`, then `page`, then the `keep` copies. */
 export const BEFORE_READINGS: readonly ContentStep[] = [
+  {
+    name: 'consent-dialogs',
+    phase: 'tree',
+    pageKinds: EVERY_KIND,
+    about: 'Removes consent and cookie dialogs (consent managers’ containers, short overlays asking for cookie consent), whose dense text can outscore a short article.',
+    run: (root) => removeConsentDialogs(root),
+  },
   {
     name: 'content-noscripts',
     phase: 'tree',
