@@ -55,6 +55,8 @@ export function extractMainContent(page: MainContentPage): MainContent {
   context.heading = copyPageHeading(context.pageHeading);
   run.trace?.push(explainDecision('page-kind', pageType, body));
   runPhase('page', body, context, run);
+  // Saved before any reading changes the page: what every reading can lose (a blog's post body).
+  const keptEverywhere = saveKeptBlocks(body, context, run, true);
   const policy = READING_POLICY[pageType];
   const mainRegion = findMainRegion(body);
   const regionText = textLength(mainRegion);
@@ -84,8 +86,9 @@ export function extractMainContent(page: MainContentPage): MainContent {
     const kept = saveKeptBlocks(body, context, run);
     const article = readableArticle(page.document, context, run);
     content = morePromising(article, regionReading(copy, context, run, copyRegion), policy.minArticleShare, run);
-    restoreKeptBlocks(content, kept, run);
+    content = restoreKeptBlocks(content, kept, run);
   }
+  content = restoreKeptBlocks(content, keptEverywhere, run);
   runPhase('content', content, context, run);
   return { content, pageType };
 }

@@ -102,4 +102,40 @@ ${ferryArticle}
     phrases: [ferryLead, ferryNext, ferryLast],
     absent: [dialogText, 'Accept all', 'Manage preferences'],
   },
+  /**
+   * A WordPress post whose box carries the theme word `top` (read as furniture), with short
+   * paragraphs beside a long author box: before, only the H1, the author box and "Leave a
+   * Comment" remained.
+   */
+  blogPostBody: {
+    path: '/content-failures/blog-post-body',
+    description: "a WordPress post body in a box the theme calls 'top'",
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>The island ferry | Harbour notes</title></head>
+<body class="custom">
+<div id="container"><div id="page">
+<div class="menu-header-container"><ul class="menu"><li><a href="/about/">About</a></li><li><a href="/archive/">Archive</a></li></ul></div>
+<div id="content_box"><div id="content" class="hfeed">
+<div class="post_box top post-138 post type-post hentry" id="post-138">
+<div class="headline_area"><h1 class="entry-title">The island ferry</h1><p class="headline_meta">by <span class="author">Ann</span> on March 4, 2009</p></div>
+<div class="format_text entry-content">
+<p>${ferryLead}.</p>
+<p>${ferryNext}.</p>
+<p>Most days it is on time.</p>
+<p>${ferryLast}.</p>
+</div>
+</div>
+<div class="author-box"><h2>About Ann Marsh</h2>
+<p>Ann Marsh has written about the harbour, its boats and its people for twenty years, first for the local weekly and then for this blog, which she started when the paper closed its office on the quay.</p>
+<p>She lives in the lighthouse keeper's old cottage with two cats and a rowing boat that leaks, and she answers every letter her readers send her, usually by return of post and always by hand.</p>
+</div>
+<p class="comments"><a href="#respond">Leave a Comment</a></p>
+<div class="prev_next"><p>Previous post: <a href="/harbour-wall/">The harbour wall</a></p><p>Next post: <a href="/lifeboat/">The lifeboat</a></p></div>
+</div></div>
+</div></div>
+</body></html>
+`,
+    phrases: ['The island ferry', ferryLead, ferryNext, ferryLast],
+    absent: ['Leave a Comment', 'rowing boat that leaks'],
+  },
 } satisfies Record<string, ContentFailurePage>;

@@ -1,4 +1,5 @@
 import { removeConsentDialogs } from '../rules/consent-dialogs.js';
+import { copyPostBody, keepPostBody } from '../rules/post-body.js';
 import { copyCategoryDescriptions, keepCategoryDescriptions } from '../rules/category-descriptions.js';
 import { copyIntroBlock, keepIntro } from '../rules/docs-intro.js';
 import { revealHiddenTeaserSummaries } from '../rules/hidden-teaser-links.js';
@@ -60,4 +61,13 @@ export const BEFORE_READINGS: readonly ContentStep[] = [
     save: (body) => copyCategoryDescriptions(body),
     restore: keepCategoryDescriptions,
   } satisfies KeepStep<Element[]>,
+  {
+    name: 'post-body',
+    phase: 'keep',
+    everyReading: true,
+    pageKinds: EVERY_KIND,
+    about: 'Gives back a blog platform’s one marked post body (entry-content, post-body, articleBody…) when the content lost most of it.',
+    save: (body) => copyPostBody(body),
+    restore: keepPostBody,
+  } satisfies KeepStep<Element | null>,
 ];

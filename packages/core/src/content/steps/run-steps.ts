@@ -33,18 +33,23 @@ export function runPhase(phase: Exclude<StepPhase, 'keep'>, root: Element, page:
 /** What the `keep` steps saved from the untouched body, to put back into the chosen content. */
 export type SavedBlocks = Array<{ step: KeepStep; saved: unknown }>;
 
-export function saveKeptBlocks(body: Element, page: StepContext, run: StepRunOptions): SavedBlocks {
+/** Saves what the `keep` steps keep: those marked `everyReading`, or the others (where both readings run). */
+export function saveKeptBlocks(body: Element, page: StepContext, run: StepRunOptions, everyReading = false): SavedBlocks {
   const saved: SavedBlocks = [];
   for (const step of CONTENT_STEP_REGISTRY) {
-    if (step.phase === 'keep' && applies(step, page.pageType, run)) saved.push({ step, saved: step.save(body, page) });
+    if (step.phase !== 'keep' || (step.everyReading ?? false) !== everyReading || !applies(step, page.pageType, run)) continue;
+    saved.push({ step, saved: step.save(body, page) });
   }
   return saved;
 }
 
-export function restoreKeptBlocks(content: Element, saved: SavedBlocks, run: StepRunOptions): void {
+/** Puts the saved blocks back; returns the content, which a step's restore may have replaced. */
+export function restoreKeptBlocks(content: Element, saved: SavedBlocks, run: StepRunOptions): Element {
+  let current = content;
   for (const { step, saved: blocks } of saved) {
-    const before = run.trace && measureTree(content);
-    step.restore(content, blocks);
-    if (before) run.trace!.push(explainStep(step.name, 'keep', before, measureTree(content)));
+    const before = run.trace && measureTree(current);
+    current = step.restore(current, blocks) ?? current;
+    if (before) run.trace!.push(explainStep(step.name, 'keep', before, measureTree(current)));
   }
+  return current;
 }

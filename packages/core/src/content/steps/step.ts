@@ -7,7 +7,7 @@ import { PAGE_TYPES, type PageType } from '../page-type/page-type.js';
  *   an article page may need);
  * - `page`: on the body once the page's kind is known, before the two readings;
  * - `keep`: blocks copied from the untouched body before Readability rewrites it, put back into
- *   whichever reading wins (only where both readings run);
+ *   whichever reading wins (only where both readings run, unless the step says `everyReading`);
  * - `article`: cleaning Readability's pick;
  * - `region`: cleaning the main region (the furniture-free reading);
  * - `content`: on the chosen content.
@@ -47,12 +47,15 @@ export interface TreeStep extends StepBase {
 
 /**
  * A block saved from the untouched body and put back into the chosen content: `save` runs before
- * Readability rewrites the page, `restore` after one reading won.
+ * Readability rewrites the page, `restore` after one reading won. A `restore` that returns an
+ * element replaces the content with it (a post both readings lost is given back whole).
  */
 export interface KeepStep<Saved = unknown> extends StepBase {
   phase: 'keep';
+  /** Saved on every reading path, not only where both readings run (a loss any reading can make). */
+  everyReading?: boolean;
   save(body: Element, page: StepContext): Saved;
-  restore(content: Element, saved: Saved): void;
+  restore(content: Element, saved: Saved): Element | undefined | void;
 }
 
 export type ContentStep = TreeStep | KeepStep;
