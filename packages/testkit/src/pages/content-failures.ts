@@ -30,6 +30,13 @@ const escapedPixels = [1, 2, 3, 4]
   )
   .join('\n');
 
+/** A page titled for the ferry around `body`. */
+const ferryPage = (body: string) => `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>The island ferry</title></head>
+<body>
+${body}</body></html>
+`;
+
 const dialogText = 'We and our partners use cookies to store and access information on your device';
 
 export const contentFailurePages = {
@@ -37,17 +44,13 @@ export const contentFailurePages = {
   noscriptPixels: {
     path: '/content-failures/noscript-pixels',
     description: 'a <noscript> of escaped tracking pixels',
-    html: `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>The island ferry</title></head>
-<body>
-<div id="page">
+    html: ferryPage(`<div id="page">
 <noscript>
 ${escapedPixels}
 </noscript>
 ${ferryArticle}
 </div>
-</body></html>
-`,
+`),
     phrases: [ferryLead, ferryNext, ferryLast],
     absent: ['facebook.com/tr', 'img height', 'noscript=1'],
   },
@@ -59,10 +62,7 @@ ${ferryArticle}
   scriptSource: {
     path: '/content-failures/script-source',
     description: "an inline script's document.write(...) source and raw fallbacks",
-    html: `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>The island ferry</title></head>
-<body>
-<div class="story">
+    html: ferryPage(`<div class="story">
 <h1>The island ferry</h1>
 <p>${ferryLead}, calling at each jetty on the way out and again on the way back in the evening.</p>
 <p>document.write('<script src="https://ads.example.net/show_ads.js"></script>');</p>
@@ -71,8 +71,7 @@ ${ferryArticle}
 <p>${ferryLast}, when the deck is full of walkers and their dogs heading for the dunes.</p>
 <noframes><p>Your browser does not show frames: <a href="/ads">read the ad</a></p></noframes>
 </div>
-</body></html>
-`,
+`),
     phrases: [ferryLead, ferryNext, ferryLast],
     absent: ['document.write', "');", 'fallback.gif', 'does not show frames'],
   },
@@ -83,10 +82,7 @@ ${ferryArticle}
   consentDialog: {
     path: '/content-failures/consent-dialog',
     description: 'a consent dialog denser than the article',
-    html: `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>The island ferry</title></head>
-<body>
-<div class="privacy-layer" aria-modal="true">
+    html: ferryPage(`<div class="privacy-layer" aria-modal="true">
 <h2>Your privacy matters to us</h2>
 <p>${dialogText}, such as unique identifiers and standard information sent by a device, for personalised ads and content, ad and content measurement, and audience insights.</p>
 <p>With your permission we and our partners may use precise geolocation data and identification through device scanning. You may click to consent to our and our partners' processing as described above.</p>
@@ -97,8 +93,7 @@ ${ferryArticle}
 <div class="content">
 ${ferryArticle}
 </div>
-</body></html>
-`,
+`),
     phrases: [ferryLead, ferryNext, ferryLast],
     absent: [dialogText, 'Accept all', 'Manage preferences'],
   },
