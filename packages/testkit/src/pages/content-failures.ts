@@ -117,6 +117,8 @@ ${ferryArticle}
 <p>${ferryLead}.</p>
 <p>${ferryNext}.</p>
 <p>Most days it is on time.</p>
+<p>Departures from the quay:<br>07:15 Outer islands, all jetties<br>09:40 North island only<br>13:05 Outer islands, all jetties<br>16:30 North island only<br>18:45 Outer islands, all jetties<br>21:10 Last boat, Saturdays and Sundays</p>
+<p>The timetable changes on the first of May and the first of October, and the harbour office posts the new one on its door a week before.</p>
 <p>${ferryLast}.</p>
 </div>
 </div>
