@@ -53,7 +53,9 @@ const HEAD_ELEMENTS = new Set([
 ]);
 
 /** Elements the cleaned content drops with what they hold (NON_CONTENT_SELECTOR). */
-const NOISE = new Set(['script', 'style', 'template', 'meta', 'link', 'base']);
+const NOISE = new Set(['script', 'style', 'template', 'meta', 'link', 'base', 'noembed', 'noframes']);
+/** Raw-text elements wherever they stand: what they hold is text in the tree, never a link. */
+const RAW_TEXT = new Set(['noembed', 'noframes']);
 
 /** A collapsed text length kept as text streams in: textLength() of everything fed so far. */
 class TextMeasure {
@@ -155,7 +157,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
           content: inBody && !NOISE.has(name),
           template: (parent?.template ?? false) || name === 'template',
           // A <noscript> of the head is text in the tree (parse5 runs with scripting on there).
-          inert: (parent?.inert ?? false) || (name === 'noscript' && !inBody),
+          inert: (parent?.inert ?? false) || (name === 'noscript' && !inBody) || RAW_TEXT.has(name),
           svg: (parent?.svg ?? false) || name === 'svg',
           noscript: (parent?.noscript ?? false) || name === 'noscript',
           // The body itself is the root of the cleaned content, never an ad in it.
