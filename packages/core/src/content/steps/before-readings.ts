@@ -14,7 +14,8 @@ export const BEFORE_READINGS: readonly ContentStep[] = [
     name: 'consent-dialogs',
     phase: 'tree',
     pageKinds: EVERY_KIND,
-    about: 'Removes consent and cookie dialogs (consent managers’ containers, short overlays asking for cookie consent), whose dense text can outscore a short article.',
+    about:
+      'Removes consent and cookie dialogs (consent managers’ containers, short overlays asking for cookie consent), whose dense text can outscore a short article.',
     run: (root) => removeConsentDialogs(root),
   },
   {

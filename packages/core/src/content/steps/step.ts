@@ -55,7 +55,8 @@ export interface KeepStep<Saved = unknown> extends StepBase {
   /** Saved on every reading path, not only where both readings run (a loss any reading can make). */
   everyReading?: boolean;
   save(body: Element, page: StepContext): Saved;
-  restore(content: Element, saved: Saved): Element | undefined | void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a restore that only adds blocks to the content returns nothing.
+  restore(content: Element, saved: Saved): Element | void;
 }
 
 export type ContentStep = TreeStep | KeepStep;
