@@ -17,7 +17,8 @@ export default defineConfig({
   resolve: { conditions: ['trawl-source'] },
   ssr: { resolve: { conditions: ['trawl-source'] } },
   test: {
-    reporters: ['default', './scripts/summary-reporter.ts'],
+    // Absolute, so vitest run from a package folder (pnpm --filter x exec vitest) finds the reporter too.
+    reporters: ['default', `${root}scripts/summary-reporter.ts`],
     projects: [...projectsIn('packages'), ...projectsIn('examples')].map(({ name, dir }) => ({
       extends: true,
       test: {
