@@ -162,6 +162,7 @@ export const mapShape = {
 };
 
 const domain = z.string().min(1).max(253);
+const SEARCH_SOURCES = ['web', 'images', 'news', 'alexandria', 'exchange'] as const;
 
 export const searchShape = {
   query: z.string().min(1).max(1_000).describe('What to search the web for'),
@@ -171,10 +172,16 @@ export const searchShape = {
   location: z.string().max(200).optional(),
   includeDomains: z.array(domain).max(50).optional().describe('Only results from these domains'),
   excludeDomains: z.array(domain).max(50).optional().describe('No results from these domains'),
+  // firecrawl-mcp 3.26's sources: a name or {type}; its catalogue sources (alexandria, exchange)
+  // are Firecrawl's hosted tool index, answered here with a warning and no hits.
   sources: z
-    .array(z.object({ type: z.enum(['web', 'images', 'news']) }))
-    .max(3)
+    .array(z.union([z.enum(SEARCH_SOURCES), z.object({ type: z.enum(SEARCH_SOURCES) }).strict()]))
+    .max(5)
     .optional(),
+  highlights: z.boolean().optional().describe("Query-relevant excerpts in each hit's description where the provider has them"),
+  // Firecrawl's hosted tool discovery (3.26 sends them by default): accepted and named in the warning.
+  domainTools: z.boolean().optional(),
+  toolDetail: z.enum(['compact', 'summary', 'full']).optional(),
   scrapeOptions: scrapeOptions.describe('Scrape each result too (e.g. {"formats": ["markdown"]}); each scraped result costs a credit'),
   enterprise: z
     .array(z.enum(['default', 'anon', 'zdr']))

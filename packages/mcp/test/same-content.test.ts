@@ -104,6 +104,16 @@ describe('firecrawl-mcp against trawl serve, and Trawl’s own MCP server, give 
     }
   });
 
+  it("firecrawl_search with firecrawl-mcp 3.26's discovery fields: the same hits, and a warning naming what is hosted-only", async () => {
+    const args = { query: 'pilots', limit: 1, sources: ['web', 'alexandria'], domainTools: true, toolDetail: 'compact' };
+    const found = await viaFirecrawl<{ data: { web: Array<{ url: string }> } }>('firecrawl_search', args);
+    const answer = await trawl.text('firecrawl_search', args);
+    expect(found.data.web).toHaveLength(1);
+    expect(answer).toContain(found.data.web[0]!.url);
+    expect(answer).toMatch(/> Warning: .*domainTools finds no tools/);
+    expect(answer).toMatch(/> Warning: .*alexandria/);
+  });
+
   it('firecrawl_search with scrapeOptions: the same hits and page Markdown', async () => {
     const args = { query: 'pilots', limit: 1, scrapeOptions: { formats: ['markdown'], onlyMainContent: true } };
     const found = await viaFirecrawl<{ data: { web: Array<{ url: string; markdown: string }> } }>('firecrawl_search', args);
