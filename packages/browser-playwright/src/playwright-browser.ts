@@ -1,4 +1,5 @@
 import {
+  ALONE_AT_GATE_MS,
   createFairGate,
   isTrawlError,
   TrawlError,
@@ -79,6 +80,7 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
     perTeam: Math.min(pagesPerTeam, maxConcurrentPages),
     total: maxConcurrentPages,
     unlimitedTeam: ANONYMOUS_TEAM,
+    aloneMs: ALONE_AT_GATE_MS,
   });
   const pool = new ChromiumPool({
     executablePath: options.executablePath ?? requireChromium(),

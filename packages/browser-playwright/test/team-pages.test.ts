@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlaywrightBrowser } from '../src/index.js';
 
 /**
- * Browser pages shared between teams (issue #31 row 7): a team holds at most all pages but one,
- * so another team's scrape gets a page while the first team's slow pages load.
+ * Browser pages shared between teams (issue #31 row 7): while another team uses the browser, a
+ * team holds at most all pages but one, so that team's scrape gets a page while the first team's
+ * slow pages load.
  */
 let site: FixtureSite;
 beforeAll(async () => {
@@ -18,6 +19,8 @@ describe('browser pages between teams', () => {
     const browser = createPlaywrightBrowser({ maxConcurrentPages: 2 });
     const stop = new AbortController();
     try {
+      // Team B has used the browser: from then on team A is held to its share (a team alone takes every page).
+      await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser', teamId: 'b' });
       let slowDone = 0;
       // Team A's three pages each take a minute to answer; first come, first served two would hold both pages.
       const slow = [1, 2, 3].map(() =>

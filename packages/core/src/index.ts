@@ -73,7 +73,7 @@ export {
   DEFAULT_CONVERT_MEMORY_MB,
   type ConvertPoolOptions,
 } from './convert/convert-pool.js';
-export { createFairGate, type FairGate, type FairGateLimits } from './fairness/fair-gate.js';
+export { ALONE_AT_GATE_MS, createFairGate, type FairGate, type FairGateLimits } from './fairness/fair-gate.js';
 export { LeaseTurns } from './fairness/lease-turns.js';
 export { MAX_TREE_DEPTH } from './content/dom/bounded-tree.js';
 export { MAX_MAIN_CONTENT_ELEMENTS } from './content/assembly/build-document.js';

@@ -77,5 +77,5 @@ describe('hostile pages convert off the event loop', () => {
     const answeredMidConversion = inFlightAtAnswer.filter((count) => count > 0).length;
     expect(answeredMidConversion, `answers while conversions were in flight, of ${inFlightAtAnswer.length}`).toBeGreaterThan(0);
     expect(pool.inFlight).toBe(0);
-  }, 600_000); // 160 s seen at load average 30 with both threads; the team's pages now take one thread in turn: only a hang guard
+  }, 600_000); // 160 s seen at load average 30: only a hang guard (a team alone at the pool takes both threads)
 });

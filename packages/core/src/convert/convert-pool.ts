@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import { DEFAULT_CONVERT_DEADLINE_MS, DEFAULT_CONVERT_MEMORY_MB } from '../settings/defaults.js';
 import { costsWhatItUsed } from '../credits/used-work.js';
 import { isTrawlError, TrawlError } from '../errors.js';
-import { createFairGate, type FairGate } from '../fairness/fair-gate.js';
+import { ALONE_AT_GATE_MS, createFairGate, type FairGate } from '../fairness/fair-gate.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { PageContent, PageConversion } from '../pipeline/to-document.js';
 import { conversionOf, type ConvertOutcome, type StartedTask } from './convert-task.js';
@@ -60,7 +60,8 @@ interface Conversion {
  * Each page runs under a deadline and each thread under a heap limit: a page past either ends its
  * thread (a new one takes its place) and fails alone, and its scrape is charged (the work was done).
  * Pages reach the threads through a fair gate, not first come first served: waiting teams take
- * turns, and a team holds at most `threadsPerTeam` threads, so another team's page waits for at
+ * turns, and a team holds at most `threadsPerTeam` threads while another team has used the pool
+ * in the last ALONE_AT_GATE_MS (a team alone uses them all), so another team's page waits for at
  * most one page to finish, never behind a queue of someone else's slow ones.
  */
 export class ConvertPool {
@@ -87,7 +88,12 @@ export class ConvertPool {
     this.threadsPerTeam = Math.min(this.threads, wholeNumber('threadsPerTeam', options.threadsPerTeam ?? Math.max(1, this.threads - 1)));
     // A page enters piscina only when a thread is free for it, so piscina's own queue (first come,
     // first served) never holds one team's pages in front of another's.
-    this.#gate = createFairGate({ perTeam: this.threadsPerTeam, total: this.threads, unlimitedTeam: ANONYMOUS_TEAM });
+    this.#gate = createFairGate({
+      perTeam: this.threadsPerTeam,
+      total: this.threads,
+      unlimitedTeam: ANONYMOUS_TEAM,
+      aloneMs: ALONE_AT_GATE_MS,
+    });
     this.#piscina = new Piscina<StartedTask, ConvertOutcome>({
       ...workerEntry(),
       minThreads: this.threads,

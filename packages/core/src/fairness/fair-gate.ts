@@ -6,6 +6,9 @@
  * Each pass starts on a fresh turn of the event loop, so the requests of other teams that arrived
  * meanwhile are read and answered between two heavy ones.
  */
+/** How long a team must be the only one at a gate to use all of it (conversion threads, browser pages). */
+export const ALONE_AT_GATE_MS = 30_000;
+
 export interface FairGateLimits {
   perTeam: number;
   total: number;
@@ -14,6 +17,12 @@ export interface FairGateLimits {
    * has nobody to leave a place to. It still takes its turn among the others.
    */
   unlimitedTeam?: string;
+  /**
+   * When set, a team that is the only one to have come to the gate in the last `aloneMs` may take
+   * every place: a server one team uses keeps its whole capacity, and `perTeam` holds as soon as
+   * a second team shows up (a newcomer after a quiet spell waits for one place to free at most).
+   */
+  aloneMs?: number;
 }
 
 export interface FairGate {
@@ -30,7 +39,21 @@ export function createFairGate(limits: FairGateLimits): FairGate {
   /** Waiters by team; a team's place in the Map's order is its turn. */
   const waiting = new Map<string, Waiter[]>();
   let total = 0;
-  const shareOf = (teamId: string) => (teamId === limits.unlimitedTeam ? limits.total : limits.perTeam);
+  /** When each team last came to the gate (kept only with aloneMs, pruned as it is read). */
+  const lastSeen = new Map<string, number>();
+  const shareOf = (teamId: string) => (teamId === limits.unlimitedTeam || isAlone(teamId) ? limits.total : limits.perTeam);
+
+  function isAlone(teamId: string): boolean {
+    if (limits.aloneMs === undefined) return false;
+    const since = Date.now() - limits.aloneMs;
+    for (const [team, at] of lastSeen) {
+      if (at < since) lastSeen.delete(team);
+      else if (team !== teamId) return false;
+    }
+    for (const team of running.keys()) if (team !== teamId) return false;
+    for (const team of waiting.keys()) if (team !== teamId) return false;
+    return true;
+  }
   let pumping = false;
 
   function take(teamId: string): () => void {
@@ -76,6 +99,11 @@ export function createFairGate(limits: FairGateLimits): FairGate {
   return {
     enter(teamId, signal) {
       signal?.throwIfAborted();
+      if (limits.aloneMs !== undefined) {
+        // Re-set so the Map's order stays oldest first and pruning can stop early next time.
+        lastSeen.delete(teamId);
+        lastSeen.set(teamId, Date.now());
+      }
       // A team with waiters queues behind them; one below its cap with room left goes in at once.
       if (!waiting.has(teamId) && total < limits.total && (running.get(teamId) ?? 0) < shareOf(teamId)) {
         return Promise.resolve(take(teamId));

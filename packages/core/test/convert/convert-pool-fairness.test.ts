@@ -34,8 +34,10 @@ describe('ConvertPool between teams', () => {
     expect(done).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5']);
   });
 
-  it('leaves a thread to other teams however many slow pages one team sends', async () => {
+  it('leaves a thread to another team using the pool however many slow pages one team sends', async () => {
     expect(pair.threadsPerTeam).toBe(1);
+    // Team B has used the pool: from then on team A is held to its share (a team alone takes every thread).
+    await pair.convert(article('Harbour'), URL, options, false, undefined, { teamId: 'b' });
     const stop = new AbortController();
     let slowDone = 0;
     // Team A's three slow pages: with first come, first served two of them would hold both threads.

@@ -50,4 +50,26 @@ describe('fair gate', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(second).toBe(false);
   });
+
+  it('with aloneMs, lets a team alone take every place, and caps it once another team has come', async () => {
+    const gate = createFairGate({ perTeam: 1, total: 2, aloneMs: 60_000 });
+    // Alone: both places at once.
+    const both = await Promise.all([gate.enter('a'), gate.enter('a')]);
+    for (const leave of both) leave();
+    // Another team comes and goes: for aloneMs team a is held to its share again.
+    (await gate.enter('b'))();
+    await gate.enter('a');
+    let second = false;
+    void gate.enter('a').then(() => (second = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(second).toBe(false);
+  });
+
+  it('with aloneMs, forgets a team that has not come for that long', async () => {
+    const gate = createFairGate({ perTeam: 1, total: 2, aloneMs: 30 });
+    (await gate.enter('b'))();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const both = await Promise.all([gate.enter('a'), gate.enter('a')]);
+    expect(both).toHaveLength(2);
+  });
 });
