@@ -81,18 +81,9 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
 
   if (page.redirects.length && !(await acceptRedirect(ctx, lease, page.url))) return 0;
 
-  const convert = (loaded: LoadedPage) =>
-    convertLoadedPage(
-      loaded,
-      url,
-      conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined),
-      ctx.kind === 'crawl',
-      ctx.runtime,
-      ctx.abort.signal,
-    );
   let conversion: PageConversion;
   try {
-    const passed = await pastBlockPage(ctx, lease, readingOf(page, await convert(page), ctx.scrape));
+    const passed = await pastBlockPage(ctx, lease, readingOf(page, await convertForJob(ctx, page, url), ctx.scrape));
     if (typeof passed === 'number') return passed;
     ({ page, conversion } = passed);
   } catch (error) {
@@ -132,6 +123,18 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
   });
 }
 
+/** A loaded page converted as the job's pages are (its conversion options, the raw links a crawl follows). */
+function convertForJob(ctx: JobContext, loaded: LoadedPage, url: string) {
+  return convertLoadedPage(
+    loaded,
+    url,
+    conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined),
+    ctx.kind === 'crawl',
+    ctx.runtime,
+    ctx.abort.signal,
+  );
+}
+
 /** Block pages a host answers with when it starts refusing the crawler: the host is paused and the page tried again later. */
 const BACK_OFF_KINDS: ReadonlySet<BlockKind> = new Set(['challenge', 'captcha', 'access-denied', 'rate-limit']);
 
@@ -148,15 +151,7 @@ async function pastBlockPage(ctx: JobContext, lease: Lease, reading: PageReading
     ctx.hostBackoff.clear(url);
     return reading;
   }
-  const convert = (loaded: LoadedPage) =>
-    convertLoadedPage(
-      loaded,
-      url,
-      conversionOptions(pageConversion(ctx), ctx.runtime.llm !== undefined),
-      ctx.kind === 'crawl',
-      ctx.runtime,
-      ctx.abort.signal,
-    );
+  const convert = (loaded: LoadedPage) => convertForJob(ctx, loaded, url);
   try {
     const inTurn = (load: () => Promise<LoadedPage>) => ctx.scheduler.run(url, load, { signal: ctx.abort.signal });
     const passed = await climbLadder(url, reading, ctx.scrape, ctx.runtime, convert, { inTurn, signal: ctx.abort.signal });
