@@ -117,7 +117,11 @@ export class PgFrontier implements Frontier {
       [max],
     );
     const byJob = new Map<string, TurnRow[]>();
-    for (const row of rows) byJob.set(row.job_id, [...(byJob.get(row.job_id) ?? []), row]);
+    for (const row of rows) {
+      const items = byJob.get(row.job_id);
+      if (items) items.push(row);
+      else byJob.set(row.job_id, [row]);
+    }
     this.turns.sync([...byJob.values()].map((items) => ({ jobId: items[0]!.job_id, teamId: items[0]!.team_id })));
     return this.turns.pick(max, (jobId) => byJob.get(jobId)?.shift());
   }
