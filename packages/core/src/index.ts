@@ -32,8 +32,6 @@ export {
   type ScrapeOptions,
   type ScrapeOptionsInput,
   type ResolvedScrapeOptions,
-  type ScrapeRuntimeOptions,
-  type EngineOptions,
 } from './options.js';
 export { refineTotalWait, refineWaitForWithinTimeout, totalWaitMs } from './wait-rules.js';
 export { TrawlError, isTrawlError, errorCodeOf, type TrawlErrorCode } from './errors.js';
@@ -108,7 +106,7 @@ export { discoverSitemapUrls, sitemapUrls, parseSitemap, type SitemapOptions } f
 export { createHostScheduler, type HostScheduler, type PolitenessOptions } from './crawl/politeness.js';
 export { classifyError, classifyStatus, backoffDelay, parseRetryAfter } from './crawl/retry.js';
 export type { ResourceFetcher, FetchedResource } from './crawl/fetcher.js';
-export { httpResourceFetcher, engineFetcher } from './crawl/http-resource-fetcher.js';
+export { httpResourceFetcher } from './crawl/http-resource-fetcher.js';
 
 // URLs
 export { normalizeUrl, isSamePage, type NormalizeOptions } from './url/normalize.js';

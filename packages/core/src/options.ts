@@ -213,12 +213,6 @@ export type ResolvedScrapeOptions = z.output<typeof scrapeOptionsSchema>;
 /** What a scrape asks for, its cancellation, and what it runs with (a Runtime, or its settings inline). */
 export type ScrapeOptions = WithRuntime<ScrapeOptionsInput & { signal?: AbortSignal }>;
 
-/** @deprecated The runtime settings are one type now: `RuntimeOptions` (and `signal` on the call). */
-export type ScrapeRuntimeOptions = RuntimeOptions & { signal?: AbortSignal };
-
-/** @deprecated Renamed `ScrapeRuntimeOptions`, now `RuntimeOptions`: "engine" names only how a page is loaded (`engine: 'http' | 'browser'`). */
-export type EngineOptions = ScrapeRuntimeOptions;
-
 export { DEFAULT_USER_AGENT } from './settings/defaults.js';
 
 /** The options with the rules that span fields (kept off `scrapeOptionsSchema`, which the API extends). */

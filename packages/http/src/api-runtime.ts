@@ -26,6 +26,5 @@ export function apiRuntime(options: TrawlApiOptions): RuntimeWithStore {
 function inlineRuntimeOptions(options: TrawlApiOptions): RuntimeOptions {
   const inline: Record<string, unknown> = {};
   for (const key of RUNTIME_OPTION_KEYS) if (options[key] !== undefined) inline[key] = options[key];
-  if (options.search && !options.searchProvider) inline.searchProvider = options.search;
   return inline as RuntimeOptions;
 }

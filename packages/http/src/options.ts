@@ -59,8 +59,6 @@ export interface TrawlApiOptions extends RuntimeOptions {
   streams?: StreamLimits;
   /** Webhook delivery settings, or a sender of your own. */
   webhooks?: WebhookSettings | WebhookSender;
-  /** @deprecated Renamed `searchProvider` (map's `search` is a query): the provider of search and extract's web search. */
-  search?: SearchProvider;
   /**
    * Sees every page the embedded worker records for a crawl or batch job, e.g. to add it to a
    * local search index (`trawl serve` does with `TRAWL_SEARCH_PROVIDER=local`). A failure is

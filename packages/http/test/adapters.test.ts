@@ -104,7 +104,11 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
     searxng = await startSearxngStandIn({
       hits: (query) => fixtureHits(site.url).filter((hit) => `${hit.title} ${hit.description}`.toLowerCase().includes(query.toLowerCase())),
     });
-    api = await startApi({ search: searxngProvider({ endpoint: searxng.origin }), auth: { k: 'searcher' }, credits: { searcher: 100 } });
+    api = await startApi({
+      searchProvider: searxngProvider({ endpoint: searxng.origin }),
+      auth: { k: 'searcher' },
+      credits: { searcher: 100 },
+    });
   });
   afterAll(async () => {
     await api?.close();
@@ -159,7 +163,7 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
 
   it('answers 408 "Request timed out" when the search outlives its timeout', async () => {
     const slow = await startSearxngStandIn({ hits: fixtureHits(site.url), delayMs: 2_000 });
-    const slowApi = await startApi({ search: searxngProvider({ endpoint: slow.origin }) });
+    const slowApi = await startApi({ searchProvider: searxngProvider({ endpoint: slow.origin }) });
     try {
       const res = await slowApi.request('POST', '/v1/search', { body: { query: 'x', timeout: 200 } });
       expect(res.status).toBe(408);
@@ -174,7 +178,7 @@ describe('with the @trawl/search adapter (SearXNG stand-in)', () => {
     // A stand-in stopped before the search: nothing listens on its port any more.
     const gone = await startSearxngStandIn({ hits: [] });
     await gone.close();
-    const deadApi = await startApi({ search: searxngProvider({ endpoint: gone.origin }) });
+    const deadApi = await startApi({ searchProvider: searxngProvider({ endpoint: gone.origin }) });
     try {
       const v1 = await deadApi.request('POST', '/v1/search', { body: { query: 'harbour' } });
       expect(v1.status).toBe(502);
@@ -196,7 +200,7 @@ describe('the default search provider offline', () => {
   it("answers 502 naming DuckDuckGo and the local index's variable, which needs no network", async () => {
     const gone = await startSearxngStandIn({ hits: [] });
     await gone.close();
-    const offline = await startApi({ search: duckDuckGoProvider({ htmlUrl: `${gone.origin}/html/` }) });
+    const offline = await startApi({ searchProvider: duckDuckGoProvider({ htmlUrl: `${gone.origin}/html/` }) });
     try {
       const res = await offline.request('POST', '/v1/search', { body: { query: 'harbour' } });
       expect(res.status).toBe(502);

@@ -46,7 +46,7 @@ beforeAll(async () => {
     auth: { 'fc-ct': 'ct-team', 'fc-other': 'other-team' },
     llm,
     credits: { 'ct-team': 1000 },
-    search: searxngProvider({ endpoint: searxng.origin }),
+    searchProvider: searxngProvider({ endpoint: searxng.origin }),
   });
   app = new Firecrawl({ apiKey: 'fc-ct', apiUrl: api.url });
 });

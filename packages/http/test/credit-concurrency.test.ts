@@ -172,7 +172,7 @@ describe('requests whose size depends on the balance', () => {
     const store = createMemoryStore();
     const api = await startApi({
       store,
-      search: searxngProvider({ endpoint: searxng.origin }),
+      searchProvider: searxngProvider({ endpoint: searxng.origin }),
       auth: { k: 'searcher' },
       logger: quietLogger,
     });

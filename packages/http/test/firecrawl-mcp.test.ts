@@ -185,7 +185,7 @@ describe('firecrawl-mcp 3.26 over stdio against Trawl', () => {
   });
 
   it('with only FIRECRAWL_API_URL set, against an open server, it works without a key', async () => {
-    const open = await startApi({ search: searxngProvider({ endpoint: rig.searxng.origin }) });
+    const open = await startApi({ searchProvider: searxngProvider({ endpoint: rig.searxng.origin }) });
     const keyless = await startMcp({ FIRECRAWL_API_URL: open.url });
     try {
       const document = await keyless.call('firecrawl_scrape', { url: `${rig.site.url}/articles/minimal`, formats: ['markdown'] });

@@ -73,7 +73,7 @@ beforeAll(async () => {
   api = await startApi({
     auth: { 'fc-agent': 'agent-team', 'fc-agent-other': 'other-team' },
     credits: { 'agent-team': 10_000 },
-    search: searxngProvider({ endpoint: searxng.origin }),
+    searchProvider: searxngProvider({ endpoint: searxng.origin }),
     llm: createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 }),
   });
   app = new Firecrawl({ apiKey: 'fc-agent', apiUrl: api.url });

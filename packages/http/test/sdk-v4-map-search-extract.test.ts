@@ -22,7 +22,7 @@ beforeAll(async () => {
   model = await startOpenAiStandIn();
   api = await startApi({
     auth: { 'fc-v4-adapters': 'sdk-team' },
-    search: searxngProvider({ endpoint: searxng.origin }),
+    searchProvider: searxngProvider({ endpoint: searxng.origin }),
     llm: createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 }),
   });
   app = new Firecrawl({ apiKey: 'fc-v4-adapters', apiUrl: api.url });

@@ -81,13 +81,3 @@ function required(value: string | undefined, variable: string, provider: Provide
   if (!value) throw new TrawlError('INVALID_OPTIONS', `The ${provider} search provider needs ${variable}`);
   return value;
 }
-
-/** @deprecated The options of `providerFromEnv`; use `searchFromEnv(env, options)`. */
-export interface ProviderFromEnvOptions extends SearchFromEnvOptions {
-  env?: Env;
-}
-
-/** @deprecated Use `searchFromEnv(env, options)`, shaped as `llmFromEnv` and `browserFromEnv`. */
-export function providerFromEnv(options: ProviderFromEnvOptions = {}): SearchProvider {
-  return searchFromEnv(options.env, options);
-}

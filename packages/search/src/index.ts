@@ -4,8 +4,6 @@ export {
   PROVIDER_NAMES,
   type ProviderName,
   type SearchFromEnvOptions,
-  providerFromEnv,
-  type ProviderFromEnvOptions,
 } from './from-env.js';
 export { searxngProvider, searxngParams, type SearxngOptions } from './providers/searxng.js';
 export { braveProvider, braveParams, BRAVE_API_URL, type BraveOptions } from './providers/brave.js';

@@ -17,6 +17,3 @@ export function httpResourceFetcher(base: HttpFetchOptions, policy: SsrfPolicy):
       policy,
     );
 }
-
-/** @deprecated Renamed `httpResourceFetcher`: "engine" names only the way a page is loaded (`http` or `browser`). */
-export const engineFetcher = httpResourceFetcher;

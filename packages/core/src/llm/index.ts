@@ -14,7 +14,7 @@ export {
 } from './llm-formats.js';
 export { describeImages, imagesWithoutAlt, type AltTextContext, type AltTextResult } from './alt-text.js';
 export { isV0LlmExtraction, llmExtractionOf, v0ExtractorToJsonOptions, withV0Extractor, type V0ExtractorOptions } from './v0-extractor.js';
-export type { LlmJobOptions, LlmJobRun, LlmJobRuntime } from './llm-runtime.js';
+export type { LlmJobOptions, LlmJobRun } from './llm-runtime.js';
 export type { StartLlmJobInput, LlmJobSpec } from './stored-job.js';
 export {
   extractRequestSchema,

@@ -16,9 +16,6 @@ export interface LlmJobRun {
  */
 export type LlmJobOptions = WithRuntime<LlmJobRun>;
 
-/** @deprecated Renamed `LlmJobOptions`: the runtime settings are one type, `RuntimeOptions`. */
-export type LlmJobRuntime = LlmJobOptions;
-
 /** An error page (4xx, 5xx) says nothing about the site: jobs leave it out. */
 export function assertPageOk(document: Document): void {
   const status = document.metadata.statusCode;

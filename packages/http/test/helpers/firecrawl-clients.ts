@@ -51,7 +51,7 @@ export function clientRig(apiOptions: TrawlApiOptions = {}): ClientRig {
     rig.home = await mkdtemp(join(tmpdir(), 'trawl-client-'));
     rig.site = await startFixtureSite();
     rig.searxng = await startSearxngStandIn({ hits: (query) => matchingHits(fixtureHits(rig.site.url), query) });
-    rig.api = await startApi({ ...apiOptions, search: searxngProvider({ endpoint: rig.searxng.origin }) });
+    rig.api = await startApi({ ...apiOptions, searchProvider: searxngProvider({ endpoint: rig.searxng.origin }) });
   });
   afterAll(async () => {
     await rig.api?.close();
