@@ -7,7 +7,9 @@ import { Agent, createServer as createHttpServer, request as httpRequest, type I
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { createMemoryStore, htmlToDocument, scrape, startCrawlJob, type ResultEntry } from '@trawl/core';
+import { createMemoryStore, htmlToDocument, scrape } from '@trawl/core';
+import { startCrawlJob } from '@trawl/core/server';
+import type { ResultEntry } from '@trawl/core/ports';
 import { createServer } from '@trawl/http';
 import { startFixtureSite, syntheticPageHtml } from '@trawl/testkit';
 import { startService } from './lib/child.js';

@@ -6,7 +6,8 @@
 // Anchors (bench/lib/crawl-anchors.ts): minimal, spider-rs, crawlee-http, crawlee-cheerio,
 // crawlee-cheerio-linkedom-markdown, crawlee-jsdom-markdown.
 import { loadavg } from 'node:os';
-import { crawl, resolveScrapeOptions, sharedConvertPool } from '@trawl/core';
+import { crawl, resolveScrapeOptions } from '@trawl/core';
+import { sharedConvertPool } from '@trawl/core/server';
 import {
   crawleeCheerio,
   crawleeCheerioLinkedomMarkdown,

@@ -1,7 +1,8 @@
 // `pnpm bench frontier`: the memory store's frontier at 100,000 items, the figures the memory
 // store's scale tests once asserted as time limits. A scan of pending items per lease would
 // take minutes here; the heaps take about a second. Medians of several runs in this process.
-import { createMemoryStore, type FrontierEntry } from '@trawl/core';
+import { createMemoryStore } from '@trawl/core';
+import type { FrontierEntry } from '@trawl/core/ports';
 import { fmt, printTable } from './lib/stats.js';
 
 const ITEMS = 100_000;

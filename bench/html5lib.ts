@@ -3,6 +3,7 @@
 // what Trawl parsed with before parse5) and jsdom (parse5's own tree) for reference.
 // `--core PATH` scores the parseHtml of another checkout's core (PATH/packages/core/src/index.ts),
 // so a change of parser can be compared with the one it replaces.
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseHTML } from 'linkedom';
@@ -50,14 +51,23 @@ function score(parser: string, parse: Parse, cases: TreeCase[]): Score {
   return result;
 }
 
+type Parser = Pick<typeof import('@trawl/core/ports'), 'parseHtml'>;
+
+/** Trawl's parser from this checkout, or from another one (`--core DIR`; older checkouts exported it from core's main entry). */
+async function parserOf(checkout: string | undefined): Promise<Parser> {
+  if (!checkout) return import('@trawl/core/ports');
+  const ports = `${checkout}/packages/core/src/entries/ports.ts`;
+  const entry = existsSync(ports) ? ports : `${checkout}/packages/core/src/index.ts`;
+  return (await import(pathToFileURL(entry).href)) as Parser;
+}
+
 export async function runHtml5libBenchmark(argv: string[] = []): Promise<Record<string, number>> {
   const { values } = parseArgs({
     args: argv,
     options: { core: { type: 'string' }, failed: { type: 'boolean', default: false } },
     strict: false,
   });
-  const corePath = typeof values.core === 'string' ? pathToFileURL(`${values.core}/packages/core/src/index.ts`).href : '@trawl/core';
-  const { parseHtml } = (await import(corePath)) as typeof import('@trawl/core');
+  const { parseHtml } = await parserOf(typeof values.core === 'string' ? values.core : undefined);
   const { JSDOM } = await import('jsdom');
   // Trawl parses whole documents: the fragment cases (innerHTML in a context element) are left out.
   const cases = treeCaseFiles()

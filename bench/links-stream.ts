@@ -6,7 +6,9 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { buildHtmlDocument } from '../packages/core/src/content/assembly/build-document.js';
 import { streamPageLinks } from '../packages/core/src/content/assembly/links-stream.js';
 import { metadataFromFacts } from '../packages/core/src/content/assembly/metadata.js';
-import { extractLinks, parseHtml, resolveScrapeOptions } from '@trawl/core';
+import { extractLinks } from '@trawl/core/server';
+import { parseHtml } from '@trawl/core/ports';
+import { resolveScrapeOptions } from '@trawl/core';
 import { EVAL_SET_NAMES, evalSet, samplePages } from './lib/eval-sets.js';
 
 export function runLinksStreamCheck(argv: string[] = []): { pages: number; differing: number } {

@@ -1,4 +1,4 @@
-import type { Store } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 import pg from 'pg';
 import { PgFrontier } from './pg-frontier.js';
 import { PgJobRepo } from './pg-jobs.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core';
+import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core/ports';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 

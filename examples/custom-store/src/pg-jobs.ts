@@ -1,4 +1,4 @@
-import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core';
+import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 

@@ -12,7 +12,7 @@ import {
   type MonitorRepo,
   type NewMonitor,
   type OpaqueJson,
-} from '@trawl/core';
+} from '@trawl/core/ports';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 

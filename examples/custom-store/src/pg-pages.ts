@@ -1,4 +1,4 @@
-import { requireSnapshot, type PageMemory, type PageSnapshot } from '@trawl/core';
+import { requireSnapshot, type PageMemory, type PageSnapshot } from '@trawl/core/ports';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { ResultEntry, ResultKind, ResultLog, ResultPage, ResultQuery } from '@trawl/core';
+import type { ResultEntry, ResultKind, ResultLog, ResultPage, ResultQuery } from '@trawl/core/ports';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 

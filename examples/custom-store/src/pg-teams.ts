@@ -8,7 +8,7 @@ import {
   type UsageAmounts,
   type UsageRow,
   type UsageSlot,
-} from '@trawl/core';
+} from '@trawl/core/ports';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 

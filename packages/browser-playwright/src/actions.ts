@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { isTrawlError, MAX_ACTION_OUTPUT_BYTES, MAX_SCRIPT_RESULT_BYTES, TrawlError, type Action, type ActionResults } from '@trawl/core';
+import { isTrawlError, TrawlError, type Action, type ActionResults } from '@trawl/core';
+import { MAX_ACTION_OUTPUT_BYTES, MAX_SCRIPT_RESULT_BYTES } from '@trawl/core/ports';
 
 /** How one screenshot is taken: the whole page or the viewport, JPEG quality (PNG without), a new viewport first. */
 export interface ScreenshotShot {

@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'playwright-core';
-import { challengeSigns, CONSENT_CONTROLS, consentContainerSelectors, GOOGLE_CONSENT, LITTLE_TEXT } from '@trawl/core';
+import { challengeSigns, CONSENT_CONTROLS, consentContainerSelectors, GOOGLE_CONSENT, LITTLE_TEXT } from '@trawl/core/ports';
 
 /**
  * What the browser does about block pages before it reads a page (core's escalation ladder

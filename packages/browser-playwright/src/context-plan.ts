@@ -1,5 +1,5 @@
 import { devices, type BrowserContextOptions } from 'playwright-core';
-import type { BrowserLoadRequest } from '@trawl/core';
+import type { BrowserLoadRequest } from '@trawl/core/ports';
 import { acceptLanguage, countryProfile } from './locations.js';
 import { chainableUpstream } from './upstream-proxy.js';
 

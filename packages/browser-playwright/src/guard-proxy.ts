@@ -8,7 +8,8 @@ import {
 } from 'node:http';
 import { connect, isIP, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createGuardedLookup, isHostAllowedByPolicy, isNonPublicAddress, type SsrfPolicy } from '@trawl/core';
+import { createGuardedLookup, isHostAllowedByPolicy, isNonPublicAddress } from '@trawl/core/ports';
+import type { SsrfPolicy } from '@trawl/core';
 import type { ProxyServer } from './context-plan.js';
 import { bypassesUpstream, chainableUpstream, tunnelThrough } from './upstream-proxy.js';
 

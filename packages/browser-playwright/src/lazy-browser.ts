@@ -1,4 +1,4 @@
-import type { BrowserLoadRequest, LoadedPage } from '@trawl/core';
+import type { BrowserLoadRequest, LoadedPage } from '@trawl/core/ports';
 import type { BrowserStats, PlaywrightBrowser, PlaywrightBrowserOptions } from './playwright-browser.js';
 
 /** What a browser that has loaded no page reports. */

@@ -1,14 +1,5 @@
-import {
-  ALONE_AT_GATE_MS,
-  createFairGate,
-  isTrawlError,
-  TrawlError,
-  type Browser,
-  type BrowserLoadRequest,
-  type LoadedPage,
-  type ScreenshotSink,
-  type SsrfPolicy,
-} from '@trawl/core';
+import { ALONE_AT_GATE_MS, createFairGate, type Browser, type BrowserLoadRequest, type LoadedPage } from '@trawl/core/ports';
+import { isTrawlError, TrawlError, type ScreenshotSink, type SsrfPolicy } from '@trawl/core';
 import { DEFAULT_BROWSER_PAGES } from '@trawl/core/settings';
 import { builtInAdHosts, hostMatcher } from './ad-hosts.js';
 import { requireChromium } from './require-chromium.js';

@@ -4,11 +4,10 @@ import {
   isScrapeActionError,
   ScrapeActionError,
   TrawlError,
-  type BrowserLoadRequest,
-  type LoadedPage,
   type ResolvedScrapeOptions,
   type ScreenshotSink,
 } from '@trawl/core';
+import type { BrowserLoadRequest, LoadedPage } from '@trawl/core/ports';
 import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot, type PrintPdf } from './actions.js';
 import type { HostMatcher } from './ad-hosts.js';
 import { toTrawlError, type EndReason } from './browser-errors.js';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { APP_ROOT_IDS, consentContainerSelectors, LOADING_TEXT } from '@trawl/core';
+import { APP_ROOT_IDS, consentContainerSelectors, LOADING_TEXT } from '@trawl/core/ports';
 import { COOKIE_BANNER_SELECTORS } from './cookie-banners.js';
 
 /** Text of its own (outside header, navigation, footer, asides and banners) above which a page counts as rendered. */

@@ -1,4 +1,4 @@
-import { MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE } from '@trawl/core';
+import { MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE } from '@trawl/core/ports';
 import type { Page } from 'playwright-core';
 
 export interface ScreenshotFit {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { looksRenderedByJavaScript, planEngine, resolveScrapeOptions } from '@trawl/core';
+import { looksRenderedByJavaScript, planEngine } from '@trawl/core/server';
+import { resolveScrapeOptions } from '@trawl/core';
 
 const options = (input: Parameters<typeof resolveScrapeOptions>[0] = {}) => resolveScrapeOptions(input);
 const prose = `<p>${'The harbour pilots guide ships through the narrow channel every morning. '.repeat(20)}</p>`;

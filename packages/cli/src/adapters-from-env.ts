@@ -1,4 +1,5 @@
-import { createMemoryStore, type Store } from '@trawl/core';
+import { createMemoryStore } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 import type { Env } from '@trawl/core/settings';
 import { browserFromEnv } from '@trawl/browser-playwright/from-env';
 

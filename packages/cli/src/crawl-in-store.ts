@@ -1,13 +1,6 @@
-import {
-  specOf,
-  startCrawlJob,
-  startWorker,
-  type CrawlOptionsInput,
-  type JobRecord,
-  type Runtime,
-  type ScrapeOptionsInput,
-  type Store,
-} from '@trawl/core';
+import { specOf, startCrawlJob, startWorker } from '@trawl/core/server';
+import type { CrawlOptionsInput, Runtime, ScrapeOptionsInput } from '@trawl/core';
+import type { JobRecord, Store } from '@trawl/core/ports';
 import { type CliIO, writeLine } from './io.js';
 import type { CrawlSink } from './crawl-sink.js';
 

@@ -1,4 +1,6 @@
-import { createLinkFilter, type Document, type ErrorEntry } from '@trawl/core';
+import { createLinkFilter } from '@trawl/core/server';
+import type { Document } from '@trawl/core';
+import type { ErrorEntry } from '@trawl/core/ports';
 import { type CliIO, writeLine } from './io.js';
 import type { CrawlOutput } from './output-files.js';
 import type { ProgressReporter } from './progress.js';

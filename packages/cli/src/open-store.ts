@@ -1,4 +1,6 @@
-import { createStoreRegistry, type Store, type StoreRegistry, type StoreUrl } from '@trawl/core';
+import { createStoreRegistry, type StoreRegistry } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
+import type { StoreUrl } from '@trawl/core/settings';
 
 /**
  * Opens the store a setting names (`--store`, `TRAWL_STORE`), parsed by core's one store-URL

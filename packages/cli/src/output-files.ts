@@ -1,7 +1,8 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Document, ErrorEntry } from '@trawl/core';
+import type { Document } from '@trawl/core';
+import type { ErrorEntry } from '@trawl/core/ports';
 
 /**
  * The Markdown file a page is written to: its host and path, made safe for any file system. A

@@ -1,4 +1,5 @@
-import { actionSchema, type Action, type Document, type Format, type ScrapeOptionsInput } from '@trawl/core';
+import { actionSchema } from '@trawl/core/server';
+import type { Action, Document, Format, ScrapeOptionsInput } from '@trawl/core';
 import type { ScrapeFlags } from './scrape-flags.js';
 
 export function toScrapeOptions(flags: ScrapeFlags): ScrapeOptionsInput {

@@ -1,4 +1,5 @@
-import { closeSharedConvertPool, DEFAULT_CONVERT_DEADLINE_MS, sharedConvertPool } from '@trawl/core';
+import { closeSharedConvertPool } from '@trawl/core';
+import { DEFAULT_CONVERT_DEADLINE_MS, sharedConvertPool } from '@trawl/core/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { convertPoolFromEnv } from '../src/convert-pool-from-env.js';
 

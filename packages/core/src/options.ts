@@ -18,7 +18,7 @@ import { invalidOptions } from './options-error.js';
 import { selectorProblem } from './content/assembly/page-extras.js';
 import { PAGE_PROFILES } from './content/profiles/types.js';
 import { refineTotalWait } from './wait-rules.js';
-import type { RuntimeOptions, WithRuntime } from './runtime/runtime.js';
+import type { WithRuntime } from './runtime/runtime.js';
 
 export const formatSchema = z.enum(['markdown', 'html', 'rawHtml', 'links', 'screenshot', 'screenshot@fullPage', 'json']);
 export type Format = z.infer<typeof formatSchema>;

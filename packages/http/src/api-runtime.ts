@@ -1,12 +1,5 @@
-import {
-  createMemoryStore,
-  createRuntime,
-  OPEN_POLICY,
-  RUNTIME_OPTION_KEYS,
-  STRICT_POLICY,
-  type RuntimeOptions,
-  type RuntimeWithStore,
-} from '@trawl/core';
+import { createMemoryStore, createRuntime, OPEN_POLICY, STRICT_POLICY, type RuntimeOptions, type RuntimeWithStore } from '@trawl/core';
+import { RUNTIME_OPTION_KEYS } from '@trawl/core/server';
 import type { TrawlApiOptions } from './options.js';
 
 /**

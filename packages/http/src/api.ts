@@ -1,5 +1,7 @@
 import type { Duplex } from 'node:stream';
-import { createFairGate, DEFAULT_PARSE_MAX_BYTES, teamRuntime, type Account, type Store } from '@trawl/core';
+import { createFairGate, type Store } from '@trawl/core/ports';
+import { DEFAULT_PARSE_MAX_BYTES } from '@trawl/core';
+import { teamRuntime, type Account } from '@trawl/core/server';
 import { createAuthenticator } from './auth/authenticate.js';
 import { toErrorResponse } from './http/error-response.js';
 import { assertJsonDepth } from './http/json-depth.js';

@@ -5,7 +5,7 @@
  */
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
-import type { Account } from '@trawl/core';
+import type { Account } from '@trawl/core/server';
 import type { RequestLocation } from './http/request-url.js';
 import type { NodeRequest } from './http/types.js';
 

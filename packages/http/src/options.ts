@@ -1,4 +1,5 @@
-import type { Document, FairGateLimits, Runtime, RuntimeOptions, SearchProvider } from '@trawl/core';
+import type { Document, Runtime, RuntimeOptions } from '@trawl/core';
+import type { FairGateLimits } from '@trawl/core/server';
 import type { AuthOption } from './auth/authenticate.js';
 import type { RateLimits } from './limits/rate-limits.js';
 import type { StreamLimits } from './watch/stream-budget.js';

@@ -2,7 +2,9 @@
  * The API's moving parts besides request handling: the embedded worker, the expiry sweeper,
  * webhook delivery and the starting credit balances. Started together, stopped together.
  */
-import { startWorker, sweepExpiredJobs, type Document, type RuntimeWithStore, type Store, type Worker } from '@trawl/core';
+import { startWorker, sweepExpiredJobs, type Worker } from '@trawl/core/server';
+import type { Document, RuntimeWithStore } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 import { DEFAULT_WORKER_CONCURRENCY } from '@trawl/core/settings';
 import { createJobNotifier, type JobNotifier } from './jobs/job-notifier.js';
 import { createLlmJobRunner, type LlmJobRunner } from './jobs/llm-job-runner.js';

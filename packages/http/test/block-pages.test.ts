@@ -1,4 +1,5 @@
-import { createMemoryStore, type Store } from '@trawl/core';
+import { createMemoryStore } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 import { createPlaywrightBrowser, type PlaywrightBrowser } from '@trawl/browser-playwright';
 import { blockPhrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import Firecrawl from 'firecrawl-v4';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { API_ERROR_CODES, PAGE_ERROR_CODES, TRAWL_ERROR_CODES, TrawlError } from '@trawl/core';
+import { API_ERROR_CODES, PAGE_ERROR_CODES } from '@trawl/core/server';
+import { TRAWL_ERROR_CODES, TrawlError } from '@trawl/core';
 import { describe, expect, it } from 'vitest';
 import { codedError } from '../src/http/api-error.js';
 import { toErrorResponse, type ErrorResponse } from '../src/http/error-response.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Store } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 import { createRedisStore, type RedisStore } from '@trawl/store-redis';
 import { createSqliteStore } from '@trawl/store-sqlite';
 import { startSyntheticSite, type SyntheticSite } from '@trawl/testkit';

@@ -1,4 +1,5 @@
-import { ConvertPool, MAX_LINKS_PER_PAGE } from '@trawl/core';
+import { ConvertPool } from '@trawl/core';
+import { MAX_LINKS_PER_PAGE } from '@trawl/core/server';
 import { hostilePages, hostilePhrases } from '@trawl/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { siteAndApi } from './helpers/api-server.js';

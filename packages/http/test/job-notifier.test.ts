@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore, OPEN_POLICY, startBatchJob, type Document } from '@trawl/core';
+import { createMemoryStore, OPEN_POLICY, type Document } from '@trawl/core';
+import { startBatchJob } from '@trawl/core/server';
 import { createJobNotifier, createWebhookSender } from '@trawl/http';
 
 /** The notifier is what a worker's onEvent feeds, wherever that worker runs; here it is fed directly. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMEOUT_MS, MAX_URL_LENGTH } from '@trawl/core';
+import { MAX_TIMEOUT_MS, MAX_URL_LENGTH } from '@trawl/core/server';
 import { quietLogger, siteAndApi } from './helpers/api-server.js';
 
 const env = siteAndApi({ logger: quietLogger });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LINKS_PER_PAGE } from '@trawl/core';
+import { MAX_LINKS_PER_PAGE } from '@trawl/core/server';
 import { limitPages, oversizeRobotsTxt } from '@trawl/testkit';
 import { siteAndApi } from './helpers/api-server.js';
 

@@ -1,5 +1,6 @@
 import { createPlaywrightBrowser, type PlaywrightBrowser } from '@trawl/browser-playwright';
-import { FORBIDDEN_REQUEST_HEADERS, MAX_ACTION_OUTPUT_BYTES, MAX_JSON_DEPTH, MAX_SCRIPT_RESULT_BYTES } from '@trawl/core';
+import { FORBIDDEN_REQUEST_HEADERS, MAX_JSON_DEPTH } from '@trawl/core/server';
+import { MAX_ACTION_OUTPUT_BYTES, MAX_SCRIPT_RESULT_BYTES } from '@trawl/core/ports';
 import { dataUrlImage, limitPages, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietLogger, startApi, type TestApi } from './helpers/api-server.js';

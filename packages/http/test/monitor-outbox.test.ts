@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MonitorCheckBody, MonitorRecord, Store } from '@trawl/core';
+import type { MonitorCheckBody } from '@trawl/core/server';
+import type { MonitorRecord, Store } from '@trawl/core/ports';
 import { createSqliteStore } from '@trawl/store-sqlite';
 import {
   changingPageHtml,

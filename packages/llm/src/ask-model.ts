@@ -8,7 +8,7 @@ import {
   type LanguageModelUsage,
   type ModelMessage,
 } from 'ai';
-import type { JsonSchema, LlmUsage } from '@trawl/core';
+import type { JsonSchema, LlmUsage } from '@trawl/core/ports';
 import type { StructuredOutputMode } from './config.js';
 
 export interface ModelQuestion {

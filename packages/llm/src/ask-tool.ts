@@ -1,5 +1,5 @@
 import { generateText, jsonSchema, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import type { LlmTool, LlmUsage } from '@trawl/core';
+import type { LlmTool, LlmUsage } from '@trawl/core/ports';
 import { usageOf } from './ask-model.js';
 
 export interface ToolQuestion {

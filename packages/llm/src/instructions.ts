@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@trawl/core';
+import type { JsonSchema } from '@trawl/core/ports';
 
 /**
  * The system text of a request. The schema is always written out here too: some servers accept

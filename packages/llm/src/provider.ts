@@ -2,7 +2,6 @@ import type { ModelMessage, UserContent } from 'ai';
 import {
   addUsage,
   NO_USAGE,
-  TrawlError,
   withLlmUsage,
   type JsonSchema,
   type LlmAnswer,
@@ -11,7 +10,8 @@ import {
   type LlmToolCall,
   type LlmToolRequest,
   type LlmUsage,
-} from '@trawl/core';
+} from '@trawl/core/ports';
+import { TrawlError } from '@trawl/core';
 import { askModel, type ModelReply } from './ask-model.js';
 import { askForTool, type ToolReply } from './ask-tool.js';
 import { DEFAULT_CONTEXT_TOKENS, type LlmConfig } from './config.js';

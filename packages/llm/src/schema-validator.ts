@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { TrawlError, type JsonSchema } from '@trawl/core';
+import { TrawlError } from '@trawl/core';
+import type { JsonSchema } from '@trawl/core/ports';
 
 const CACHE_SIZE = 64;
 const MAX_ERRORS_SHOWN = 10;

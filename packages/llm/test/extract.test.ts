@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cancelJob, createMemoryStore, extract, runExtractJob, startExtractJob, toExtractStatus, type SearchProvider } from '@trawl/core';
+import { cancelJob, runExtractJob, startExtractJob, toExtractStatus } from '@trawl/core/server';
+import { createMemoryStore, extract } from '@trawl/core';
+import type { SearchProvider } from '@trawl/core/ports';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { createLlmProvider } from '@trawl/llm';
 import { pageTextOf, readFromPrompt, startOpenAiStandIn, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';

@@ -13,8 +13,8 @@ import {
   summaryFromPage,
   toExtractStatus,
   toLlmsTxtStatus,
-  type JobRecord,
-} from '@trawl/core';
+} from '@trawl/core/server';
+import type { JobRecord } from '@trawl/core/ports';
 
 describe('URL globs of extract', () => {
   it('tells pages from patterns and finds where to map', () => {

@@ -1,16 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  batchScrape,
-  crawl,
-  createMemoryStore,
-  llmExtractionOf,
-  readAllDocuments,
-  scrape,
-  startBatchJob,
-  startWorker,
-  withV0Extractor,
-  type Document,
-} from '@trawl/core';
+import { batchScrape, crawl, createMemoryStore, scrape, type Document } from '@trawl/core';
+import { llmExtractionOf, readAllDocuments, startBatchJob, startWorker, withV0Extractor } from '@trawl/core/server';
 import { createLlmProvider } from '@trawl/llm';
 import { failureReply, readFromPrompt, startOpenAiStandIn, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';
 import { catalogue, startShopSite, type ShopSite } from './support/shop-site.js';

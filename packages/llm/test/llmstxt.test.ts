@@ -1,14 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMemoryStore,
-  generateLlmsTxt,
-  NO_LLM_WARNING,
-  runLlmsTxtJob,
-  startLlmsTxtJob,
-  toLlmsTxtStatus,
-  type OpaqueJson,
-  type Store,
-} from '@trawl/core';
+import { createMemoryStore, generateLlmsTxt } from '@trawl/core';
+import { NO_LLM_WARNING, runLlmsTxtJob, startLlmsTxtJob, toLlmsTxtStatus } from '@trawl/core/server';
+import type { OpaqueJson, Store } from '@trawl/core/ports';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { createLlmProvider } from '@trawl/llm';
 import { readFromPrompt, startOpenAiStandIn, type OpenAiStandIn, type StandInRequest } from '@trawl/llm/testing';

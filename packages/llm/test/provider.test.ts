@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { llmUsageOf, type LlmTool } from '@trawl/core';
+import { llmUsageOf, type LlmTool } from '@trawl/core/ports';
 import { createLlmProvider, type LlmConfig } from '@trawl/llm';
 import {
   failureReply,

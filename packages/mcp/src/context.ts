@@ -1,4 +1,4 @@
-import type { Account } from '@trawl/core';
+import type { Account } from '@trawl/core/server';
 import type { TrawlApi } from '@trawl/http';
 
 /** What the tools use of the API: in-process calls, and the store to watch a job's progress. */

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Account } from '@trawl/core';
+import type { Account } from '@trawl/core/server';
 import type { TrawlApi } from '@trawl/http';
 import type { McpLimits } from './context.js';
 import { createMcpServer } from './mcp-server.js';

@@ -3,7 +3,7 @@
  * in-process calls. A transport (stdio, Streamable HTTP) connects it.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Account } from '@trawl/core';
+import type { Account } from '@trawl/core/server';
 import { DEFAULT_LIMITS, type McpBackend, type McpLimits } from './context.js';
 import { registerAgentTools } from './tools/agent.js';
 import { registerJobTools } from './tools/jobs.js';

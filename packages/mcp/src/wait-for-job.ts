@@ -6,7 +6,8 @@
  * cancels the call; the job goes on either way and is read by id afterwards.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isTerminal, type JobStatus } from '@trawl/core';
+import { isTerminal } from '@trawl/core/server';
+import type { JobStatus } from '@trawl/core/ports';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { EmptyResultSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolContext } from './context.js';

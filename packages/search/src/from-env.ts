@@ -1,4 +1,5 @@
-import { TrawlError, type SearchProvider } from '@trawl/core';
+import { TrawlError } from '@trawl/core';
+import type { SearchProvider } from '@trawl/core/ports';
 import { readSetting, readSettings, SEARCH_PROVIDERS, type Env } from '@trawl/core/settings';
 import { braveProvider } from './providers/brave.js';
 import { duckDuckGoProvider } from './providers/duckduckgo.js';

@@ -1,4 +1,5 @@
-import { closeDispatchers, searchAndScrape, v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse } from '@trawl/core';
+import { closeDispatchers, searchAndScrape } from '@trawl/core';
+import { v0SearchCall, v0SearchResponse, v1SearchCall, v1SearchResponse } from '@trawl/core/server';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFromEnv } from '../src/index.js';

@@ -1,17 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  closeDispatchers,
-  crawl,
-  createMemoryStore,
-  createRuntime,
-  searchAndScrape,
-  startCrawlJob,
-  teamRuntime,
-  type Document,
-  type Store,
-} from '@trawl/core';
+import { closeDispatchers, crawl, createMemoryStore, createRuntime, searchAndScrape, type Document } from '@trawl/core';
+import { startCrawlJob, teamRuntime } from '@trawl/core/server';
+import type { Store } from '@trawl/core/ports';
 import { createSqliteStore } from '@trawl/store-sqlite';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { closeDispatchers, map, rankLinks } from '@trawl/core';
+import { closeDispatchers, map } from '@trawl/core';
+import { rankLinks } from '@trawl/core/server';
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,4 +1,5 @@
-import { closeDispatchers, isTrawlError, searchAndScrape, type SearchProvider } from '@trawl/core';
+import { closeDispatchers, isTrawlError, searchAndScrape } from '@trawl/core';
+import type { SearchProvider } from '@trawl/core/ports';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFromEnv } from '../src/index.js';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core';
+import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core/ports';
 import type { Redis } from 'ioredis';
 import { isLostLease, PAGE, pageJobId, type JobQueues, type PageData, type PageJob } from './job-queues.js';
 import { ACK_GRACE_MS, type PendingAcks } from './pending-acks.js';
 import type { Scripts } from './scripts.js';
-import { requireInteger } from '@trawl/core';
+import { requireInteger } from '@trawl/core/ports';
 
 /** Accepted pages not confirmed in BullMQ after this long are added again (their enqueuer died). */
 const STALE_ADD_MS = 30_000;

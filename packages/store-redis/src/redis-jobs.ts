@@ -1,9 +1,9 @@
-import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core';
+import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
 import type { Redis } from 'ioredis';
 import type { JobQueues } from './job-queues.js';
 import type { PendingAcks } from './pending-acks.js';
 import type { Scripts } from './scripts.js';
-import { requireInteger } from '@trawl/core';
+import { requireInteger } from '@trawl/core/ports';
 
 const COUNTERS = ['total', 'completed', 'failed', 'creditsUsed'] as const;
 

@@ -9,8 +9,8 @@ import type {
   MonitorRepo,
   NewMonitor,
   OpaqueJson,
-} from '@trawl/core';
-import { checkCutoff, requireDueTime, requireInteger, requirePage } from '@trawl/core';
+} from '@trawl/core/ports';
+import { checkCutoff, requireDueTime, requireInteger, requirePage } from '@trawl/core/ports';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
 

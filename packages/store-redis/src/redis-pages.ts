@@ -1,5 +1,5 @@
-import type { PageMemory, PageSnapshot } from '@trawl/core';
-import { requireSnapshot } from '@trawl/core';
+import type { PageMemory, PageSnapshot } from '@trawl/core/ports';
+import { requireSnapshot } from '@trawl/core/ports';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
 

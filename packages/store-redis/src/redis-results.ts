@@ -1,9 +1,9 @@
 import { Buffer } from 'node:buffer';
-import type { ResultEntry, ResultKind, ResultLog, ResultPage, ResultQuery } from '@trawl/core';
+import type { ResultEntry, ResultKind, ResultLog, ResultPage, ResultQuery } from '@trawl/core/ports';
 import type { Redis } from 'ioredis';
 import type { PendingAck, PendingAcks } from './pending-acks.js';
 import type { Scripts } from './scripts.js';
-import { requireInteger } from '@trawl/core';
+import { requireInteger } from '@trawl/core/ports';
 
 /** Each job's log in Redis hashes, appended and paged by scripts (see lua/result-scripts.ts). */
 export class RedisResultLog implements ResultLog {

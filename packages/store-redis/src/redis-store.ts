@@ -1,4 +1,4 @@
-import { withOutageErrors, type Store } from '@trawl/core';
+import { withOutageErrors, type Store } from '@trawl/core/ports';
 import { Redis } from 'ioredis';
 import { createRedisHostPacer, type HostPacer } from './host-pacer.js';
 import { JobQueues } from './job-queues.js';

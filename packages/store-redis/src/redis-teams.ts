@@ -1,7 +1,7 @@
-import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '@trawl/core';
+import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '@trawl/core/ports';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
-import { refundOf, requireFinite, requireInteger, usageAmounts } from '@trawl/core';
+import { refundOf, requireFinite, requireInteger, usageAmounts } from '@trawl/core/ports';
 
 const USAGE_METRICS = ['credits', 'inputTokens', 'outputTokens', 'totalTokens'] as const;
 

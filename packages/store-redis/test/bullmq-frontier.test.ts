@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentEntry, FrontierEntry, Lease } from '@trawl/core';
+import type { DocumentEntry, FrontierEntry, Lease } from '@trawl/core/ports';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentEntry, ResultEntry, Store } from '@trawl/core';
+import type { DocumentEntry, ResultEntry, Store } from '@trawl/core/ports';
 import { startSyntheticSite, startTrawl, startWorkerProcess, waitFor, type WorkerProcess } from '@trawl/testkit';
 import { createRedisStore } from '../src/index.js';
 import { deleteKeys, NO_REDIS_MESSAGE, postCrawl, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCrawlJob, type JobRecord } from '@trawl/core';
+import { startCrawlJob } from '@trawl/core/server';
+import type { JobRecord } from '@trawl/core/ports';
 import { startSyntheticSite, startWorkerProcess, waitFor, type WorkerProcess } from '@trawl/testkit';
 import { createRedisStore } from '../src/index.js';
 import { deleteKeys, NO_REDIS_MESSAGE, REDIS_URL, redisAnswers, uniquePrefix } from './redis-server.js';

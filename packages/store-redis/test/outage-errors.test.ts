@@ -1,4 +1,5 @@
-import { isStoreOutage, isTrawlError } from '@trawl/core';
+import { isStoreOutage } from '@trawl/core/server';
+import { isTrawlError } from '@trawl/core';
 import { describe, expect, it } from 'vitest';
 import { createRedisStore } from '../src/index.js';
 import { freePort } from './private-redis.js';

@@ -1,4 +1,4 @@
-import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core';
+import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
 import type { Statement } from 'better-sqlite3';
 import type { Connection } from './connection.js';
 import { fromJsonText, requireInteger, toJsonText } from './validate.js';

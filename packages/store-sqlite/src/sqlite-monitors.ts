@@ -9,7 +9,7 @@ import type {
   MonitorRepo,
   NewMonitor,
   OpaqueJson,
-} from '@trawl/core';
+} from '@trawl/core/ports';
 import type { Connection } from './connection.js';
 import { checkCutoff, fromJsonText, requireDueTime, requireInteger, requirePage, toJsonText } from './validate.js';
 

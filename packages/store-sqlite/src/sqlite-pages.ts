@@ -1,4 +1,4 @@
-import type { PageMemory, PageSnapshot } from '@trawl/core';
+import type { PageMemory, PageSnapshot } from '@trawl/core/ports';
 import type { Connection } from './connection.js';
 import { requireSnapshot } from './validate.js';
 

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { ResultEntry, ResultKind, ResultLog, ResultPage, ResultQuery } from '@trawl/core';
+import type { ResultEntry, ResultKind, ResultLog, ResultPage, ResultQuery } from '@trawl/core/ports';
 import type { Connection } from './connection.js';
 import { requireInteger } from './validate.js';
 

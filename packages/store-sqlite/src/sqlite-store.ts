@@ -1,4 +1,4 @@
-import { withOutageErrors, type Store } from '@trawl/core';
+import { withOutageErrors, type Store } from '@trawl/core/ports';
 import { openConnection } from './connection.js';
 import { sqliteOutage } from './outage-errors.js';
 import { SqliteFrontier } from './sqlite-frontier.js';

@@ -1,4 +1,4 @@
-import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '@trawl/core';
+import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '@trawl/core/ports';
 import type { Connection } from './connection.js';
 import { refundOf, requireFinite, requireInteger, usageAmounts } from './validate.js';
 

@@ -8,7 +8,7 @@ export {
   requirePage,
   requireSnapshot,
   usageAmounts,
-} from '@trawl/core';
+} from '@trawl/core/ports';
 
 /** JSON text of an opaque value, or null for `undefined` (which JSON cannot carry). */
 export function toJsonText(value: unknown): string | null {

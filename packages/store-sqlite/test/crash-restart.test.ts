@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { startCrawlJob, type DocumentEntry, type ResultEntry, type Store } from '@trawl/core';
+import { startCrawlJob } from '@trawl/core/server';
+import type { DocumentEntry, ResultEntry, Store } from '@trawl/core/ports';
 import { startSyntheticSite, startWorkerProcess, waitFor, type WorkerProcess } from '@trawl/testkit';
 import { createSqliteStore } from '../src/index.js';
 

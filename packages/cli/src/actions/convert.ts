@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import { detectDocumentFormat, htmlToDocument, parse, typedTargetUrl } from '@trawl/core';
+import { detectDocumentFormat, htmlToDocument, parse } from '@trawl/core';
+import { typedTargetUrl } from '@trawl/core/server';
 import { CommanderError } from 'commander';
 import { type CliIO, readInputBytes, writeLine } from '../io.js';
 import { formatExplain } from '../explain-table.js';

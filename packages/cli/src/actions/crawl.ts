@@ -1,13 +1,6 @@
-import {
-  crawl,
-  readErrorsReport,
-  typedTargetUrl,
-  type CrawlOptionsInput,
-  type JobRecord,
-  type ScrapeOptionsInput,
-  type Runtime,
-  type Store,
-} from '@trawl/core';
+import { crawl, type CrawlOptionsInput, type ScrapeOptionsInput, type Runtime } from '@trawl/core';
+import { readErrorsReport, typedTargetUrl } from '@trawl/core/server';
+import type { JobRecord, Store } from '@trawl/core/ports';
 import type { CrawlFlags } from '../commands/crawl.js';
 import { crawlInStore } from '../crawl-in-store.js';
 import { createCrawlSink, type CrawlSink } from '../crawl-sink.js';

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateLlmsTxt, typedTargetUrl } from '@trawl/core';
+import { generateLlmsTxt } from '@trawl/core';
+import { typedTargetUrl } from '@trawl/core/server';
 import { llmFromEnv } from '@trawl/llm';
 import type { LlmsTxtFlags } from '../commands/llmstxt.js';
 import { type CliIO, writeLine } from '../io.js';

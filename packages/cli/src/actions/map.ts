@@ -1,4 +1,5 @@
-import { createRuntime, mapSite, typedTargetUrl } from '@trawl/core';
+import { createRuntime } from '@trawl/core';
+import { mapSite, typedTargetUrl } from '@trawl/core/server';
 import type { MapFlags } from '../commands/map.js';
 import { Interrupted } from '../interrupted.js';
 import { type CliIO, writeLine } from '../io.js';

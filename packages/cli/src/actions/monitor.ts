@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createRuntime,
-  type MonitorCheckBody,
-  type MonitorRecord,
-  nextRunAfter,
-  runMonitorNow,
-  type Store,
-  typedTargetUrl,
-} from '@trawl/core';
+import { createRuntime } from '@trawl/core';
+import { type MonitorCheckBody, nextRunAfter, runMonitorNow, typedTargetUrl } from '@trawl/core/server';
+import type { MonitorRecord, Store } from '@trawl/core/ports';
 import { type Env, readSettings } from '@trawl/core/settings';
 import { createMonitorBodySchema, monitorSpecOf, monitorView } from '@trawl/http';
 import type { MonitorAddFlags, MonitorChecksFlags, MonitorStoreFlags } from '../commands/monitor.js';

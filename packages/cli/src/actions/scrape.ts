@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { type Document, type ExplainStep, htmlToDocument, type ScrapeOptionsInput, scrape, typedTargetUrl } from '@trawl/core';
+import { type Document, type ExplainStep, htmlToDocument, type ScrapeOptionsInput, scrape } from '@trawl/core';
+import { typedTargetUrl } from '@trawl/core/server';
 import { type CliIO, writeLine } from '../io.js';
 import { commandRuntime } from '../command-runtime.js';
 import { formatExplain } from '../explain-table.js';

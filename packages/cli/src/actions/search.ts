@@ -1,4 +1,6 @@
-import { createRuntime, searchAndScrape, v1SearchResponse, type SearchOutcome, type SearchProvider, type Store } from '@trawl/core';
+import { createRuntime, searchAndScrape, type SearchOutcome } from '@trawl/core';
+import { v1SearchResponse } from '@trawl/core/server';
+import type { SearchProvider, Store } from '@trawl/core/ports';
 import { readSetting, type Env } from '@trawl/core/settings';
 import { chooseProvider, LocalIndex, searchFromEnv, teamCorpus } from '@trawl/search';
 import type { SearchFlags } from '../commands/search.js';

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { describeSsrfPolicy, startWorker, type Document, type JobRecord } from '@trawl/core';
+import { describeSsrfPolicy, type Document } from '@trawl/core';
+import { startWorker } from '@trawl/core/server';
+import type { JobRecord } from '@trawl/core/ports';
 import { showSetting, type Env } from '@trawl/core/settings';
 import { createJobNotifier, createWebhookSender, type Logger, startMonitorWorker } from '@trawl/http';
 import { describeBrowser } from '../adapter-summary.js';

@@ -1,6 +1,5 @@
 import { Command } from 'commander';
-import type { StoreUrl } from '@trawl/core';
-import type { Env } from '@trawl/core/settings';
+import type { Env, StoreUrl } from '@trawl/core/settings';
 import type { CliIO } from '../io.js';
 import { wholeNumber } from '../numeric-flags.js';
 import { settingOption } from '../setting-flags.js';

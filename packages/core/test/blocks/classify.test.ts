@@ -1,6 +1,8 @@
 import { BLOCK_PAGES, pageTypeFixtures, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyBlockPage, httpFetch, type LoadedPage } from '../../src/index.js';
+import { classifyBlockPage } from '../../src/blocks/classify.js';
+import { httpFetch } from '../../src/fetch/engine.js';
+import type { LoadedPage } from '../../src/fetch/types.js';
 import { parseHtml } from '../../src/content/dom/parse.js';
 
 let site: FixtureSite;

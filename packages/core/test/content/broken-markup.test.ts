@@ -3,7 +3,8 @@ import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks } from '../../src/content/assembly/links.js';
 import { parseHtml } from '../../src/content/dom/parse.js';
-import { crawl, scrape, toMarkdown, type Document } from '../../src/index.js';
+import { crawl, scrape, type Document } from '../../src/index.js';
+import { toMarkdown } from '../../src/formats/markdown.js';
 
 let site: FixtureSite;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { batchScrape, createMemoryStore, map, readAllDocuments } from '../../src/index.js';
+import { batchScrape, createMemoryStore, map } from '../../src/index.js';
+import { readAllDocuments } from '../../src/jobs/result-pages.js';
 
 let site: FixtureSite;
 beforeAll(async () => {

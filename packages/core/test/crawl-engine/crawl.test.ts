@@ -1,6 +1,7 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { crawl, createMemoryStore, readAllDocuments, type Document } from '../../src/index.js';
+import { crawl, createMemoryStore, type Document } from '../../src/index.js';
+import { readAllDocuments } from '../../src/jobs/result-pages.js';
 
 let site: FixtureSite;
 beforeAll(async () => {

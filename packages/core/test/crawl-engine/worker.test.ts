@@ -1,15 +1,11 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  cancelJob,
-  createMemoryStore,
-  readAllDocuments,
-  startBatchJob,
-  startCrawlJob,
-  startWorker,
-  type JobRecord,
-  type Store,
-} from '../../src/index.js';
+import { cancelJob } from '../../src/jobs/job-events.js';
+import { createMemoryStore } from '../../src/index.js';
+import { readAllDocuments } from '../../src/jobs/result-pages.js';
+import { startBatchJob, startCrawlJob } from '../../src/crawl/start-job.js';
+import { startWorker } from '../../src/crawl/worker.js';
+import type { JobRecord, Store } from '../../src/ports/store.js';
 
 let site: FixtureSite;
 beforeAll(async () => {

@@ -7,7 +7,8 @@ import {
   type FixtureSite,
 } from '@trawl/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { crawl, mapSite, type Document, type TrapNotice } from '../../src/index.js';
+import { crawl, type Document, type TrapNotice } from '../../src/index.js';
+import { mapSite } from '../../src/crawl/map.js';
 
 /** The trap site (testkit pages/traps.ts): a blog to find whole, a calendar, a shop of permuted session ids and a looping docs path. */
 let site: FixtureSite;

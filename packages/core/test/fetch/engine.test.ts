@@ -1,6 +1,8 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBody, httpFetch, TrawlError } from '../../src/index.js';
+import { decodeBody } from '../../src/fetch/charset.js';
+import { httpFetch } from '../../src/fetch/engine.js';
+import { TrawlError } from '../../src/index.js';
 
 let site: FixtureSite;
 beforeAll(async () => {

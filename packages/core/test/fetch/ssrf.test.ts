@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpFetch, isNonPublicAddress, scrape, STRICT_POLICY, TrawlError } from '../../src/index.js';
+import { httpFetch } from '../../src/fetch/engine.js';
+import { isNonPublicAddress } from '../../src/url/ssrf.js';
+import { scrape, STRICT_POLICY, TrawlError } from '../../src/index.js';
 
 describe('isNonPublicAddress', () => {
   it.each([

@@ -1,6 +1,7 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scrape, toMarkdown } from '../../src/index.js';
+import { scrape } from '../../src/index.js';
+import { toMarkdown } from '../../src/formats/markdown.js';
 
 /**
  * Markdown faults seen on real pages (issue 32), on the fixture site's copies of their markup,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyJobEvent, createMemoryStore, finishJobIfDone, finishKickoff, newJob } from '../../src/index.js';
+import { applyJobEvent, finishJobIfDone, finishKickoff } from '../../src/jobs/job-events.js';
+import { createMemoryStore } from '../../src/index.js';
+import { newJob } from '../../src/jobs/job-record.js';
 
 describe('finishJobIfDone waits for every counted page to be recorded', () => {
   async function drainedJobWithUnrecordedPage(now: () => number) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_CREDITS, budgetFor, EFFORT_BUDGETS, planCall, resolveAgentRequest, toolsFor } from '../../src/index.js';
+import { AGENT_CREDITS, budgetFor, EFFORT_BUDGETS } from '../../src/llm/agent/agent-budget.js';
+import { planCall, toolsFor } from '../../src/llm/agent/agent-tools.js';
+import { resolveAgentRequest } from '../../src/llm/agent/agent-request.js';
 import { stopReason } from '../../src/llm/agent/agent-budget.js';
 import { stepPrompt, type AgentNote } from '../../src/llm/agent/agent-prompt.js';
 

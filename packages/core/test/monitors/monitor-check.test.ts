@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changingPageHtml, INITIAL_CHANGING_PAGE, startFixtureSite, type ChangingPage, type FixtureSite } from '@trawl/testkit';
-import {
-  createMemoryStore,
-  createRuntime,
-  type MonitorSpec,
-  nextRunAfter,
-  normalizeSchedule,
-  runMonitorNow,
-  scheduledCheckId,
-} from '../../src/index.js';
+import { createMemoryStore, createRuntime } from '../../src/index.js';
+import type { MonitorSpec } from '../../src/monitors/monitor-spec.js';
+import { nextRunAfter, normalizeSchedule } from '../../src/monitors/schedule.js';
+import { runMonitorNow } from '../../src/monitors/manual-run.js';
+import { scheduledCheckId } from '../../src/monitors/monitor-scheduler.js';
 
 const pages = new Map<string, ChangingPage>();
 let site: FixtureSite;

@@ -7,17 +7,14 @@ import {
   createMemoryStore,
   createRuntime,
   DEFAULT_USER_AGENT,
-  hasStore,
   isTrawlError,
   map,
   scrape,
-  splitRuntime,
-  startWorker,
-  withoutStore,
-  withStore,
   type Runtime,
   type RuntimeWithStore,
 } from '../../src/index.js';
+import { hasStore, splitRuntime, withoutStore, withStore } from '../../src/runtime/runtime.js';
+import { startWorker } from '../../src/crawl/worker.js';
 
 let site: FixtureSite;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, createStoreRegistry } from '../../src/index.js';
+import { createMemoryStore } from '../../src/index.js';
+import { createStoreRegistry } from '../../src/stores/registry.js';
 import {
   defaultText,
   parseStoreUrl,

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { batchScrape, crawl, map, parseTypedUrl, resolveExtractRequest, resolveLlmsTxtRequest, scrape } from '../../src/index.js';
+import { batchScrape, crawl, map, scrape } from '../../src/index.js';
+import { parseTypedUrl } from '../../src/url/typed-url.js';
+import { resolveExtractRequest } from '../../src/llm/extract/extract-request.js';
+import { resolveLlmsTxtRequest } from '../../src/llm/llmstxt/llmstxt-request.js';
 
 let site: FixtureSite;
 /** The fixture site as a person types it: `127.0.0.1:PORT`, no scheme. */

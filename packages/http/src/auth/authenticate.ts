@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Account } from '@trawl/core';
+import type { Account } from '@trawl/core/server';
 import { ApiError } from '../http/api-error.js';
 import type { NodeRequest } from '../http/types.js';
 import { apiKeyLabel } from './api-key-label.js';

@@ -1,4 +1,5 @@
-import { ERROR_STATUS, type AnswerErrorCode, type ApiErrorCode } from '@trawl/core';
+import { ERROR_STATUS, type ApiErrorCode } from '@trawl/core';
+import type { AnswerErrorCode } from '@trawl/core/server';
 
 /**
  * An error a handler raises to end a request with a given status. `spec` errors are the rows of

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '@trawl/core';
+import { MAX_JSON_DEPTH } from '@trawl/core/server';
 import { codedError } from './api-error.js';
 
 /**

@@ -1,4 +1,4 @@
-import { clip } from '@trawl/core';
+import { clip } from '@trawl/core/server';
 import type { ZodError } from 'zod';
 
 /** Unknown keys get Firecrawl's wording, so clients see the message they know. */

@@ -3,7 +3,8 @@
  * `agent.action` as each action ends, and one end, `agent.completed` (data: the status body),
  * `agent.failed` or `agent.cancelled`. v2's envelope, so each carries its `webhookId`.
  */
-import { toAgentStatus, type AgentAction, type JobRecord, type LlmJobSpec } from '@trawl/core';
+import { toAgentStatus, type AgentAction, type LlmJobSpec } from '@trawl/core/server';
+import type { JobRecord } from '@trawl/core/ports';
 import {
   actionEvent,
   cancelledEvent,

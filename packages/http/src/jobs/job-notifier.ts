@@ -4,7 +4,9 @@
  * The API calls `started`/`cancelled`; a worker's `onEvent` feeds `onWorkerEvent`, wherever that
  * worker runs (embedded in the server or in its own process).
  */
-import { specOf, type Document, type ErrorEntry, type JobRecord, type JobSpec, type Store } from '@trawl/core';
+import { specOf, type JobSpec } from '@trawl/core/server';
+import type { Document } from '@trawl/core';
+import type { ErrorEntry, JobRecord, Store } from '@trawl/core/ports';
 import {
   completedEvent,
   failedEvent,

@@ -4,16 +4,9 @@
  * it, and settles that hold at what the job counted when it ends. The model's tokens and the
  * credits are charged to the hold's team and key.
  */
-import {
-  runAgentJob,
-  runExtractJob,
-  runLlmsTxtJob,
-  settleCredits,
-  teamRuntime,
-  type AccountHold,
-  type JobRecord,
-  type RuntimeWithStore,
-} from '@trawl/core';
+import { runAgentJob, runExtractJob, runLlmsTxtJob, settleCredits, teamRuntime, type AccountHold } from '@trawl/core/server';
+import type { JobRecord } from '@trawl/core/ports';
+import type { RuntimeWithStore } from '@trawl/core';
 import type { WebhookSender } from '../webhooks/index.js';
 import { agentWebhooks } from './agent-webhooks.js';
 

@@ -1,12 +1,6 @@
-import {
-  STEALTH_PROXY_CREDITS,
-  usedStealthProxy,
-  type Account,
-  type AccountHold,
-  type Document,
-  type ScrapeOptionsInput,
-  type Store,
-} from '@trawl/core';
+import { STEALTH_PROXY_CREDITS, usedStealthProxy, type Account, type AccountHold } from '@trawl/core/server';
+import type { Document, ScrapeOptionsInput } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 import { paymentRequired } from '../http/api-error.js';
 
 /** What things cost, in credits (Firecrawl's prices). */

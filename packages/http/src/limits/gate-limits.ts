@@ -1,4 +1,4 @@
-import type { FairGateLimits } from '@trawl/core';
+import type { FairGateLimits } from '@trawl/core/server';
 
 /** Status reads (a page of up to 10 MiB of documents each) passing at once: one of a team's, eight in all. */
 export const DEFAULT_STATUS_GATE: FairGateLimits = { perTeam: 1, total: 8 };

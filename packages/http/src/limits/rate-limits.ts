@@ -1,4 +1,5 @@
-import { isTrawlError, type RateLimitResult, type Store } from '@trawl/core';
+import { isTrawlError } from '@trawl/core';
+import type { RateLimitResult, Store } from '@trawl/core/ports';
 import { RATE_LIMIT_CLASSES, type RateLimitClass, type RateLimits } from '@trawl/core/settings';
 import { rateLimited } from '../http/api-error.js';
 

@@ -2,7 +2,8 @@
  * The usage history as the team endpoints answer it: a period per UTC calendar month, from the
  * Store's usage rows (core's credits/usage.ts records them), for the team or per API key.
  */
-import { nextUsagePeriod, usagePeriod, type Store, type UsageRow } from '@trawl/core';
+import { nextUsagePeriod, usagePeriod } from '@trawl/core/server';
+import type { Store, UsageRow } from '@trawl/core/ports';
 
 export interface UsagePeriod {
   startDate: string;

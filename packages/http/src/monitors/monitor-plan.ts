@@ -3,16 +3,9 @@
  * as the 4.x SDK reads them (Monitor, MonitorCheck, MonitorCheckDetail). Pure.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type ChangeTrackingOptions,
-  type MonitorCheckBody,
-  type MonitorRecord,
-  type MonitorSpec,
-  type MonitorState,
-  type MonitorTargetSpec,
-  normalizeSchedule,
-  type ScrapeOptionsInput,
-} from '@trawl/core';
+import type { ChangeTrackingOptions, ScrapeOptionsInput } from '@trawl/core';
+import { type MonitorCheckBody, type MonitorSpec, type MonitorState, type MonitorTargetSpec, normalizeSchedule } from '@trawl/core/server';
+import type { MonitorRecord } from '@trawl/core/ports';
 import { badRequest } from '../http/api-error.js';
 import type { CreateMonitorBody, MonitorTargetBody, UpdateMonitorBody } from '../schemas/monitor.js';
 import { MAX_CRAWL_TARGET_PAGES } from '../schemas/monitor.js';

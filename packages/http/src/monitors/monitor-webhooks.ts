@@ -6,7 +6,8 @@
  * `webhookId`), so a receiver can drop an event it gets twice.
  */
 import { createHash } from 'node:crypto';
-import type { MonitorCheckBody, MonitorCheckPage, MonitorEventRecord, MonitorRecord, MonitorSpec, Store } from '@trawl/core';
+import type { MonitorCheckBody, MonitorCheckPage, MonitorSpec } from '@trawl/core/server';
+import type { MonitorEventRecord, MonitorRecord, Store } from '@trawl/core/ports';
 import type { WebhookEvent } from '../webhooks/events.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { type WebhookEventName, type WebhookSpec, wantsEvent } from '../webhooks/spec.js';

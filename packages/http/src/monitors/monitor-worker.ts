@@ -1,4 +1,6 @@
-import { type MonitorScheduler, type Runtime, type Store, startMonitorScheduler } from '@trawl/core';
+import { type MonitorScheduler, startMonitorScheduler } from '@trawl/core/server';
+import type { Runtime } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 import type { Logger } from '../logger.js';
 import type { WebhookSender } from '../webhooks/sender.js';
 import { monitorWebhookHooks } from './monitor-webhooks.js';

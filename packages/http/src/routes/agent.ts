@@ -12,10 +12,10 @@ import {
   toAgentStatus,
   toDeepResearchStatus,
   type Account,
-  type AgentRequestInput,
   type DeepResearchShape,
-  type JobRecord,
-} from '@trawl/core';
+} from '@trawl/core/server';
+import type { AgentRequestInput } from '@trawl/core';
+import type { JobRecord } from '@trawl/core/ports';
 import { ApiError } from '../http/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
 import { v1DeepResearchBodySchema, v2AgentBodySchema, v2AgentListQuerySchema } from '../schemas/v2-agent.js';

@@ -1,13 +1,6 @@
-import {
-  clip,
-  MAX_URL_LENGTH,
-  startBatchJob,
-  type Account,
-  type CrawlOptionsInput,
-  type JobRecord,
-  type PageMemoryRequest,
-  type ScrapeOptionsInput,
-} from '@trawl/core';
+import { clip, MAX_URL_LENGTH, startBatchJob, type Account, type PageMemoryRequest } from '@trawl/core/server';
+import type { CrawlOptionsInput, ScrapeOptionsInput } from '@trawl/core';
+import type { JobRecord } from '@trawl/core/ports';
 import { badRequest } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';

@@ -1,15 +1,13 @@
 import {
   assertLlmAvailable,
   planEngine,
-  resolveScrapeOptions,
   startCrawlJob,
   type Account,
-  type CrawlOptionsInput,
-  type JobRecord,
   type PageMemoryRequest,
-  type ScrapeOptionsInput,
   type StartJobInput,
-} from '@trawl/core';
+} from '@trawl/core/server';
+import { resolveScrapeOptions, type CrawlOptionsInput, type ScrapeOptionsInput } from '@trawl/core';
+import type { JobRecord } from '@trawl/core/ports';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';

@@ -1,4 +1,4 @@
-import type { JobKind, JobRecord, Store } from '@trawl/core';
+import type { JobKind, JobRecord, Store } from '@trawl/core/ports';
 import { ApiError, MESSAGES } from '../http/api-error.js';
 
 /**

@@ -1,6 +1,5 @@
 import {
   EXTRACT_SEARCH_HITS,
-  isTrawlError,
   llmMissing,
   resolveExtractRequest,
   settleCredits,
@@ -13,9 +12,9 @@ import {
   toLlmsTxtStatus,
   type Account,
   type AccountHold,
-  type ExtractRequestInput,
-  type JobRecord,
-} from '@trawl/core';
+} from '@trawl/core/server';
+import { isTrawlError, type ExtractRequestInput } from '@trawl/core';
+import type { JobRecord } from '@trawl/core/ports';
 import { ApiError, MESSAGES, badRequest } from '../http/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
 import { coreScrapeOptions } from '../schemas/shared.js';

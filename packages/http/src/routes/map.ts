@@ -1,4 +1,5 @@
-import { map, spendCredits } from '@trawl/core';
+import { map } from '@trawl/core';
+import { spendCredits } from '@trawl/core/server';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v1MapBodySchema } from '../schemas/v1-map.js';
 import { parseBody } from './parse-body.js';

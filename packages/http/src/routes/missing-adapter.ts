@@ -4,6 +4,6 @@ import { TrawlError } from '@trawl/core';
 export function searchProviderMissing(): TrawlError {
   return new TrawlError(
     'SCRAPE_ADAPTER_MISSING',
-    'Search needs a search provider, and none is configured: pass `search` to createTrawlApi (the @trawl/search adapter: SearXNG, Brave, Serper, DuckDuckGo or a local index).',
+    'Search needs a search provider, and none is configured: pass `searchProvider` to createTrawlApi (the @trawl/search adapter: SearXNG, Brave, Serper, DuckDuckGo or a local index).',
   );
 }

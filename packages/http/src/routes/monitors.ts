@@ -1,6 +1,7 @@
 /** `/v2/monitor`: scheduled checks of pages, as the 4.x SDK calls them (createMonitor … getMonitorCheck). */
 import { randomUUID } from 'node:crypto';
-import { type MonitorRecord, type MonitorSpec, nextRunAfter, runMonitorNow } from '@trawl/core';
+import type { MonitorRecord } from '@trawl/core/ports';
+import { type MonitorSpec, nextRunAfter, runMonitorNow } from '@trawl/core/server';
 import { badRequest, codedError } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { checkBodyOf, monitorSpecOf, monitorView, updatedSpec } from '../monitors/monitor-plan.js';

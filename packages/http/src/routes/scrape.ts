@@ -1,4 +1,5 @@
-import { scrape, spendCredits } from '@trawl/core';
+import { scrape } from '@trawl/core';
+import { spendCredits } from '@trawl/core/server';
 import { pageCost, scrapePrice } from '../limits/credits.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1ScrapeBodySchema } from '../schemas/v1-scrape.js';

@@ -1,15 +1,14 @@
 import {
   DEFAULT_SEARCH_LIMIT,
   memoryRequestOf,
-  searchAndScrape,
   spendHold,
   v0SearchCall,
   v0SearchResponse,
   v1SearchCall,
   v1SearchResponse,
   type SearchCall,
-  type SearchOutcome,
-} from '@trawl/core';
+} from '@trawl/core/server';
+import { searchAndScrape, type SearchOutcome } from '@trawl/core';
 import { CREDIT_COSTS, pageCost, reserveUnits } from '../limits/credits.js';
 import { v0SearchBodySchema } from '../schemas/v0.js';
 import { coreScrapeOptions } from '../schemas/shared.js';

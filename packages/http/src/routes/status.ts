@@ -1,4 +1,6 @@
-import { cancelJob, readErrorsReport, readStatusPage, toV1JobStatus, type Document, type JobKind, type JobRecord } from '@trawl/core';
+import { cancelJob, readErrorsReport, readStatusPage, toV1JobStatus } from '@trawl/core/server';
+import type { Document } from '@trawl/core';
+import type { JobKind, JobRecord } from '@trawl/core/ports';
 import { ApiError, MESSAGES, badRequest, codedError } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { findTeamJob } from './find-job.js';

@@ -1,4 +1,4 @@
-import type { JobRecord, Store } from '@trawl/core';
+import type { JobRecord, Store } from '@trawl/core/ports';
 import { ApiError } from '../http/api-error.js';
 import { UNLIMITED_CREDITS_DISPLAY } from '../limits/credits.js';
 import { currentPeriod, usagePeriods, type UsageMetric, type UsagePeriod } from '../limits/usage-periods.js';

@@ -1,4 +1,5 @@
-import type { Account, FairGate, RuntimeWithStore } from '@trawl/core';
+import type { Account, FairGate } from '@trawl/core/server';
+import type { RuntimeWithStore } from '@trawl/core';
 import type { ErrorStyle } from '../http/error-response.js';
 import type { RequestLocation } from '../http/request-url.js';
 import type { PathParams } from '../http/router.js';

@@ -2,17 +2,15 @@ import {
   withoutStore,
   cancelJob,
   readAllDocuments,
-  scrape,
   specOf,
   spendCredits,
   startCrawlJob,
   toV0CrawlState,
   toV0CrawlStatus,
   V0_PARTIAL_DATA_MAX,
-  type Document,
-  type JobRecord,
-  type Store,
-} from '@trawl/core';
+} from '@trawl/core/server';
+import { scrape, type Document } from '@trawl/core';
+import type { JobRecord, Store } from '@trawl/core/ports';
 import { ApiError, MESSAGES } from '../http/api-error.js';
 import { pageCost } from '../limits/credits.js';
 import { v0CrawlBodySchema, v0ScrapeBodySchema } from '../schemas/v0.js';

@@ -1,4 +1,5 @@
-import { appendBatchUrls, specOf, type JobRecord } from '@trawl/core';
+import { appendBatchUrls, specOf } from '@trawl/core/server';
+import type { JobRecord } from '@trawl/core/ports';
 import { codedError } from '../http/api-error.js';
 import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';

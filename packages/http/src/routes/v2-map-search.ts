@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mapSite, spendCredits, type Format, type MapLink, type SearchResultItem } from '@trawl/core';
+import { mapSite, spendCredits } from '@trawl/core/server';
+import type { Format, MapLink, SearchResultItem } from '@trawl/core';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v2MapBodySchema } from '../schemas/v2-map.js';
 import { v2SearchBodySchema } from '../schemas/v2-search.js';

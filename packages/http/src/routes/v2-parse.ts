@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { parse, spendCredits } from '@trawl/core';
+import { parse } from '@trawl/core';
+import { spendCredits } from '@trawl/core/server';
 import { badRequest } from '../http/api-error.js';
 import { assertJsonDepth } from '../http/json-depth.js';
 import { readMultipartUpload } from '../http/multipart-upload.js';

@@ -1,4 +1,5 @@
-import { scrape, spendCredits } from '@trawl/core';
+import { scrape } from '@trawl/core';
+import { spendCredits } from '@trawl/core/server';
 import { codedError } from '../http/api-error.js';
 import { pageCost, scrapePrice } from '../limits/credits.js';
 import { v2ScrapeBodySchema } from '../schemas/v2-scrape.js';

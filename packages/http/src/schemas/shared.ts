@@ -1,11 +1,5 @@
-import {
-  MAX_PATTERNS,
-  parseTypedUrl,
-  refineTotalWait,
-  refineWaitForWithinTimeout,
-  scrapeOptionsSchema,
-  userRegexProblem,
-} from '@trawl/core';
+import { MAX_PATTERNS, parseTypedUrl, refineTotalWait, refineWaitForWithinTimeout, userRegexProblem } from '@trawl/core/server';
+import { scrapeOptionsSchema } from '@trawl/core';
 import { z } from 'zod';
 import { auditMetadataSchema } from './v2-hosted-fields.js';
 

@@ -2,7 +2,7 @@
  * v0 bodies. v0 was never strict: unknown keys are dropped, so old clients that send fields
  * this server does not know keep working. Types of known fields are still checked.
  */
-import { MAX_CRAWL_LIMIT, MAX_DEPTH, MAX_TIMEOUT_MS, MAX_WAIT_MS, requestHeadersSchema } from '@trawl/core';
+import { MAX_CRAWL_LIMIT, MAX_DEPTH, MAX_TIMEOUT_MS, MAX_WAIT_MS, requestHeadersSchema } from '@trawl/core/server';
 import { z } from 'zod';
 import { clientFields, patternListSchema, targetUrlSchema } from './shared.js';
 

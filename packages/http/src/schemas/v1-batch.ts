@@ -1,4 +1,4 @@
-import { MAX_CONCURRENCY } from '@trawl/core';
+import { MAX_CONCURRENCY } from '@trawl/core/server';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
 import { clientFields, refineV1Waits } from './shared.js';

@@ -1,4 +1,5 @@
-import { changeTrackingOptionsSchema, type Format, formatSchema, type PageMemoryRequest, type ScrapeOptionsInput } from '@trawl/core';
+import { changeTrackingOptionsSchema, formatSchema, type PageMemoryRequest } from '@trawl/core/server';
+import type { Format, ScrapeOptionsInput } from '@trawl/core';
 import { z } from 'zod';
 import { memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../v2/memory-plan.js';
 import { coreScrapeOptions, v1ScrapeOptionsSchema } from './shared.js';

@@ -1,4 +1,5 @@
-import { MAX_CONCURRENCY, MAX_CRAWL_DELAY_S, MAX_CRAWL_LIMIT, MAX_DEPTH, type CrawlOptionsInput } from '@trawl/core';
+import { MAX_CONCURRENCY, MAX_CRAWL_DELAY_S, MAX_CRAWL_LIMIT, MAX_DEPTH } from '@trawl/core/server';
+import type { CrawlOptionsInput } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
 import { clientFields, patternListSchema, refineRegexList, refineV1Waits, targetUrlSchema } from './shared.js';

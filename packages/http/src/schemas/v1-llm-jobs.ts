@@ -1,4 +1,4 @@
-import { MAX_CRAWL_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
+import { MAX_CRAWL_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core/server';
 import { z } from 'zod';
 import { clientFields, targetUrlSchema, v1PageOptionsSchema } from './shared.js';
 

@@ -1,4 +1,5 @@
-import { MAP_MAX_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
+import { MAP_MAX_LIMIT } from '@trawl/core';
+import { MAX_TIMEOUT_MS } from '@trawl/core/server';
 import { z } from 'zod';
 import { clientFields, targetUrlSchema } from './shared.js';
 import { auditMetadataSchema } from './v2-hosted-fields.js';

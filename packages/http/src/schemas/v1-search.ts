@@ -1,4 +1,4 @@
-import { formatSchema, MAX_TIMEOUT_MS } from '@trawl/core';
+import { formatSchema, MAX_TIMEOUT_MS } from '@trawl/core/server';
 import { z } from 'zod';
 import { clientFields, refineV1Waits, v1ScrapeOptionsSchema } from './shared.js';
 

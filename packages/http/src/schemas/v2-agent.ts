@@ -1,4 +1,4 @@
-import { agentRequestSchema, deepResearchRequestSchema } from '@trawl/core';
+import { agentRequestSchema, deepResearchRequestSchema } from '@trawl/core/server';
 import { z } from 'zod';
 import { agentWebhookSpecSchema } from '../webhooks/index.js';
 import { clientFields } from './shared.js';

@@ -1,4 +1,4 @@
-import { MAX_CONCURRENCY, MAX_CRAWL_LIMIT } from '@trawl/core';
+import { MAX_CONCURRENCY, MAX_CRAWL_LIMIT } from '@trawl/core/server';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
 import { v2ScrapeOptionsShape } from './v2-scrape.js';

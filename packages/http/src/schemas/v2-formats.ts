@@ -11,7 +11,7 @@ import {
   changeTrackingOptionsSchema,
   screenshotQualitySchema,
   viewportSchema,
-} from '@trawl/core';
+} from '@trawl/core/server';
 import { z } from 'zod';
 
 const MAX_FORMATS = 20;

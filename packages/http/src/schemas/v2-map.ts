@@ -1,4 +1,5 @@
-import { MAP_HARD_LIMIT, MAP_MAX_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core';
+import { MAP_HARD_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core/server';
+import { MAP_MAX_LIMIT } from '@trawl/core';
 import { z } from 'zod';
 import { targetUrlSchema } from './shared.js';
 import { auditMetadataSchema, threatProtectionSchema } from './v2-hosted-fields.js';

@@ -12,7 +12,7 @@ import {
   requestHeadersSchema,
   screenshotQualitySchema,
   viewportSchema,
-} from '@trawl/core';
+} from '@trawl/core/server';
 import { z } from 'zod';
 import { targetUrlSchema } from './shared.js';
 import { hostedScrapeFields, toolDetailSchema } from './v2-hosted-fields.js';

@@ -1,4 +1,4 @@
-import { MAX_TIMEOUT_MS } from '@trawl/core';
+import { MAX_TIMEOUT_MS } from '@trawl/core/server';
 import { z } from 'zod';
 import { threatProtectionSchema, toolDetailSchema } from './v2-hosted-fields.js';
 import { hostedOnlyFields, v2ScrapeOptionsSchema } from './v2-scrape.js';

@@ -1,4 +1,5 @@
-import { withV0Extractor, type CrawlOptionsInput, type Format, type ScrapeOptionsInput } from '@trawl/core';
+import { withV0Extractor } from '@trawl/core/server';
+import type { CrawlOptionsInput, Format, ScrapeOptionsInput } from '@trawl/core';
 import type { V0CrawlerOptions, V0ExtractorOptions, V0PageOptions } from '../schemas/v0.js';
 
 /**

@@ -1,4 +1,5 @@
-import { llmExtractionOf, type Document } from '@trawl/core';
+import { llmExtractionOf } from '@trawl/core/server';
+import type { Document } from '@trawl/core';
 
 /** A v0 result document: `content` is the Markdown, status and error live in `pageStatusCode`/`pageError`. */
 export interface V0Document {

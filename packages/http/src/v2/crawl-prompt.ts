@@ -3,7 +3,8 @@
  * `/v2/crawl/params-preview`). The answer is checked like a request body: a field the model got
  * wrong (a bad regex, a number out of range) is left out rather than trusted.
  */
-import { requireLlm, userRegexProblem, type JsonSchema, type LlmProvider, type LlmUsage } from '@trawl/core';
+import { requireLlm, userRegexProblem } from '@trawl/core/server';
+import type { JsonSchema, LlmProvider, LlmUsage } from '@trawl/core/ports';
 import { z } from 'zod';
 import { v2CrawlRulesShape } from '../schemas/v2-crawl.js';
 

@@ -3,7 +3,8 @@
  * `storeInCache`, `zeroDataRetention`, v2's `lockdown`) with v1's and v2's defaults, and change tracking (v2's
  * format object, v1's `changeTrackingOptions`). Pure.
  */
-import { type ChangeTrackingOptions, type PageMemoryRequest, V2_DEFAULT_MAX_AGE_MS } from '@trawl/core';
+import type { ChangeTrackingOptions } from '@trawl/core';
+import { type PageMemoryRequest, V2_DEFAULT_MAX_AGE_MS } from '@trawl/core/server';
 import { badRequest } from '../http/api-error.js';
 import { CREDIT_COSTS } from '../limits/credits.js';
 

@@ -1,4 +1,4 @@
-import type { PageMemoryOptions, PageMemoryRequest } from '@trawl/core';
+import type { PageMemoryOptions, PageMemoryRequest } from '@trawl/core/server';
 import type { ApiContext } from '../routes/types.js';
 
 /** The page-memory options of an API scrape: the server's retention, the caller's team, the request's fields (the runtime's store remembers). */

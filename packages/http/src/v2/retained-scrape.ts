@@ -4,7 +4,9 @@
  * with the other jobs (retention, then the sweeper).
  */
 import { randomUUID } from 'node:crypto';
-import { newJob, type Document, type Store } from '@trawl/core';
+import { newJob } from '@trawl/core/server';
+import type { Document } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 
 export async function retainScrape(
   store: Store,

@@ -3,15 +3,8 @@
  * Document it returns is shaped into v2's (see v2-document.ts). Pure; the plan is plain JSON, so
  * crawl and batch jobs keep it and shape each page when it is read.
  */
-import {
-  PAGE_PROFILES,
-  selectorProblem,
-  type AttributeSelector,
-  type Format,
-  type PageMemoryRequest,
-  type PageProfileName,
-  type ScrapeOptionsInput,
-} from '@trawl/core';
+import { PAGE_PROFILES, type AttributeSelector, type Format, type PageProfileName, type ScrapeOptionsInput } from '@trawl/core';
+import { selectorProblem, type PageMemoryRequest } from '@trawl/core/server';
 import { badRequest, codedError, type ApiError } from '../http/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
 import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from './memory-plan.js';

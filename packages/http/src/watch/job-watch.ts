@@ -10,7 +10,8 @@
  * paced by their client (stream-job.ts: the next slice of documents only once the last was written).
  */
 import type { Duplex } from 'node:stream';
-import type { Document, JobRecord, Store } from '@trawl/core';
+import type { Document } from '@trawl/core';
+import type { JobRecord, Store } from '@trawl/core/ports';
 import { WebSocketServer } from 'ws';
 import type { Authenticator } from '../auth/authenticate.js';
 import { ApiError } from '../http/api-error.js';

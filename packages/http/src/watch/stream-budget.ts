@@ -4,7 +4,7 @@
  * and `total` on this API. Streams are long-lived and each holds a socket and a read loop, so one
  * team's watchers must not take what the others need.
  */
-import type { Store } from '@trawl/core';
+import type { Store } from '@trawl/core/ports';
 
 export interface StreamLimits {
   /** Streams one team may hold open at once on this API (default 20). */

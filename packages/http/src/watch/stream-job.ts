@@ -4,7 +4,9 @@
  * stream holds at most one slice in memory whatever the crawl's size and however slowly its
  * client reads. A client that takes nothing for `stallMs` is dropped.
  */
-import { isTerminal, readStatusPage, toV1JobStatus, type Document, type JobRecord, type Store } from '@trawl/core';
+import { isTerminal, readStatusPage, toV1JobStatus } from '@trawl/core/server';
+import type { Document } from '@trawl/core';
+import type { JobRecord, Store } from '@trawl/core/ports';
 import type { WebSocket } from 'ws';
 
 /** Bytes of documents read from the store and sent per step (at least one document, however large). */

@@ -1,4 +1,5 @@
-import { backoffDelay, classifyStatus, isTrawlError, parseRetryAfter } from '@trawl/core';
+import { backoffDelay, classifyStatus, parseRetryAfter } from '@trawl/core/server';
+import { isTrawlError } from '@trawl/core';
 import { BlockedReceiverError } from './receiver-guard.js';
 
 /** How one POST to a receiver ended, and whether another attempt could end differently. */

@@ -1,4 +1,5 @@
-import { assertAllowedTarget, parseTargetUrl, type SsrfPolicy } from '@trawl/core';
+import { assertAllowedTarget, parseTargetUrl } from '@trawl/core/server';
+import type { SsrfPolicy } from '@trawl/core';
 import { request, type Dispatcher } from 'undici';
 import { resultOfError, resultOfStatus, type AttemptResult } from './attempt-result.js';
 

@@ -1,4 +1,5 @@
-import { BlockedAddressError, createGuardedLookup, type SsrfPolicy } from '@trawl/core';
+import { BlockedAddressError, type SsrfPolicy } from '@trawl/core';
+import { createGuardedLookup } from '@trawl/core/ports';
 import { Agent } from 'undici';
 
 /**

@@ -1,4 +1,4 @@
-import { requestHeadersSchema } from '@trawl/core';
+import { requestHeadersSchema } from '@trawl/core/server';
 import { z } from 'zod';
 
 export type WebhookEventName = 'started' | 'page' | 'completed' | 'failed';

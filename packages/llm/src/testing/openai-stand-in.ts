@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JsonSchema } from '@trawl/core';
+import type { JsonSchema } from '@trawl/core/ports';
 import { readFromPrompt } from './read-from-prompt.js';
 
 export interface StandInRequest {

@@ -9,7 +9,7 @@
  *   `description`/`summary` to the first sentence.
  * - Anything not found is null.
  */
-import type { JsonSchema } from '@trawl/core';
+import type { JsonSchema } from '@trawl/core/ports';
 import type { StandInRequest } from './openai-stand-in.js';
 
 type Schema = Record<string, unknown>;

@@ -13,7 +13,7 @@ export interface McpRig {
   searxng: StandIn;
   model: OpenAiStandIn;
   /** The API's adapters over the stand-ins. */
-  adapters(): { search: ReturnType<typeof searxngProvider>; llm: ReturnType<typeof createLlmProvider> };
+  adapters(): { searchProvider: ReturnType<typeof searxngProvider>; llm: ReturnType<typeof createLlmProvider> };
   /** The same adapters as `trawl mcp` and `trawl serve` read them from the environment. */
   adapterEnv(): Record<string, string>;
 }
@@ -39,7 +39,7 @@ export function mcpRig(): McpRig {
       respond: (request) => (request.tools.length > 1 ? planAgentStep(request) : readFromPrompt(request)),
     });
     rig.adapters = () => ({
-      search: searxngProvider({ endpoint: rig.searxng.origin }),
+      searchProvider: searxngProvider({ endpoint: rig.searxng.origin }),
       llm: createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: rig.model.url, maxRetries: 0 }),
     });
     rig.adapterEnv = () => ({

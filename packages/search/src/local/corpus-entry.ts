@@ -1,4 +1,5 @@
-import { normalizeUrl, type Document, type DocumentEntry } from '@trawl/core';
+import { normalizeUrl, type Document } from '@trawl/core';
+import type { DocumentEntry } from '@trawl/core/ports';
 
 /** What the full-text index knows of one page. */
 export interface SearchableFields {

@@ -1,5 +1,6 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
-import type { Document, DocumentEntry, SearchHit, SearchOptions, SearchProvider, Store } from '@trawl/core';
+import type { Document } from '@trawl/core';
+import type { DocumentEntry, SearchHit, SearchOptions, SearchProvider, Store } from '@trawl/core/ports';
 import { parseTbs, rangeDates } from '../providers/tbs.js';
 import { DEFAULT_MAX_TEXT_CHARS, searchableFields, toCorpusEntry, type SearchableFields } from './corpus-entry.js';
 

@@ -1,4 +1,5 @@
-import { TrawlError, type Document, type SearchHit, type SearchProvider, type Store } from '@trawl/core';
+import { TrawlError, type Document } from '@trawl/core';
+import type { SearchHit, SearchProvider, Store } from '@trawl/core/ports';
 import { createLocalIndexes, type LocalIndex, type LocalIndexOptions } from './local-index.js';
 
 /** The corpus holding one team's pages: `team:<id>`, never the `default` corpus the command line fills. */

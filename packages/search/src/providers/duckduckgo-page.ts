@@ -1,4 +1,4 @@
-import { parseHtml, type SearchHit } from '@trawl/core';
+import { parseHtml, type SearchHit } from '@trawl/core/ports';
 
 export interface DuckDuckGoPage {
   hits: SearchHit[];

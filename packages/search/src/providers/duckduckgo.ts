@@ -1,4 +1,5 @@
-import { TrawlError, type SearchHit, type SearchOptions, type SearchProvider } from '@trawl/core';
+import { TrawlError } from '@trawl/core';
+import type { SearchHit, SearchOptions, SearchProvider } from '@trawl/core/ports';
 import { parseDuckDuckGoPage } from './duckduckgo-page.js';
 import { providerRequest } from './request.js';
 import { coveringPeriod, parseTbs } from './tbs.js';

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchOptions, SearchProvider } from '@trawl/core';
+import type { SearchHit, SearchOptions, SearchProvider } from '@trawl/core/ports';
 import { arrayAt, providerRequest, readJson, stringField } from './request.js';
 import { coveringPeriod, parseTbs } from './tbs.js';
 

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchOptions, SearchProvider } from '@trawl/core';
+import type { SearchHit, SearchOptions, SearchProvider } from '@trawl/core/ports';
 import { arrayAt, providerRequest, readJson, stringField } from './request.js';
 
 export const SERPER_API_URL = 'https://google.serper.dev/search';
