@@ -1,5 +1,7 @@
 import type { Document, FairGateLimits, Runtime, RuntimeOptions, SearchProvider } from '@trawl/core';
 import type { AuthOption } from './auth/authenticate.js';
+import type { RequestLocation } from './http/request-url.js';
+import type { NodeRequest, NodeResponse } from './http/types.js';
 import type { RateLimits } from './limits/rate-limits.js';
 import type { StreamLimits } from './watch/stream-budget.js';
 import type { WebhookSender } from './webhooks/index.js';
@@ -21,7 +23,18 @@ export interface WebhookSettings {
  * a new in-memory one (closed with the API). The SSRF guard is on unless `ssrf` or
  * `allowPrivateNetwork` says otherwise: unlike the library, a server fetches what strangers ask.
  */
+/**
+ * Pages served beside the API on the same handler (the web console, `@trawl/console`'s
+ * `createConsole()`): `serve` answers the requests it owns and returns true, and leaves the rest
+ * (false) to the API. Called only when given, so an API without one pays nothing.
+ */
+export interface ApiSite {
+  serve(req: NodeRequest, res: NodeResponse, location: RequestLocation): boolean;
+}
+
 export interface TrawlApiOptions extends RuntimeOptions {
+  /** A site served beside the API, such as the web console (`createConsole()` of `@trawl/console`); absent by default. */
+  console?: ApiSite;
   /** What the API runs with, built once (core's `createRuntime`); the caller closes it. */
   runtime?: Runtime;
   /** API keys to teams, or a function resolving a bearer token. Absent: open, every caller is team `local`. */
