@@ -26,6 +26,7 @@ const EXAMPLES: Record<string, { valid: string; malformed: string | null; with?:
   // Keys, so that serve's rule about listening beyond loopback does not refuse an odd host.
   host: { valid: '127.0.0.2', malformed: null, with: { TRAWL_API_KEYS: 'k:team' } },
   worker: { valid: 'off', malformed: 'sometimes' },
+  console: { valid: 'off', malformed: 'sometimes' },
   parseMaxMb: { valid: '10', malformed: '0' },
   streamsPerTeam: { valid: '5', malformed: 'none' },
   streamOpensPerMinute: { valid: '30', malformed: '-1' },

@@ -1,0 +1,39 @@
+// Builds the console's browser app into assets/: app-<hash>.js and app-<hash>.css (esbuild,
+// minified, content-hashed so they can be cached for a year) and manifest.json naming them, which
+// the server reads. Run by `pnpm build` (and prepack), and by the tests before they serve it.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'assets');
+
+const result = await build({
+  entryPoints: { app: join(root, 'src', 'app', 'main.ts') },
+  absWorkingDir: root,
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: ['chrome110', 'firefox110', 'safari16'],
+  entryNames: '[name]-[hash]',
+  outdir: out,
+  metafile: true,
+  write: false,
+  logLevel: 'error',
+  legalComments: 'none',
+});
+
+mkdirSync(out, { recursive: true });
+const written = new Set();
+const manifest = {};
+for (const file of result.outputFiles) {
+  writeFileSync(file.path, file.contents);
+  const name = relative(out, file.path);
+  written.add(name);
+  if (name.endsWith('.js')) manifest.script = name;
+  if (name.endsWith('.css')) manifest.style = name;
+}
+// Older hashed files go, so the package ships only what the manifest names.
+for (const name of readdirSync(out)) if (name !== 'manifest.json' && !written.has(name)) rmSync(join(out, name));
+writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
