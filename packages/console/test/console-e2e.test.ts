@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { TrawlServer } from '@trawl/http';
+import { unzipSync } from 'fflate';
 import { boilerplateArticle, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +128,12 @@ describe('the web console in Chromium', { timeout: 120_000 }, () => {
     let text = '';
     for await (const chunk of file) text += chunk;
     expect(text.trim().split('\n')).toHaveLength(status.body.completed);
+    // And a zip with one Markdown file per page.
+    const zipped = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Markdown (zip)' }).click();
+    const files = unzipSync(new Uint8Array(readFileSync((await (await zipped).path())!)));
+    expect(Object.keys(files)).toHaveLength(status.body.completed);
+    expect(Object.keys(files).every((name) => name.endsWith('.md'))).toBe(true);
 
     await page.getByRole('link', { name: 'Jobs', exact: true }).click();
     await page.locator('table.jobs').waitFor();
