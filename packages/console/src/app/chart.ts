@@ -31,10 +31,10 @@ export function barChart(title: string, periods: string[], series: Series[]): SV
     chart.append(svg('line', { x1: left, x2: width, y1: y, y2: y, class: 'grid' }));
     chart.append(svg('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'axis' }, String(Math.round(max * fraction))));
   }
-  const group = (width - left) / Math.max(periods.length, 1);
+  const group = Math.min((width - left) / Math.max(periods.length, 1), 60 * Math.max(series.length, 1));
   const bar = (group * 0.8) / Math.max(series.length, 1);
   periods.forEach((period, at) => {
-    const x0 = left + at * group + group * 0.1;
+    const x0 = left + at * group + group * 0.1 + 8;
     series.forEach((one, index) => {
       const value = one.values.get(period) ?? 0;
       const barHeight = (value / max) * plotHeight;

@@ -19,7 +19,7 @@ export function safeHref(raw: string, base?: string): string | null {
 }
 
 const INLINE =
-  /(`+)([\s\S]*?)\1|!\[([^\]]*)\]\(([^)\s]*)(?:\s+"[^"]*")?\)|\[([^\]]+)\]\(([^)\s]*)(?:\s+"[^"]*")?\)|\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_/g;
+  /\\([\\`*_{}[\]()#+\-.!|<>~])|(`+)([\s\S]*?)\2|!\[([^\]]*)\]\(([^)\s]*)(?:\s+"[^"]*")?\)|\[([^\]]+)\]\(([^)\s]*)(?:\s+"[^"]*")?\)|\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|_([^_\s][^_]*)_/g;
 
 /** Inline Markdown: code, images (as links), links, strong, emphasis; everything else is text. */
 function inline(text: string, base?: string): Node[] {
@@ -28,8 +28,11 @@ function inline(text: string, base?: string): Node[] {
   for (const match of text.matchAll(INLINE)) {
     if (match.index > last) nodes.push(document.createTextNode(text.slice(last, match.index)));
     last = match.index + match[0].length;
-    const [, ticks, code, alt, src, label, href, strong1, strong2, em1, em2] = match;
-    if (ticks) {
+    const [, escaped, ticks, code, alt, src, label, href, strong1, strong2, em1, em2] = match;
+    if (escaped) {
+      // A backslash escape is the character itself, never the start of emphasis or a link.
+      nodes.push(document.createTextNode(escaped));
+    } else if (ticks) {
       const element = document.createElement('code');
       element.textContent = code ?? '';
       nodes.push(element);

@@ -16,6 +16,18 @@ function summaryText(summary: Summary | null | undefined): string {
   return `${summary.totalPages} pages: ${summary.changed} changed, ${summary.new} new, ${summary.removed} removed, ${summary.same} same, ${summary.error} failed`;
 }
 
+/** A unified diff, its added and removed lines marked (by class, and by their +/- for screen readers). */
+function diffView(text: string): HTMLElement {
+  return h(
+    'pre',
+    { class: 'code diff' },
+    text.split('\n').map((line) => {
+      const kind = line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : '';
+      return h('span', kind ? { class: kind } : {}, `${line}\n`);
+    }),
+  );
+}
+
 /** Monitors: the team's scheduled change checks, each with its checks and their diffs. */
 export function monitors(): HTMLElement {
   const body = h('div', {}, h('p', { class: 'muted' }, 'Loading…'));
@@ -73,8 +85,10 @@ export function monitor(id: string): HTMLElement {
             { class: 'card' },
             h('p', {}, statusBadge(page.status), ' ', h('span', { class: 'url' }, page.url)),
             page.error ? failure(page.error) : null,
-            page.diff?.text ? pre(page.diff.text) : null,
-            page.diff?.json ? pre(JSON.stringify(page.diff.json, null, 2)) : null,
+            page.diff?.text ? diffView(page.diff.text) : null,
+            page.diff?.json
+              ? h('details', {}, h('summary', {}, 'Structured diff (JSON)'), pre(JSON.stringify(page.diff.json, null, 2)))
+              : null,
           ),
         ),
       );
