@@ -1,7 +1,7 @@
 // Builds the console's browser app into assets/: app-<hash>.js and app-<hash>.css (esbuild,
 // minified, content-hashed so they can be cached for a year) and manifest.json naming them, which
 // the server reads. Run by `pnpm build` (and prepack), and by the tests before they serve it.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -35,5 +35,8 @@ for (const file of result.outputFiles) {
   if (name.endsWith('.css')) manifest.style = name;
 }
 // Older hashed files go, so the package ships only what the manifest names.
-for (const name of readdirSync(out)) if (name !== 'manifest.json' && !written.has(name)) rmSync(join(out, name));
-writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+for (const name of readdirSync(out)) if (name.startsWith('app-') && !written.has(name)) rmSync(join(out, name), { force: true });
+// Renamed into place, so a server starting meanwhile reads the old manifest or the new one, never half of one.
+const temporary = join(out, `manifest.json.${process.pid}.tmp`);
+writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+renameSync(temporary, join(out, 'manifest.json'));
