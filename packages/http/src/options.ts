@@ -16,14 +16,6 @@ export interface WebhookSettings {
 }
 
 /**
- * The API's options: what it serves (auth, limits, credits, webhooks, the embedded worker) and
- * what it runs with, as the library's functions take it: a core `Runtime` built once
- * (`runtime`), or its settings inline (`store`, `ssrf`, `browser`, `llm`, `searchProvider`,
- * `convertPool`, `userAgent`, `retentionMs`, `logger`…; inline settings win). Without a store,
- * a new in-memory one (closed with the API). The SSRF guard is on unless `ssrf` or
- * `allowPrivateNetwork` says otherwise: unlike the library, a server fetches what strangers ask.
- */
-/**
  * Pages served beside the API on the same handler (the web console, `@trawl/console`'s
  * `createConsole()`): `serve` answers the requests it owns and returns true, and leaves the rest
  * (false) to the API. Called only when given, so an API without one pays nothing.
@@ -32,6 +24,14 @@ export interface ApiSite {
   serve(req: NodeRequest, res: NodeResponse, location: RequestLocation): boolean;
 }
 
+/**
+ * The API's options: what it serves (auth, limits, credits, webhooks, the embedded worker) and
+ * what it runs with, as the library's functions take it: a core `Runtime` built once
+ * (`runtime`), or its settings inline (`store`, `ssrf`, `browser`, `llm`, `searchProvider`,
+ * `convertPool`, `userAgent`, `retentionMs`, `logger`…; inline settings win). Without a store,
+ * a new in-memory one (closed with the API). The SSRF guard is on unless `ssrf` or
+ * `allowPrivateNetwork` says otherwise: unlike the library, a server fetches what strangers ask.
+ */
 export interface TrawlApiOptions extends RuntimeOptions {
   /** A site served beside the API, such as the web console (`createConsole()` of `@trawl/console`); absent by default. */
   console?: ApiSite;

@@ -32,11 +32,11 @@ export function toJobListItem(job: JobRecord) {
 }
 
 /**
- * `GET /v2/crawl`, `/v2/batch/scrape`, `/v2/extract`, `/v2/llmstxt`: the caller's team's jobs of
- * one kind, newest first, a page at a time, shaped as `GET /v2/agent`'s list (`field` holds the
- * rows, `next` the URL of the older ones). Only the team's own jobs: the store lists by team.
+ * `GET /v2/agent`, `/v2/crawl`, `/v2/batch/scrape`, `/v2/extract`, `/v1/llmstxt`: the caller's
+ * team's jobs of one kind, newest first, a page at a time (`field` holds the rows, `next` the URL
+ * of the older ones). Only the team's own jobs: the store lists by team.
  */
-export function teamJobList(kind: JobKind, field: string, path: string): RouteHandler {
+export function teamJobList(kind: JobKind, field: string, path: string, toItem: (job: JobRecord) => unknown = toJobListItem): RouteHandler {
   return async (request, api) => {
     const { before } = parseV2Body(v2AgentListQuerySchema, Object.fromEntries(request.location.query));
     const jobs = await api.runtime.store.jobs.listByTeam({
@@ -50,7 +50,7 @@ export function teamJobList(kind: JobKind, field: string, path: string): RouteHa
     return {
       body: {
         success: true,
-        [field]: page.map(toJobListItem),
+        [field]: page.map(toItem),
         ...(jobs.length > JOB_LIST_PAGE && last
           ? { next: `${request.location.origin}${request.location.mountPrefix}${path}?before=${last.createdAt}` }
           : {}),
