@@ -3,9 +3,11 @@
 // traps (the crawl-trap guard over the dev sets' link graphs: links held back), formats (the product format's cost beyond
 // the scrape, no model), html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
 // links-stream (the links-only path against the tree path on the dev sets; `--step N`), every-path (scrape,
-// crawl, map and batch scrape over every dev-set page: no INTERNAL error; `--step N`, `--sets`).
+// crawl, map and batch scrape over every dev-set page: no INTERNAL error; `--step N`, `--sets`), console (the web console's
+// bundle, first paint and the API's latency with it on and off; `--screenshots DIR`).
 import { runApiBenchmark } from './api.js';
 import { runBlocksBenchmark } from './blocks.js';
+import { runConsoleBenchmark } from './console.js';
 import { runTrapsBenchmark } from './traps.js';
 import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
@@ -38,6 +40,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   html5lib: () => runHtml5libBenchmark(process.argv.slice(3)),
   'links-stream': () => runLinksStreamCheck(process.argv.slice(3)),
   'every-path': () => runEveryPathBenchmark(process.argv.slice(3)),
+  console: () => runConsoleBenchmark(process.argv.slice(3)),
 };
 
 const only = process.argv[2];

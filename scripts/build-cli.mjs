@@ -18,7 +18,7 @@
 //   packages stay outside (imported on use, as before), and so does playwright-core.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = join(ROOT, 'packages');
@@ -47,10 +47,15 @@ function packagesToBuild() {
   return [...wanted.values()];
 }
 
+/** The console's browser app: bundled into its assets by its own build, not compiled for Node. */
+const CONSOLE = join(PACKAGES, 'console');
+const CONSOLE_APP = join(CONSOLE, 'src', 'app');
+
 function sourcesOf(dir) {
   const files = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    if (entry.isDirectory() && path === CONSOLE_APP) continue;
     if (entry.isDirectory()) files.push(...sourcesOf(path));
     else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) files.push(path);
   }
@@ -157,6 +162,22 @@ async function bundleAction(name) {
   return true;
 }
 
+/** Files under a folder, recursively. */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** Rebuilds the console's assets (`trawl serve` serves them) when one of its app's files is newer than their manifest. */
+async function buildConsoleApp() {
+  const manifest = statSync(join(CONSOLE, 'assets', 'manifest.json'), { throwIfNoEntry: false });
+  const inputs = [...filesUnder(CONSOLE_APP), join(CONSOLE, 'scripts', 'build-app.mjs')];
+  if (manifest && inputs.every((file) => statSync(file).mtimeMs <= manifest.mtimeMs)) return false;
+  await import(pathToFileURL(join(CONSOLE, 'scripts', 'build-app.mjs')).href);
+  return true;
+}
+
 const started = performance.now();
 let compiled = 0;
 await Promise.all(
@@ -168,7 +189,14 @@ await Promise.all(
   }),
 );
 const bundled = (await Promise.all(BUNDLED_ACTIONS.map(bundleAction))).filter(Boolean).length;
-if (compiled || bundled) {
-  const what = [compiled ? `compiled ${compiled} file(s)` : '', bundled ? `bundled ${bundled} action(s)` : ''].filter(Boolean).join(', ');
+const consoleBuilt = packagesToBuild().includes(CONSOLE) && (await buildConsoleApp());
+if (compiled || bundled || consoleBuilt) {
+  const what = [
+    compiled ? `compiled ${compiled} file(s)` : '',
+    bundled ? `bundled ${bundled} action(s)` : '',
+    consoleBuilt ? 'built the console' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   process.stderr.write(`build-cli: ${what} in ${Math.round(performance.now() - started)} ms\n`);
 }

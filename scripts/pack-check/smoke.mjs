@@ -3,6 +3,7 @@
 import http from 'node:http';
 import express from 'express';
 import { scrape, parse, closeDispatchers } from '@trawl/core';
+import { createConsole } from '@trawl/console';
 import { createTrawlApi } from '@trawl/http';
 
 const page =
@@ -67,6 +68,25 @@ if (reply.status !== 200 || !body.data?.markdown?.includes('Packed page'))
   fail(`the mounted API answered ${reply.status} ${JSON.stringify(body)}`);
 else console.log('Express-mounted API: ok');
 
+// The console from its tarball: its page to a browser, its hashed script, and JSON `GET /` kept.
+const withConsole = createTrawlApi({ sweepIntervalMs: 0, console: createConsole() });
+const consoleServer = http.createServer(withConsole);
+await new Promise((resolve) => consoleServer.listen(0, '127.0.0.1', resolve));
+const consoleBase = `http://127.0.0.1:${consoleServer.address().port}`;
+const consolePage = await fetch(`${consoleBase}/`, { headers: { accept: 'text/html' } });
+const script = (await consolePage.text()).match(/src="(\/console\/app-[A-Z0-9]+\.js)"/)?.[1];
+const scriptReply = script ? await fetch(`${consoleBase}${script}`) : undefined;
+const json = await (await fetch(`${consoleBase}/`, { headers: { accept: 'application/json' } })).json();
+if (
+  !consolePage.headers.get('content-security-policy')?.includes("script-src 'self'") ||
+  scriptReply?.status !== 200 ||
+  json.name !== 'Trawl'
+)
+  fail(`the console answered ${consolePage.status}, its script ${scriptReply?.status}, GET / as JSON ${JSON.stringify(json)}`);
+else console.log('console: ok');
+
+consoleServer.close();
+await withConsole.close();
 server.close();
 site.close();
 await api.close();

@@ -26,6 +26,7 @@ const EXAMPLES: Record<string, { valid: string; malformed: string | null; with?:
   // Keys, so that serve's rule about listening beyond loopback does not refuse an odd host.
   host: { valid: '127.0.0.2', malformed: null, with: { TRAWL_API_KEYS: 'k:team' } },
   worker: { valid: 'off', malformed: 'sometimes' },
+  console: { valid: 'off', malformed: 'sometimes' },
   parseMaxMb: { valid: '10', malformed: '0' },
   streamsPerTeam: { valid: '5', malformed: 'none' },
   streamOpensPerMinute: { valid: '30', malformed: '-1' },
@@ -141,9 +142,9 @@ describe('trawl serve and trawl worker read the same settings', { timeout: 120_0
     expect(real.stdout).toMatch(/^browser: on; llm: none; search: local$/m);
   });
 
-  it('leave to serve alone the flags of listening, of uploads and of the embedded worker', async () => {
+  it('leave to serve alone the flags of listening, of uploads, of the embedded worker and of the console', async () => {
     const serveOnly = SERVE_FLAGS.filter((name) => !WORKER_FLAGS.includes(name));
-    expect(serveOnly.sort()).toEqual(['host', 'parseMaxMb', 'port', 'worker']);
+    expect(serveOnly.sort()).toEqual(['console', 'host', 'parseMaxMb', 'port', 'worker']);
     for (const name of serveOnly) {
       const args = SETTINGS[name].flag!.includes('<') ? [longFlag(name), EXAMPLES[name]!.valid] : [longFlag(name)];
       expect((await check('serve', {}, args)).code).toBe(0);

@@ -176,8 +176,11 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     ...(options.basePath ? { basePath: options.basePath } : {}),
   });
 
+  const site = options.console;
   const handler = (req: NodeRequest, res: NodeResponse, next?: NextFunction): void => {
     const location = locateRequest(req, options.basePath);
+    // Only with a console: its pages are a map lookup on GET and HEAD, and the API's own routes win the rest.
+    if (site?.serve(req, res, location)) return;
     const match = router.match(req.method ?? 'GET', location.path);
     if (match.type === 'found') {
       // serve() answers every failure itself; this catch only guards against a failing answer.

@@ -1,5 +1,5 @@
 export { createTrawlApi, type TrawlApi } from './api.js';
-export type { TrawlApiOptions, WebhookSettings } from './options.js';
+export type { ApiSite, TrawlApiOptions, WebhookSettings } from './options.js';
 export { createServer, type ServerMount, type TrawlServer, type TrawlServerOptions } from './server/create-server.js';
 export type { ApiCall, ApiCallResult } from './in-process.js';
 export { openAccessProblem } from './server/settings.js';
@@ -14,3 +14,4 @@ export * from './webhooks/index.js';
 export { startMonitorWorker, type MonitorWorkerOptions } from './monitors/monitor-worker.js';
 export { monitorSpecOf, monitorView, updatedSpec } from './monitors/monitor-plan.js';
 export { createMonitorBodySchema, updateMonitorBodySchema, type CreateMonitorBody } from './schemas/monitor.js';
+export type { RequestLocation } from './http/request-url.js';

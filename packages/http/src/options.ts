@@ -1,6 +1,8 @@
 import type { Document, Runtime, RuntimeOptions } from '@trawl/core';
 import type { FairGateLimits } from '@trawl/core/server';
 import type { AuthOption } from './auth/authenticate.js';
+import type { RequestLocation } from './http/request-url.js';
+import type { NodeRequest, NodeResponse } from './http/types.js';
 import type { RateLimits } from './limits/rate-limits.js';
 import type { StreamLimits } from './watch/stream-budget.js';
 import type { WebhookSender } from './webhooks/index.js';
@@ -15,6 +17,15 @@ export interface WebhookSettings {
 }
 
 /**
+ * Pages served beside the API on the same handler (the web console, `@trawl/console`'s
+ * `createConsole()`): `serve` answers the requests it owns and returns true, and leaves the rest
+ * (false) to the API. Called only when given, so an API without one pays nothing.
+ */
+export interface ApiSite {
+  serve(req: NodeRequest, res: NodeResponse, location: RequestLocation): boolean;
+}
+
+/**
  * The API's options: what it serves (auth, limits, credits, webhooks, the embedded worker) and
  * what it runs with, as the library's functions take it: a core `Runtime` built once
  * (`runtime`), or its settings inline (`store`, `ssrf`, `browser`, `llm`, `searchProvider`,
@@ -23,6 +34,8 @@ export interface WebhookSettings {
  * `allowPrivateNetwork` says otherwise: unlike the library, a server fetches what strangers ask.
  */
 export interface TrawlApiOptions extends RuntimeOptions {
+  /** A site served beside the API, such as the web console (`createConsole()` of `@trawl/console`); absent by default. */
+  console?: ApiSite;
   /** What the API runs with, built once (core's `createRuntime`); the caller closes it. */
   runtime?: Runtime;
   /** API keys to teams, or a function resolving a bearer token. Absent: open, every caller is team `local`. */

@@ -25,7 +25,13 @@ async function serve(settings: ProcessSettings, env: Env, io: CliIO): Promise<vo
   const { runtime } = made;
   // The MCP endpoint is loaded only here: `trawl --help` and the other commands never load its SDK.
   const { createTrawlMcp } = await import('@trawl/mcp');
-  const server = createServer({ ...apiOptionsFrom(settings, made), mounts: [(api) => createTrawlMcp({ api })] });
+  // The console's assets are read into memory only when it is on.
+  const webConsole = settings.console ? (await import('@trawl/console')).createConsole() : undefined;
+  const server = createServer({
+    ...apiOptionsFrom(settings, made),
+    ...(webConsole ? { console: webConsole } : {}),
+    mounts: [(api) => createTrawlMcp({ api })],
+  });
   const stopRequested = new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
@@ -36,7 +42,7 @@ async function serve(settings: ProcessSettings, env: Env, io: CliIO): Promise<vo
     // One write, so whoever waits for the URL line also has the summary.
     writeLine(
       io.stdout,
-      `Trawl API listening on ${url} (MCP at ${url}/mcp)\n` +
+      `Trawl API listening on ${url} (MCP at ${url}/mcp${webConsole ? `, console at ${url}/` : ''})\n` +
         `store: ${showSetting('store', settings.store)}; worker: ${settings.worker ? 'on' : 'off'}; auth: ${auth}; ` +
         `browser: ${describeBrowser(runtime.browser, env)}; llm: ${runtime.llm?.model ?? 'none'}; search: ${describeSearch(runtime.searchProvider?.name)}\n` +
         describeSsrfPolicy(runtime.policy),

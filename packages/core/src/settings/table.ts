@@ -165,6 +165,14 @@ export const SETTINGS = {
     description: 'run jobs in this process (off for API nodes whose jobs run in `trawl worker` processes)',
     scope: 'server',
   }),
+  console: valued({
+    env: 'TRAWL_CONSOLE',
+    flag: '--no-console',
+    type: booleanType,
+    default: true,
+    description: 'serve the web console at / to browsers (docs/console.md); JSON clients of GET / are answered as before',
+    scope: 'server',
+  }),
   streamsPerTeam: valued({
     env: 'TRAWL_STREAMS_PER_TEAM',
     type: wholeNumber,

@@ -18,17 +18,16 @@ import type { AgentRequestInput } from '@trawl/core';
 import type { JobRecord } from '@trawl/core/ports';
 import { ApiError } from '../http/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
-import { v1DeepResearchBodySchema, v2AgentBodySchema, v2AgentListQuerySchema } from '../schemas/v2-agent.js';
+import { v1DeepResearchBodySchema, v2AgentBodySchema } from '../schemas/v2-agent.js';
 import { notImplemented } from '../v2/scrape-plan.js';
 import { findTeamJob } from './find-job.js';
+import { teamJobList } from './job-lists.js';
 import { asBadRequest, startHeld } from './llm-jobs.js';
 import { parseBody } from './parse-body.js';
 import { parseV2Body } from './parse-v2-body.js';
 import type { ApiContext, RouteHandler } from './types.js';
 
 const INVALID_AGENT = 'Invalid agent request';
-/** Agents one list page holds (the SDK pages on with `before`). */
-export const AGENT_LIST_PAGE = 50;
 
 export const v2AgentStart: RouteHandler = async (request, api) => {
   const { origin, integration, webhook, threadId, mode, exchange, threatProtection, auditMetadata, ...body } = parseV2Body(
@@ -56,26 +55,8 @@ export const v2AgentCancel: RouteHandler = async (request, api) => {
   return { body: { success: true } };
 };
 
-export const v2AgentList: RouteHandler = async (request, api) => {
-  const { before } = parseV2Body(v2AgentListQuerySchema, Object.fromEntries(request.location.query));
-  const jobs = await api.runtime.store.jobs.listByTeam({
-    teamId: request.teamId,
-    kind: 'agent',
-    limit: AGENT_LIST_PAGE + 1,
-    ...(before ? { before } : {}),
-  });
-  const page = jobs.slice(0, AGENT_LIST_PAGE);
-  const last = page[page.length - 1];
-  return {
-    body: {
-      success: true,
-      agents: page.map(toAgentListItem),
-      ...(jobs.length > AGENT_LIST_PAGE && last
-        ? { next: `${request.location.origin}${request.location.mountPrefix}/v2/agent?before=${last.createdAt}` }
-        : {}),
-    },
-  };
-};
+/** `GET /v2/agent?before=`: the team's agent runs, newest first, 50 a page. */
+export const v2AgentList = teamJobList('agent', 'agents', '/v2/agent', toAgentListItem);
 
 export const v1DeepResearchStart: RouteHandler = async (request, api) => {
   const { origin, integration, webhook, ...body } = parseBody(v1DeepResearchBodySchema, request.body, INVALID_AGENT);

@@ -18,6 +18,7 @@ import {
   v2TokenUsage,
 } from './team.js';
 import type { RouteDefinition } from './types.js';
+import { teamJobList } from './job-lists.js';
 import { HOSTED_ONLY_ROUTES } from './hosted-only.js';
 import { v1DeepResearchStart, v1DeepResearchStatus, v2AgentCancel, v2AgentList, v2AgentStart, v2AgentStatus } from './agent.js';
 import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from './v2-jobs.js';
@@ -62,6 +63,15 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v2/parse', style: 'plain', rateClass: 'scrape', readsBody: false, handle: v2Parse },
   { method: 'POST', path: '/v2/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v2CrawlStart },
   { method: 'POST', path: '/v2/crawl/params-preview', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v2CrawlParamsPreview },
+  // The team's jobs of a kind, newest first (the console's job list; shaped as GET /v2/agent).
+  {
+    method: 'GET',
+    path: '/v2/crawl',
+    style: 'plain',
+    rateClass: 'status',
+    readsBody: false,
+    handle: teamJobList('crawl', 'crawls', '/v2/crawl'),
+  },
   // Before `/v2/crawl/:id`, which would take `active` for an id.
   { method: 'GET', path: '/v2/crawl/active', style: 'plain', rateClass: 'status', readsBody: false, handle: activeCrawls },
   { method: 'GET', path: '/v2/crawl/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2CrawlStatus },
@@ -75,6 +85,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   { method: 'GET', path: '/v2/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
   { method: 'POST', path: '/v2/batch/scrape', style: 'plain', rateClass: 'batch', readsBody: true, handle: v2BatchStart },
+  {
+    method: 'GET',
+    path: '/v2/batch/scrape',
+    style: 'plain',
+    rateClass: 'status',
+    readsBody: false,
+    handle: teamJobList('batch_scrape', 'batches', '/v2/batch/scrape'),
+  },
   { method: 'GET', path: '/v2/batch/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2BatchStatus },
   {
     method: 'DELETE',
@@ -88,6 +106,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v2/map', style: 'plain', rateClass: 'map', readsBody: true, handle: v2Map },
   { method: 'POST', path: '/v2/search', style: 'success', rateClass: 'search', readsBody: true, handle: v2Search },
   { method: 'POST', path: '/v2/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v2ExtractStart },
+  {
+    method: 'GET',
+    path: '/v2/extract',
+    style: 'plain',
+    rateClass: 'status',
+    readsBody: false,
+    handle: teamJobList('extract', 'extracts', '/v2/extract'),
+  },
   { method: 'GET', path: '/v2/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1ExtractStatus },
   { method: 'POST', path: '/v2/agent', style: 'plain', rateClass: 'extract', readsBody: true, handle: v2AgentStart },
   { method: 'GET', path: '/v2/agent', style: 'plain', rateClass: 'status', readsBody: false, handle: v2AgentList },
@@ -156,6 +182,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v1/deep-research', style: 'plain', rateClass: 'extract', readsBody: true, handle: v1DeepResearchStart },
   { method: 'GET', path: '/v1/deep-research/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1DeepResearchStatus },
   { method: 'POST', path: '/v1/llmstxt', style: 'success', rateClass: 'llmstxt', readsBody: true, handle: v1LlmsTxtStart },
+  {
+    method: 'GET',
+    path: '/v1/llmstxt',
+    style: 'success',
+    rateClass: 'status',
+    readsBody: false,
+    handle: teamJobList('llmstxt', 'jobs', '/v1/llmstxt'),
+  },
   { method: 'GET', path: '/v1/llmstxt/:id', style: 'success', rateClass: 'status', readsBody: false, handle: v1LlmsTxtStatus },
   { method: 'GET', path: '/v1/team/credit-usage', style: 'success', rateClass: 'team', readsBody: false, handle: v1CreditUsage },
   {
