@@ -61,7 +61,9 @@ function members(checker: ts.TypeChecker, type: ts.Type, node: ts.Node): string[
     .filter((property) => !property.name.startsWith('#') && !isPrivate(property))
     .map((property) => {
       const optional = property.flags & ts.SymbolFlags.Optional ? '?' : '';
-      return `  - \`${property.name}${optional}: ${typeText(checker, checker.getTypeOfSymbolAtLocation(property, node), node)}\``;
+      // Well-known symbols carry a per-run id in their internal name (`__@asyncIterator@9223`).
+      const name = property.name.replace(/^__@(\w+)@\d+$/, '[Symbol.$1]');
+      return `  - \`${name}${optional}: ${typeText(checker, checker.getTypeOfSymbolAtLocation(property, node), node)}\``;
     })
     .sort();
 }

@@ -1,4 +1,4 @@
-import type { JobKind, JobRecord } from '@trawl/core';
+import type { JobKind, JobRecord } from '@trawl/core/ports';
 import { v2AgentListQuerySchema } from '../schemas/v2-agent.js';
 import { parseV2Body } from './parse-v2-body.js';
 import type { RouteHandler } from './types.js';
