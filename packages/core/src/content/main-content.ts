@@ -85,7 +85,13 @@ export function extractMainContent(page: MainContentPage): MainContent {
     const copyRegion = correspondingElement(body, copy, mainRegion) ?? undefined;
     const kept = saveKeptBlocks(body, context, run);
     const article = readableArticle(page.document, context, run);
-    content = morePromising(article, regionReading(copy, context, run, copyRegion), policy.minArticleShare, run);
+    const region = readingRegion(copy, context, copyRegion);
+    // The region steps only remove blocks, so the region's text before them bounds its text
+    // after: a pick holding enough of the former wins without cleaning a reading it beats
+    // (the explain trace still runs them, to show every step).
+    const articleWinsAnyway = !run.trace && article !== null && textLength(article) >= textLength(region) * policy.minArticleShare;
+    if (articleWinsAnyway) content = article;
+    else content = morePromising(article, cleanedRegion(region, context, run), policy.minArticleShare, run);
     content = restoreKeptBlocks(content, kept, run);
   }
   content = restoreKeptBlocks(content, keptEverywhere, run);
@@ -130,9 +136,18 @@ function readableArticle(document: HtmlDocument, context: StepContext, run: Step
  * when the caller has it already (measuring a page's text is not free).
  */
 function regionReading(body: Element, context: StepContext, run: StepRunOptions, knownRegion?: Element): Element {
+  return cleanedRegion(readingRegion(body, context, knownRegion), context, run);
+}
+
+/** The region the region reading reads, before its steps clean it. */
+function readingRegion(body: Element, context: StepContext, knownRegion?: Element): Element {
   const policy = READING_POLICY[context.pageType];
   const mainRegion = policy.regionInBody?.(body) ?? knownRegion ?? findMainRegion(body);
-  const region = policy.regionInMain?.(mainRegion) ?? mainRegion;
+  return policy.regionInMain?.(mainRegion) ?? mainRegion;
+}
+
+/** The region cleaned by the `region` steps, which only remove blocks (never add text). */
+function cleanedRegion(region: Element, context: StepContext, run: StepRunOptions): Element {
   runPhase('region', region, context, run);
   return region;
 }

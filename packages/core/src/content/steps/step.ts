@@ -9,7 +9,8 @@ import { PAGE_TYPES, type PageType } from '../page-type/page-type.js';
  * - `keep`: blocks copied from the untouched body before Readability rewrites it, put back into
  *   whichever reading wins (only where both readings run, unless the step says `everyReading`);
  * - `article`: cleaning Readability's pick;
- * - `region`: cleaning the main region (the furniture-free reading);
+ * - `region`: cleaning the main region (the furniture-free reading); its steps only remove blocks,
+ *   never add text: main-content.ts skips them when Readability's pick wins against the uncleaned region;
  * - `content`: on the chosen content.
  */
 export const STEP_PHASES = ['tree', 'page', 'keep', 'article', 'region', 'content'] as const;
