@@ -60,6 +60,8 @@ export interface PoolStats {
    * browser. Isolation 'context': one per page being rendered, plus at most one spare per browser.
    */
   contexts: number;
+  /** Pages kept open for clients (browser sessions, scrapes kept for interact), holding no slot. */
+  keptPages: number;
 }
 
 interface Instance {
@@ -83,6 +85,8 @@ export class ChromiumPool {
   #idleTimer: ReturnType<typeof setTimeout> | undefined;
   #launches = 0;
   #served = 0;
+  /** Pages kept open outside the slots (sessions, pages kept for interact): the browser stays up while any is. */
+  #held = 0;
 
   constructor(options: PoolOptions) {
     this.#options = options;
@@ -98,7 +102,43 @@ export class ChromiumPool {
       activePages: this.#slots.active,
       browsers: this.#instances.size,
       contexts,
+      keptPages: this.#held,
     };
+  }
+
+  /**
+   * Keeps the browser that runs `browser` alive, without a page slot, until the returned release
+   * is called: for a page a client goes on driving. The browser is not closed when idle, nor when
+   * retired, while held.
+   */
+  holdBrowser(browser: PlaywrightBrowser): () => void {
+    const instance = [...this.#instances].find((candidate) => candidate.browser === browser);
+    clearTimeout(this.#idleTimer);
+    this.#held++;
+    if (instance) instance.active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#held--;
+      if (instance) {
+        instance.active--;
+        if (instance.retired && instance.active === 0) void this.#shutDown(instance);
+      }
+      if (this.#slots.active === 0 && this.#held === 0) this.#armIdleShutdown();
+    };
+  }
+
+  /** Opens a page outside the slots: a browser held for it until `release` (see holdBrowser). */
+  async held<T>(work: (browser: PlaywrightBrowser, userAgent: string, release: () => void) => Promise<T>): Promise<T> {
+    const instance = await this.#instance();
+    const release = this.holdBrowser(instance.browser);
+    try {
+      return await work(instance.browser, instance.userAgent, release);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   /** Runs `work` with a browser once a page slot is free. A load that a crash cut short is tried once more on a new browser. */
@@ -109,7 +149,7 @@ export class ChromiumPool {
       return await this.#run(work, true);
     } finally {
       release();
-      if (this.#slots.active === 0) this.#armIdleShutdown();
+      if (this.#slots.active === 0 && this.#held === 0) this.#armIdleShutdown();
     }
   }
 
@@ -198,7 +238,7 @@ export class ChromiumPool {
   #armIdleShutdown(): void {
     clearTimeout(this.#idleTimer);
     this.#idleTimer = setTimeout(() => {
-      if (this.#slots.active === 0) void this.close();
+      if (this.#slots.active === 0 && this.#held === 0) void this.close();
     }, this.#options.idleTimeoutMs);
     this.#idleTimer.unref();
   }

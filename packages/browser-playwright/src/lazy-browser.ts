@@ -1,8 +1,8 @@
-import type { BrowserLoadRequest, LoadedPage } from '@trawl/core/ports';
+import type { BrowserLoadRequest, BrowserPageSession, BrowserSessionRequest, LoadedPage } from '@trawl/core/ports';
 import type { BrowserStats, PlaywrightBrowser, PlaywrightBrowserOptions } from './playwright-browser.js';
 
 /** What a browser that has loaded no page reports. */
-const IDLE: BrowserStats = { launches: 0, pagesServed: 0, activePages: 0, browsers: 0, contexts: 0, reusedPages: 0 };
+const IDLE: BrowserStats = { launches: 0, pagesServed: 0, activePages: 0, browsers: 0, contexts: 0, keptPages: 0, reusedPages: 0 };
 
 /**
  * createPlaywrightBrowser(options), imported on the first page: playwright-core takes a good
@@ -16,6 +16,9 @@ export function lazyPlaywrightBrowser(options: PlaywrightBrowserOptions): Playwr
   return {
     async load(request: BrowserLoadRequest): Promise<LoadedPage> {
       return (await browser()).load(request);
+    },
+    async openSession(request: BrowserSessionRequest): Promise<BrowserPageSession> {
+      return (await browser()).openSession(request);
     },
     stats: () => created?.stats() ?? { ...IDLE },
     async close() {

@@ -1,5 +1,14 @@
-import { ALONE_AT_GATE_MS, createFairGate, type Browser, type BrowserLoadRequest, type LoadedPage } from '@trawl/core/ports';
-import { isTrawlError, TrawlError, type ScreenshotSink, type SsrfPolicy } from '@trawl/core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import {
+  ALONE_AT_GATE_MS,
+  createFairGate,
+  type Browser,
+  type BrowserLoadRequest,
+  type BrowserPageSession,
+  type BrowserSessionRequest,
+  type LoadedPage,
+} from '@trawl/core/ports';
+import { isTrawlError, resolveScrapeOptions, TrawlError, type ScreenshotSink, type SsrfPolicy } from '@trawl/core';
 import { DEFAULT_BROWSER_PAGES } from '@trawl/core/settings';
 import { builtInAdHosts, hostMatcher } from './ad-hosts.js';
 import { requireChromium } from './require-chromium.js';
@@ -8,7 +17,10 @@ import type { ProxyServer, ProxyServers } from './context-plan.js';
 import { FreshContexts } from './fresh-contexts.js';
 import { startGuardProxy, type GuardProxy } from './guard-proxy.js';
 import { ISOLATIONS, type Isolation } from './page-source.js';
-import { renderPage } from './render-page.js';
+import { PlaywrightPageSession } from './page-session.js';
+import { pageSetup, renderPage } from './render-page.js';
+import { planContext } from './context-plan.js';
+import { setUpContext } from './page-source.js';
 import { dataUrlScreenshots } from './screenshot-sinks.js';
 import { WarmLanes } from './warm-lanes.js';
 
@@ -52,6 +64,7 @@ export interface BrowserStats extends PoolStats {
 }
 
 export interface PlaywrightBrowser extends Browser {
+  openSession(request: BrowserSessionRequest): Promise<BrowserPageSession>;
   stats(): BrowserStats;
 }
 
@@ -87,6 +100,8 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
     throw new TypeError(`isolation must be one of ${ISOLATIONS.join(', ')}, not ${String(options.isolation)}`);
   }
   const pages = options.isolation === 'context' ? new FreshContexts() : new WarmLanes(maxConcurrentPages);
+  // A page a client goes on driving leaves with its context, so it never comes from a warm lane.
+  const keptPages = options.isolation === 'context' ? pages : new FreshContexts();
 
   // One guard per policy and upstream proxy.
   const guardProxy = (request: BrowserLoadRequest, upstream?: ProxyServer) => {
@@ -106,11 +121,15 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
       let leave: (() => void) | undefined;
       try {
         leave = await turns.enter(request.teamId ?? ANONYMOUS_TEAM, request.signal);
-        return await pool.use(
-          (browser, defaultUserAgent) =>
-            renderPage(browser, request, { screenshots, adHosts, proxies: options.proxies, defaultUserAgent, guardProxy, pages, queuedAt }),
-          request.signal,
-        );
+        const { keepPage } = request;
+        return await pool.use((browser, defaultUserAgent) => {
+          const settings = { screenshots, adHosts, proxies: options.proxies, defaultUserAgent, guardProxy, pages, queuedAt };
+          if (!keepPage) return renderPage(browser, request, settings);
+          // The kept page holds the browser, not a slot: the slot is free as soon as the load returns.
+          const keep = (context: BrowserContext, page: Page) =>
+            keepPage(new PlaywrightPageSession(context, page, screenshots, pool.holdBrowser(browser), request.maxBodyBytes));
+          return renderPage(browser, request, { ...settings, pages: keptPages, keep });
+        }, request.signal);
       } catch (error) {
         // Cancelled while waiting for a free page slot.
         if (request.signal?.aborted && !isTrawlError(error))
@@ -119,6 +138,30 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
       } finally {
         leave?.();
       }
+    },
+    async openSession(request: BrowserSessionRequest): Promise<BrowserPageSession> {
+      const load: BrowserLoadRequest = { url: 'about:blank', options: resolveScrapeOptions({ blockAds: false }), policy: request.policy };
+      if (request.userAgent) load.userAgent = request.userAgent;
+      return pool.held(async (browser, defaultUserAgent, release) => {
+        const plan = planContext(load, { defaultUserAgent, ...(options.proxies ? { proxies: options.proxies } : {}) });
+        const guard = plan.needsGuardProxy ? await guardProxy(load, plan.upstreamProxy) : undefined;
+        if (guard) plan.options.proxy = { server: guard.server, bypass: '<-loopback>' };
+        const setup = pageSetup(plan, load, adHosts);
+        // Images and fonts load: a session is looked at (screenshots).
+        setup.filter = { ...setup.filter, skipMedia: false, targetUrl: 'about:blank' };
+        const context = await browser.newContext({
+          ...plan.options,
+          ...(request.state ? { storageState: request.state as BrowserContextOptions['storageState'] } : {}),
+        });
+        try {
+          await setUpContext(context, setup, () => setup.filter);
+          const page = await context.newPage();
+          return new PlaywrightPageSession(context, page, screenshots, release, request.maxBodyBytes);
+        } catch (error) {
+          await context.close().catch(() => undefined);
+          throw error;
+        }
+      });
     },
     stats: () => ({ ...pool.stats(), reusedPages: pages.reused }),
     async close() {

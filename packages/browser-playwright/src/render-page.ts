@@ -1,4 +1,4 @@
-import type { Browser as PlaywrightBrowser, Page, Request, Response } from 'playwright-core';
+import type { BrowserContext, Browser as PlaywrightBrowser, Page, Request, Response } from 'playwright-core';
 import {
   ALLOW_PRIVATE_NETWORK_HINT,
   isScrapeActionError,
@@ -30,6 +30,8 @@ export interface RenderSettings {
   queuedAt: number;
   /** The guard proxy enforcing an SSRF policy that blocks private networks. */
   guardProxy(request: BrowserLoadRequest, upstream?: ProxyServer): Promise<GuardProxy>;
+  /** Hands a finished load's page to `request.keepPage` (set only then): the page then belongs to the caller. */
+  keep?(context: BrowserContext, page: Page): void;
 }
 
 /** The longest a page whose content has not shown is given to render it with scripts (network and DOM quiet). */
@@ -51,6 +53,7 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
   });
   const { context, page } = lease;
   let reason: EndReason;
+  let kept = false;
   // Closing the context ends whatever the page is doing; a warm page ended this way is never reused.
   const end = (why: EndReason) => {
     reason ??= why;
@@ -120,6 +123,10 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
     if (screenshot !== undefined) loaded.screenshot = screenshot;
     if (options.actions?.length) loaded.actions = results;
     if (plan.warnings.length) loaded.warning = plan.warnings.join(' ');
+    if (settings.keep && reason === undefined) {
+      settings.keep(context, page);
+      kept = true;
+    }
     return loaded;
   } catch (error) {
     if (isScrapeActionError(error)) throw error;
@@ -132,11 +139,11 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
     responses.stop();
-    await lease.release(reason === undefined);
+    if (!kept) await lease.release(reason === undefined);
   }
 }
 
-function pageSetup(plan: ContextPlan, request: BrowserLoadRequest, adHosts: HostMatcher): PageSetup {
+export function pageSetup(plan: ContextPlan, request: BrowserLoadRequest, adHosts: HostMatcher): PageSetup {
   const blockAds = Boolean(request.options.blockAds);
   const viewport = takesScreenshots(request.options) ? request.options.screenshotOptions?.viewport : undefined;
   return {

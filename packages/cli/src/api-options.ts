@@ -23,6 +23,11 @@ export function apiOptionsFrom(
     ...(settings.webhookSecret ? { webhooks: { secret: settings.webhookSecret } } : {}),
     pageMemory: { keep: settings.pageMemoryPages, maxBytes: settings.pageMemoryMaxBytes },
     parseMaxBytes: settings.parseMaxMb * 1024 * 1024,
+    sessions: {
+      interactKeepMs: settings.interactKeepSeconds * 1000,
+      perTeam: settings.browserSessionsPerTeam,
+      codeEnabled: settings.browserCode,
+    },
     streams: { perTeam: settings.streamsPerTeam, opensPerMinute: settings.streamOpensPerMinute },
   };
 }

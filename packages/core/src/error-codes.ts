@@ -45,6 +45,12 @@ const ENGINE_STATUS = {
   STORE_UNAVAILABLE: 503,
   /** The store is out of space (a full disk under the SQLite file): new work is refused, reads still answer. */
   STORAGE_FULL: 507,
+  /** A browser session (or a scrape's kept page) that never existed, belongs to another team, was stopped or expired. */
+  BROWSER_SESSION_NOT_FOUND: 404,
+  /** The team already has as many browser sessions open as the server allows (TRAWL_BROWSER_SESSIONS_PER_TEAM). */
+  BROWSER_SESSION_LIMIT: 429,
+  /** `code` sent to a session while the operator has not enabled code (TRAWL_BROWSER_CODE). */
+  BROWSER_CODE_DISABLED: 403,
   INTERNAL: 500,
 } as const;
 

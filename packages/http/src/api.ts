@@ -74,6 +74,7 @@ export function createTrawlApi(options: TrawlApiOptions = {}): TrawlApi {
     uploads: createFairGate(options.uploads ?? DEFAULT_UPLOAD_GATE),
     notifier: services.notifier,
     llmJobs: services.llmJobs,
+    sessions: services.sessions,
     startingCredits: options.credits ?? {},
     workerConcurrency: services.workerConcurrency,
   };

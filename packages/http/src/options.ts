@@ -1,5 +1,6 @@
 import type { Document, Runtime, RuntimeOptions } from '@trawl/core';
 import type { FairGateLimits } from '@trawl/core/server';
+import type { SessionSettings } from './sessions/session-service.js';
 import type { AuthOption } from './auth/authenticate.js';
 import type { RequestLocation } from './http/request-url.js';
 import type { NodeRequest, NodeResponse } from './http/types.js';
@@ -63,6 +64,12 @@ export interface TrawlApiOptions extends RuntimeOptions {
   credits?: Record<string, number>;
   /** What the page memory keeps (the scrape cache, change tracking): snapshots per team and the largest kept, in bytes. */
   pageMemory?: { keep?: number; maxBytes?: number };
+  /**
+   * Browser sessions and interact (docs/browser.md): how long a browser scrape keeps its page for
+   * `/v2/scrape/{id}/interact` (default 600 000 ms; 0: none), sessions per team (default 5), and
+   * whether `code` runs inside the page (default false: a 403).
+   */
+  sessions?: Partial<SessionSettings>;
   /** Largest file `POST /v2/parse` accepts, in bytes (default 50 MB): a larger upload is a 413. */
   parseMaxBytes?: number;
   /**

@@ -5,7 +5,7 @@
 import { startWorker, sweepExpiredJobs, type Worker } from '@trawl/core/server';
 import type { Document, RuntimeWithStore } from '@trawl/core';
 import type { Store } from '@trawl/core/ports';
-import { DEFAULT_WORKER_CONCURRENCY } from '@trawl/core/settings';
+import { DEFAULT_PAGE_MEMORY_PAGES, DEFAULT_WORKER_CONCURRENCY } from '@trawl/core/settings';
 import { createJobNotifier, type JobNotifier } from './jobs/job-notifier.js';
 import { createLlmJobRunner, type LlmJobRunner } from './jobs/llm-job-runner.js';
 import type { Logger } from './logger.js';
@@ -14,6 +14,7 @@ import type { TrawlApiOptions } from './options.js';
 import { createWebhookSender, type WebhookSender } from './webhooks/index.js';
 import { startMonitorWorker } from './monitors/monitor-worker.js';
 import { monitorWebhookHooks } from './monitors/monitor-webhooks.js';
+import { DEFAULT_SESSION_SETTINGS, SessionService } from './sessions/session-service.js';
 
 const DEFAULT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -26,6 +27,8 @@ export interface ApiServices {
   workerConcurrency: number;
   /** Where monitor checks report (their webhooks): the scheduler's, and manual runs'. */
   monitorHooks: ReturnType<typeof monitorWebhookHooks>;
+  /** Browser sessions and the pages scrapes keep for interact; all closed with the API. */
+  sessions: SessionService;
   /** Resolves once starting balances are in place; requests wait for it. */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -60,6 +63,11 @@ export function startServices(options: TrawlApiOptions): ApiServices {
           pageMemory: options.pageMemory,
           leaseMs: typeof options.worker === 'object' ? options.worker.leaseMs : undefined,
         });
+  const sessions = new SessionService(
+    store,
+    { ...DEFAULT_SESSION_SETTINGS, ...options.sessions },
+    options.pageMemory?.keep ?? DEFAULT_PAGE_MEMORY_PAGES,
+  );
   const sweeper = startSweeper(store, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, logger);
   const ready = seedCredits(store, options.credits ?? {});
   ready.catch((error) => logger.error('could not set the starting credit balances', error));
@@ -71,12 +79,14 @@ export function startServices(options: TrawlApiOptions): ApiServices {
     llmJobs,
     workerConcurrency: workerConcurrencyOf(options),
     monitorHooks: monitorWebhookHooks(webhooks),
+    sessions,
     ready,
     close() {
       closing ??= (async () => {
         if (sweeper) clearInterval(sweeper);
         // Interrupted pages go back to the queue, so a restarted server resumes them.
-        await Promise.all([worker?.stop(), llmJobs.close(), monitorWorker?.stop()]);
+        // Sessions first: their pages close (profiles saved, minutes billed) before the browser and the store go.
+        await Promise.all([worker?.stop(), llmJobs.close(), monitorWorker?.stop(), sessions.close()]);
         await notifier.settled();
         if (ownsWebhooks) await webhooks.close();
         // Only what the API made for itself (a memory store); the caller closes what it passed.

@@ -219,12 +219,13 @@ describe('v2 scrape refusals', () => {
     const trace = await failureOf(app.getAgentTrace('some-agent'));
     expect(trace.status).toBe(501);
     expect(trace.message).toMatch(/GET \/v2\/agent\/:id\/trace .*agent product/);
+    // Sessions are Trawl's own (browser-sessions.test.ts): without a browser they name the adapter, and code is off by default.
     const browser = await failureOf(app.browser());
     expect(browser.status).toBe(501);
-    expect(browser.message).toMatch(/\/v2\/browser/);
+    expect(browser.message).toMatch(/Browser sessions need a browser/);
     const interact = await failureOf(app.interact('some-scrape', { code: 'return 1' }));
-    expect(interact.status).toBe(501);
-    expect(interact.message).toMatch(/\/v2\/scrape\/:id\/interact/);
+    expect(interact.status).toBe(403);
+    expect(interact.message).toMatch(/TRAWL_BROWSER_CODE/);
     const papers = await failureOf(app.research.searchPapers('harbour pilots'));
     expect(papers.status).toBe(501);
     // The next call still works.

@@ -18,7 +18,14 @@ export { ALONE_AT_GATE_MS, createFairGate } from '../fairness/fair-gate.js';
 export { LeaseTurns } from '../fairness/lease-turns.js';
 export type { LoadedPage } from '../fetch/types.js';
 export { MAX_ACTION_OUTPUT_BYTES, MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE, MAX_SCRIPT_RESULT_BYTES } from '../limits.js';
-export type { Browser, BrowserLoadRequest } from '../ports/browser.js';
+export type {
+  Browser,
+  BrowserLoadRequest,
+  BrowserPageSession,
+  BrowserSessionRequest,
+  BrowserStorageState,
+  PageCodeResult,
+} from '../ports/browser.js';
 export {
   addUsage,
   llmUsageOf,

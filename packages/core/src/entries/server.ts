@@ -14,7 +14,20 @@ export { rankLinks } from '../crawl/rank-links.js';
 export { backoffDelay, classifyStatus, parseRetryAfter } from '../crawl/retry.js';
 export { appendBatchUrls, startBatchJob, startCrawlJob, type StartJobInput } from '../crawl/start-job.js';
 export { startWorker, type Worker } from '../crawl/worker.js';
-export { settleCredits, spendCredits, spendHold, type AccountHold } from '../credits/spend-credits.js';
+export { reserveCredits, settleCredits, spendCredits, spendHold, type AccountHold } from '../credits/spend-credits.js';
+export { toMarkdown } from '../formats/markdown.js';
+// Browser sessions and the pages scrapes keep for interact: one registry (docs/browser.md).
+export { INTERACT_PROMPT_STEPS, MAX_INTERACT_PROMPT_CHARS, runInteractPrompt, type PromptOutcome } from '../sessions/interact-prompt.js';
+export {
+  SessionRegistry,
+  sessionNotFound,
+  type EndedSession,
+  type NewSession,
+  type SessionEnd,
+  type SessionEntry,
+  type SessionKind,
+  type SessionRegistryOptions,
+} from '../sessions/session-registry.js';
 export { nextUsagePeriod, usagePeriod, type Account } from '../credits/usage.js';
 export { API_ERROR_CODES, PAGE_ERROR_CODES, type AnswerErrorCode } from '../error-codes.js';
 export type { FairGate, FairGateLimits } from '../fairness/fair-gate.js';

@@ -6,7 +6,7 @@
 import type { Document } from '../document.js';
 import { isTrawlError, TrawlError } from '../errors.js';
 import type { LoadedPage } from '../fetch/types.js';
-import type { ResolvedScrapeOptions } from '../options.js';
+import type { Action, ResolvedScrapeOptions } from '../options.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 
 /** Which engine loads a page: `auto` uses HTTP unless the request or the page needs a browser. */
@@ -25,11 +25,67 @@ export interface BrowserLoadRequest {
   /** Whose page it is (default: one anonymous team): a browser shares its pages between teams in turn. */
   teamId?: string;
   signal?: AbortSignal;
+  /**
+   * Set by a caller that continues the page later (`/v2/scrape/{id}/interact`): a load that
+   * succeeds hands its page here instead of closing it. The page then holds no page slot; the
+   * caller closes it. An adapter without sessions ignores it.
+   */
+  keepPage?: (session: BrowserPageSession) => void;
+}
+
+/** A page kept open for a client to drive (a browser session, or a scrape kept for interact). */
+export interface BrowserSessionRequest {
+  policy: SsrfPolicy;
+  userAgent?: string;
+  maxBodyBytes?: number;
+  /** Cookies and storage to start with (a saved profile). */
+  state?: BrowserStorageState;
+}
+
+/** Cookies and per-origin storage, as Playwright's storageState holds them. */
+export interface BrowserStorageState {
+  cookies: Array<Record<string, unknown>>;
+  origins: Array<{ origin: string; localStorage: Array<{ name: string; value: string }> }>;
+}
+
+/** What browser-side code run in a session printed and returned. */
+export interface PageCodeResult {
+  /** The code's return value as JSON (undefined when it returned nothing). */
+  result: string | undefined;
+  /** console.log/info lines. */
+  stdout: string;
+  /** console.error/warn lines and the thrown error, if any. */
+  stderr: string;
+  exitCode: number;
+  /** True when the timeout stopped it. */
+  killed: boolean;
+}
+
+/** One open page a client drives step by step; it holds no page slot of the scrape pool. */
+export interface BrowserPageSession {
+  /** The page's URL now. */
+  url(): string;
+  /** Loads `url` in the page (the browser's SSRF guard applies as in a scrape). */
+  goto(url: string, timeoutMs: number): Promise<LoadedPage>;
+  /** Runs Trawl's actions on the page as it stands and returns the page after them (HTML, action results). */
+  run(actions: readonly Action[], timeoutMs: number): Promise<LoadedPage>;
+  /** The page as it stands (HTML), without doing anything. */
+  snapshot(): Promise<LoadedPage>;
+  /** Runs JavaScript inside the page (the browser's sandbox, never Node) as an async function body. */
+  runCode(code: string, timeoutMs: number): Promise<PageCodeResult>;
+  /** Cookies and storage now, to save as a profile. */
+  state(): Promise<BrowserStorageState>;
+  /** Closes the page and its context; safe to call twice. */
+  close(): Promise<void>;
+  /** Whether the page is gone (closed, or its browser crashed). */
+  closed(): boolean;
 }
 
 export interface Browser {
   /** The rendered page (HTML as serialised after scripts and actions), its screenshot and action results. */
   load(request: BrowserLoadRequest): Promise<LoadedPage>;
+  /** Opens a blank page of its own for a browser session (adapters without sessions leave it out). */
+  openSession?(request: BrowserSessionRequest): Promise<BrowserPageSession>;
   /** Ends every browser process; later loads may start a new one. */
   close(): Promise<void>;
 }

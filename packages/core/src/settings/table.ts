@@ -157,6 +157,27 @@ export const SETTINGS = {
     description: 'largest file POST /v2/parse accepts, in MB (a larger upload is a 413)',
     scope: 'server',
   }),
+  interactKeepSeconds: valued({
+    env: 'TRAWL_INTERACT_KEEP_SECONDS',
+    type: wholeNumberType(0),
+    default: 600,
+    description: 'how long a v2 scrape in the browser keeps its page for POST /v2/scrape/{id}/interact (0: scrapes keep no page)',
+    scope: 'server',
+  }),
+  browserSessionsPerTeam: valued({
+    env: 'TRAWL_BROWSER_SESSIONS_PER_TEAM',
+    type: wholeNumber,
+    default: 5,
+    description: 'browser sessions (/v2/browser) one team may hold open; as many kept scrape pages besides',
+    scope: 'server',
+  }),
+  browserCode: valued({
+    env: 'TRAWL_BROWSER_CODE',
+    type: booleanType,
+    default: false,
+    description: 'accept `code` on /v2/browser/{id}/execute and interact, run as JavaScript inside the page (false: a 403)',
+    scope: 'server',
+  }),
   worker: valued({
     env: 'TRAWL_WORKER',
     flag: '--no-worker',

@@ -15,22 +15,6 @@ const HOSTED_ONLY: ReadonlyArray<{ product: string; routes: ReadonlyArray<[Route
     ],
   },
   {
-    product: 'browser sessions',
-    routes: [
-      ['POST', '/v2/browser'],
-      ['GET', '/v2/browser'],
-      ['DELETE', '/v2/browser/:id'],
-      ['POST', '/v2/browser/:id/execute'],
-    ],
-  },
-  {
-    product: 'scrape interaction',
-    routes: [
-      ['POST', '/v2/scrape/:id/interact'],
-      ['DELETE', '/v2/scrape/:id/interact'],
-    ],
-  },
-  {
     product: 'research search',
     routes: [
       ['GET', '/v2/search/research/papers'],

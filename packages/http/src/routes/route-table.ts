@@ -20,6 +20,8 @@ import {
 import type { RouteDefinition } from './types.js';
 import { teamJobList } from './job-lists.js';
 import { HOSTED_ONLY_ROUTES } from './hosted-only.js';
+import { v2BrowserCreate, v2BrowserDelete, v2BrowserExecute, v2BrowserList } from './browser-sessions.js';
+import { v2Interact, v2InteractStop } from './interact.js';
 import { v1DeepResearchStart, v1DeepResearchStatus, v2AgentCancel, v2AgentList, v2AgentStart, v2AgentStatus } from './agent.js';
 import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from './v2-jobs.js';
 import { v2ExtractStart } from './v2-extract.js';
@@ -139,6 +141,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   { method: 'GET', path: '/v2/team/queue-status', style: 'success', rateClass: 'team', readsBody: false, handle: queueStatus },
   { method: 'GET', path: '/v2/concurrency-check', style: 'success', rateClass: 'team', readsBody: false, handle: concurrencyCheck },
+  // Browser sessions and interact (docs/browser.md): pages held for a client, one registry.
+  { method: 'POST', path: '/v2/browser', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v2BrowserCreate },
+  { method: 'GET', path: '/v2/browser', style: 'plain', rateClass: 'status', readsBody: false, handle: v2BrowserList },
+  { method: 'DELETE', path: '/v2/browser/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2BrowserDelete },
+  { method: 'POST', path: '/v2/browser/:id/execute', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v2BrowserExecute },
+  { method: 'POST', path: '/v2/scrape/:id/interact', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v2Interact },
+  { method: 'DELETE', path: '/v2/scrape/:id/interact', style: 'plain', rateClass: 'status', readsBody: false, handle: v2InteractStop },
   ...HOSTED_ONLY_ROUTES,
   // v1
   { method: 'POST', path: '/v1/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v1Scrape },

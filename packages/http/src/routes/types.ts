@@ -8,6 +8,7 @@ import type { JobNotifier } from '../jobs/job-notifier.js';
 import type { RateLimitClass } from '../limits/rate-limits.js';
 import type { LlmJobRunner } from '../jobs/llm-job-runner.js';
 import type { ApiServices } from '../services.js';
+import type { SessionService } from '../sessions/session-service.js';
 
 /**
  * What every handler shares: the runtime, the job notifier and the API's own settings. A handler
@@ -29,6 +30,8 @@ export interface ApiContext {
   llmJobs: LlmJobRunner;
   /** Starting balances of teams with a credit limit (`credits` option): their plan. */
   startingCredits: Readonly<Record<string, number>>;
+  /** Browser sessions and the pages scrapes keep for interact. */
+  sessions: SessionService;
   /** Pages the embedded worker runs at once (0 when jobs run in separate worker processes). */
   workerConcurrency: number;
 }

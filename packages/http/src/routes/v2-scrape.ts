@@ -1,4 +1,5 @@
-import { scrape } from '@trawl/core';
+import { scrape, type Runtime } from '@trawl/core';
+import type { Browser } from '@trawl/core/ports';
 import { spendCredits } from '@trawl/core/server';
 import { codedError } from '../http/api-error.js';
 import { pageCost, scrapePrice } from '../limits/credits.js';
@@ -11,7 +12,8 @@ import { toV2Document } from '../v2/v2-document.js';
 import { assertJobCan } from './crawl.js';
 import { findTeamJob } from './find-job.js';
 import { parseV2Body } from './parse-v2-body.js';
-import type { RouteHandler } from './types.js';
+import { keepScrapePage } from './interact.js';
+import type { ApiContext, RouteHandler } from './types.js';
 
 /** `POST /v2/scrape`: one page in v2's shape, kept for `GET /v2/scrape/{scrapeId}`. */
 export const v2Scrape: RouteHandler = async (request, api) => {
@@ -20,19 +22,41 @@ export const v2Scrape: RouteHandler = async (request, api) => {
   assertJobCan(api, scrapeOptions);
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
   const price = scrapePrice(cost, scrapeOptions);
+  const scrapeId = newScrapeId();
+  const runtime = keepingPageRuntime(api, request.teamId, scrapeId);
   const document = await spendCredits(
     api.runtime.store.teams,
     request.account,
     price.most,
-    () =>
-      scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
+    () => scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime, signal: request.signal }),
     price.costOf,
-  );
-  const scrapeId = newScrapeId();
+  ).catch(async (error: unknown) => {
+    // A failed scrape gets no interact: a page it may have kept goes now.
+    await api.sessions.registry.end(request.teamId, 'interact', scrapeId).catch(() => undefined);
+    throw error;
+  });
   const data = toV2Document(document, shaping, scrapeId);
   await retainScrape(api.runtime.store, { id: scrapeId, teamId: request.teamId, retentionMs: api.runtime.retentionMs }, data);
   return { body: { success: true, data } };
 };
+
+/**
+ * The runtime of a v2 scrape: its browser loads keep their page for `/v2/scrape/{id}/interact`
+ * (the last load's, when the escalation ladder loaded twice), when the setting allows and the
+ * browser can keep pages.
+ */
+function keepingPageRuntime(api: ApiContext, teamId: string, scrapeId: string): Runtime {
+  const browser = api.runtime.browser;
+  const keepMs = api.sessions.settings.interactKeepMs;
+  if (!browser?.openSession || keepMs === 0) return api.runtime;
+  const keeping: Browser = {
+    load: (request) =>
+      browser.load({ ...request, keepPage: (page) => void keepScrapePage(api, teamId, scrapeId, page, keepMs).catch(() => page.close()) }),
+    // The server's browser: closed by whoever made it, never by this scrape.
+    close: async () => undefined,
+  };
+  return api.runtime.with({ browser: keeping });
+}
 
 /** `GET /v2/scrape/{scrapeId}`: a scrape's document again, while it is retained. */
 export const v2ScrapeResult: RouteHandler = async (request, api) => {

@@ -167,7 +167,7 @@ export function pdfEngineOptions(
 
 type V2EngineAction = NonNullable<ScrapeOptionsInput['actions']>[number];
 
-function toEngineAction(action: NonNullable<V2ScrapeOptions['actions']>[number]): V2EngineAction {
+export function toEngineAction(action: NonNullable<V2ScrapeOptions['actions']>[number]): V2EngineAction {
   switch (action.type) {
     case 'screenshot':
       return {
