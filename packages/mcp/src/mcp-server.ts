@@ -6,6 +6,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Account } from '@trawl/core/server';
 import { DEFAULT_LIMITS, type McpBackend, type McpLimits } from './context.js';
 import { registerAgentTools } from './tools/agent.js';
+import { registerInteractTools } from './tools/interact.js';
 import { registerJobTools } from './tools/jobs.js';
 import { registerLlmJobTools } from './tools/llm-jobs.js';
 import { registerMapSearchTools } from './tools/map-search.js';
@@ -29,7 +30,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions:
-      'Trawl reads the web for you: firecrawl_scrape for one page, firecrawl_map to find pages on a site, firecrawl_search to find pages anywhere, firecrawl_batch_scrape and firecrawl_crawl for many pages, firecrawl_extract for structured data, firecrawl_agent (then firecrawl_agent_status) for research across pages whose URLs are not known, firecrawl_generate_llmstxt for a site index. Answers are Markdown; long ones say how to read on.',
+      'Trawl reads the web for you: firecrawl_scrape for one page, firecrawl_map to find pages on a site, firecrawl_search to find pages anywhere, firecrawl_batch_scrape and firecrawl_crawl for many pages, firecrawl_extract for structured data, firecrawl_agent (then firecrawl_agent_status) for research across pages whose URLs are not known, firecrawl_interact (then firecrawl_interact_stop) to click and type on a page in a live browser, firecrawl_generate_llmstxt for a site index. Answers are Markdown; long ones say how to read on.',
   });
   const context = {
     api: options.api,
@@ -43,5 +44,6 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   registerMapSearchTools(server, context);
   registerLlmJobTools(server, context);
   registerAgentTools(server, context);
+  registerInteractTools(server, context);
   return server;
 }

@@ -243,3 +243,27 @@ export const agentShape = {
 };
 
 export const agentStatusShape = { id: z.string().min(1).max(100).describe('The id firecrawl_agent answered') };
+
+export const interactShape = {
+  scrapeId: z.string().trim().min(1).max(100).optional().describe('The scrapeId of an earlier firecrawl_scrape whose page to go on with'),
+  url: url.optional().describe('A page to open (scraped first); give this or scrapeId'),
+  prompt: z
+    .string()
+    .trim()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe('What to do on the page, in words: the server model turns it into clicks, typing and scrolling'),
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .describe('JavaScript run inside the page as an async function body (only when the server operator enabled code)'),
+  language: z.enum(['bash', 'python', 'node']).optional().describe('Trawl runs "node" (JavaScript inside the page) only'),
+  timeout: z.number().min(1).max(300).optional().describe('Seconds the call may take (default 30)'),
+  scrapeOptions,
+};
+
+export const interactStopShape = { scrapeId: z.string().trim().min(1).max(100).describe('The scrapeId whose page to close') };

@@ -18,6 +18,8 @@ export const TOOL_NAMES = [
   'firecrawl_generate_llmstxt',
   'firecrawl_agent',
   'firecrawl_agent_status',
+  'firecrawl_interact',
+  'firecrawl_interact_stop',
 ];
 
 const titleSchema = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] };
