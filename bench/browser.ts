@@ -173,7 +173,7 @@ function sampleMemory(): { current(): number; peak(): number; stop(): void } {
   };
 }
 
-function treeRssMb(root: number): number {
+export function treeRssMb(root: number): number {
   const children = new Map<number, number[]>();
   const rssKb = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {

@@ -1,5 +1,5 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, api, hostile, startup, documents, memory, blocks,
+// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, sessions (the browser-session soak), api, hostile, startup, documents, memory, blocks,
 // traps (the crawl-trap guard over the dev sets' link graphs: links held back), formats (the product format's cost beyond
 // the scrape, no model), html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
 // links-stream (the links-only path against the tree path on the dev sets; `--step N`), every-path (scrape,
@@ -22,6 +22,7 @@ import { runMemoryBenchmark } from './memory.js';
 import { runConvertBenchmark } from './speed.js';
 import { runStartupBenchmark } from './startup.js';
 import { runStoreBenchmark } from './stores.js';
+import { runSessionSoak } from './sessions.js';
 
 const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   convert: runConvertBenchmark,
@@ -29,6 +30,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   stores: () => runStoreBenchmark(),
   frontier: () => runFrontierBenchmark(),
   browser: () => runBrowserBenchmark(),
+  sessions: () => runSessionSoak(),
   api: () => runApiBenchmark(),
   hostile: () => runHostileBenchmark(),
   startup: () => runStartupBenchmark(),
