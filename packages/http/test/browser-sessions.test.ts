@@ -21,7 +21,8 @@ let other: Firecrawl;
 /** The model's side: submit the form, then answer with the result line the page shows. */
 function respond(request: StandInRequest): unknown {
   const text = request.lastUserText;
-  const result = text.split('\n').find((line) => line.includes(phrases.formResultPrefix));
+  // The Markdown of an empty search ends the line at the colon.
+  const result = text.split('\n').find((line) => line.includes(phrases.formResultPrefix.trim()));
   if (result) return toolCall('done', { answer: result.trim() });
   return toolCall('click', { selector: '#search' });
 }
@@ -85,6 +86,13 @@ describe('interact (SDK interact / stopInteraction)', () => {
     const scraped = await app.scrape(`${site.url}/articles/minimal`);
     const answer = await app.interact(scraped.metadata!.scrapeId!, { code: 'return document.body.innerText' });
     expect(JSON.parse(answer.result!)).toContain(phrases.minimal);
+    await app.stopInteraction(scraped.metadata!.scrapeId!);
+  });
+
+  it('drives a page opened from an HTTP scrape with a prompt', async () => {
+    const scraped = await app.scrape(`${site.url}/form`);
+    const answer = await app.interact(scraped.metadata!.scrapeId!, { prompt: 'Submit the search and tell me what the page says' });
+    expect(answer.output).toBe(phrases.formResultPrefix.trim());
     await app.stopInteraction(scraped.metadata!.scrapeId!);
   });
 
