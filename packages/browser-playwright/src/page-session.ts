@@ -1,6 +1,7 @@
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { TrawlError, type Action, type ScreenshotSink } from '@trawl/core';
 import type { BrowserPageSession, BrowserStorageState, LoadedPage, PageCodeResult } from '@trawl/core/ports';
+import { toTrawlError } from './browser-errors.js';
 import { ActionFailure, emptyActionResults, runActions, type PageCaptures } from './actions.js';
 import { serialiseDocument } from './cookie-banners.js';
 import { BLOCKED_HEADER } from './guard-proxy.js';
@@ -37,7 +38,9 @@ export class PlaywrightPageSession implements BrowserPageSession {
   }
 
   async goto(url: string, timeoutMs: number): Promise<LoadedPage> {
-    const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+    const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
+      throw toTrawlError(error, url, this.closed() ? 'crashed' : undefined, timeoutMs);
+    });
     if (response?.headers()[BLOCKED_HEADER]) {
       throw new TrawlError('SCRAPE_BLOCKED_URL', `Refused to load ${url} in the browser: it is a private, loopback or link-local address.`);
     }
@@ -52,7 +55,7 @@ export class PlaywrightPageSession implements BrowserPageSession {
       await runActions(this.page, actions, results, this.#captures(), beforeEach);
     } catch (error) {
       if (error instanceof ActionFailure) throw new TrawlError('SCRAPE_ACTION_ERROR', error.message, { cause: error });
-      throw error;
+      throw toTrawlError(error, this.page.url(), this.closed() ? 'crashed' : undefined, timeoutMs);
     }
     return { ...(await this.snapshot()), actions: results };
   }

@@ -32,8 +32,8 @@ beforeAll(async () => {
   model = await startOpenAiStandIn({ respond });
   browser = createPlaywrightBrowser({ maxConcurrentPages: 2 });
   api = await startApi({
-    auth: { 'fc-sessions': 'sessions-team', 'fc-sessions-other': 'other-team' },
-    credits: { 'sessions-team': 10_000 },
+    auth: { 'fc-sessions': 'sessions-team', 'fc-sessions-other': 'other-team', 'fc-sessions-poor': 'poor-team' },
+    credits: { 'sessions-team': 10_000, 'poor-team': 10 },
     browser,
     llm: createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 }),
     sessions: { perTeam: 2, codeEnabled: true, interactKeepMs: 60_000 },
@@ -127,7 +127,7 @@ describe('browser sessions (SDK browser / browserExecute / listBrowsers / delete
         ],
       },
     });
-    expect(acted.status).toBe(200);
+    expect(acted.status, JSON.stringify(acted.body)).toBe(200);
     expect(acted.body.output).toContain(`${phrases.formResultPrefix}tugs`);
     const logged = await app.browserExecute(id, { code: "console.log('hello'); console.error('oops'); return 6 * 7", language: 'node' });
     expect(logged).toMatchObject({ stdout: 'hello', stderr: 'oops', result: '42', exitCode: 0, killed: false });
@@ -148,6 +148,18 @@ describe('browser sessions (SDK browser / browserExecute / listBrowsers / delete
     expect((await app.listBrowsers()).sessions).toEqual([]);
     expect((await failureOf(app.browserExecute(id, { code: 'return 1', language: 'node' }))).status).toBe(404);
     expect(browser.stats().keptPages).toBe(0);
+  });
+
+  it("holds a session's TTL in credits up front: a team that cannot pay for it gets a 402 and no page", async () => {
+    const poor = new Firecrawl({ apiKey: 'fc-sessions-poor', apiUrl: api.url });
+    // 10 minutes at 2 credits a minute is 20: more than the 10 the team has.
+    const refused = await failureOf(poor.browser({ ttl: 600 }));
+    expect(refused.status).toBe(402);
+    expect(browser.stats().keptPages).toBe(0);
+    // 2 minutes (4 credits) fit; ended within its first minute it is billed 2 and the rest goes back.
+    const created = await poor.browser({ ttl: 120 });
+    expect((await poor.deleteBrowser(created.id!)).creditsBilled).toBe(2);
+    expect((await poor.getCreditUsage()).remainingCredits).toBe(8);
   });
 
   it('refuses a session past the per-team limit with 429 BROWSER_SESSION_LIMIT', async () => {
