@@ -124,4 +124,18 @@ describe('SessionRegistry with Chromium pages', () => {
     expect(ends).toEqual(['crashed']);
     await sessions.close();
   });
+
+  it("keeps a session's page behind the SSRF guard: a loopback page, and a script's request to one, are refused", async () => {
+    const page = await browser.openSession({ policy: toSsrfPolicy(true) });
+    try {
+      await expect(page.goto(`${site.url}/articles/minimal`, 10_000)).rejects.toMatchObject({ code: 'SCRAPE_BLOCKED_URL' });
+      const fetched = await page.runCode(
+        `return fetch(${JSON.stringify(`${site.url}/articles/minimal`)}).then((r) => r.status, () => 'refused')`,
+        10_000,
+      );
+      expect(JSON.parse(fetched.result ?? 'null')).not.toBe(200);
+    } finally {
+      await page.close();
+    }
+  });
 });
