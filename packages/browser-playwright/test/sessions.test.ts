@@ -1,4 +1,5 @@
-import { SessionRegistry, toSsrfPolicy, type SessionEnd } from '@trawl/core';
+import { OPEN_POLICY, STRICT_POLICY } from '@trawl/core';
+import { SessionRegistry, type SessionEnd } from '@trawl/core/server';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlaywrightBrowser, type PlaywrightBrowser } from '../src/index.js';
@@ -11,7 +12,7 @@ import { createPlaywrightBrowser, type PlaywrightBrowser } from '../src/index.js
 let site: FixtureSite;
 let browser: PlaywrightBrowser;
 // The fixture site is on loopback: the open policy lets the pages reach it.
-const policy = toSsrfPolicy(false);
+const policy = OPEN_POLICY;
 
 beforeAll(async () => {
   site = await startFixtureSite();
@@ -126,7 +127,7 @@ describe('SessionRegistry with Chromium pages', () => {
   });
 
   it("keeps a session's page behind the SSRF guard: a loopback page, and a script's request to one, are refused", async () => {
-    const page = await browser.openSession({ policy: toSsrfPolicy(true) });
+    const page = await browser.openSession({ policy: STRICT_POLICY });
     try {
       await expect(page.goto(`${site.url}/articles/minimal`, 10_000)).rejects.toMatchObject({ code: 'SCRAPE_BLOCKED_URL' });
       const fetched = await page.runCode(
