@@ -8,6 +8,8 @@ import { buildConsoleApp, launchChromium, startConsoleServer } from './helpers/c
 
 const KEY_A = 'console-key-a';
 const KEY_B = 'console-key-b';
+/** A team of its own for the paging test, so its job count is known. */
+const KEY_C = 'console-key-c';
 
 let site: FixtureSite;
 let server: TrawlServer;
@@ -45,7 +47,7 @@ async function signedIn(key: string): Promise<Page> {
 beforeAll(async () => {
   buildConsoleApp();
   site = await startFixtureSite();
-  ({ server, url } = await startConsoleServer({ auth: { [KEY_A]: 'team-a', [KEY_B]: 'team-b' } }));
+  ({ server, url } = await startConsoleServer({ auth: { [KEY_A]: 'team-a', [KEY_B]: 'team-b', [KEY_C]: 'team-c' } }));
   browser = await launchChromium();
 });
 
@@ -150,6 +152,57 @@ describe('the web console in Chromium', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.locator('.badge.cancelled').waitFor();
     expect((await api('GET', `/v2/crawl/${id}?limit=1`, KEY_A)).body.status).toBe('cancelled');
+  });
+
+  it('shows failed pages with their reasons while the job still runs', async () => {
+    // One page fails at once (404); the other never answers, so the batch keeps running.
+    const started = await api('POST', '/v2/batch/scrape', KEY_A, {
+      urls: [`${site.url}/crawl/missing`, `${site.url}/hang`],
+      timeout: 60_000,
+    });
+    expect(started.status).toBe(200);
+    const page = await signedIn(KEY_A);
+    await page.goto(`${url}/#/jobs/batch/${started.body.id}`);
+    const failed = page.locator('ul.failed li');
+    await failed.first().waitFor();
+    expect(await failed.first().textContent()).toMatch(/\/crawl\/missing: .*HTTP 404/);
+    expect(await page.locator('.badge').first().textContent()).toBe('scraping');
+    expect((await api('GET', `/v2/batch/scrape/${started.body.id}?limit=1`, KEY_A)).body.status).toBe('scraping');
+    await api('DELETE', `/v2/batch/scrape/${started.body.id}`, KEY_A);
+  });
+
+  it('pages through older jobs with the keyboard, newest first, past the 50 a list answers', async () => {
+    // The oldest job is a crawl; then 51 batches, one more than a list page holds.
+    const crawl = await api('POST', '/v2/crawl', KEY_C, { url: `${site.url}/crawl/a`, limit: 1 });
+    expect(crawl.status).toBe(200);
+    const batches: string[] = [];
+    for (let index = 0; index < 51; index++) {
+      const batch = await api('POST', '/v2/batch/scrape', KEY_C, { urls: [`${site.url}/crawl/a?n=${index}`] });
+      expect(batch.status).toBe(200);
+      batches.push(batch.body.id);
+    }
+    const page = await signedIn(KEY_C);
+    await page.getByRole('link', { name: 'Jobs', exact: true }).click();
+    await page.locator('table.jobs').waitFor();
+    // The first pages: 50 batches; the crawl is older than the oldest of them, so it waits for "Older jobs".
+    const keys = () => page.locator('table.jobs tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.key));
+    expect(await keys()).toEqual(
+      batches
+        .slice(1)
+        .reverse()
+        .map((id) => `batch/${id}`),
+    );
+
+    const older = page.getByRole('button', { name: 'Older jobs' });
+    await older.focus();
+    await page.keyboard.press('Enter');
+    await older.waitFor({ state: 'hidden' });
+    expect(await keys()).toEqual([...[...batches].reverse().map((id) => `batch/${id}`), `crawl/${crawl.body.id}`]);
+    // Focus moves to the first row the button brought in, so the keyboard carries on from there.
+    expect(await page.evaluate(() => (document.activeElement?.closest('tr') as HTMLElement | null)?.dataset.key)).toBe(
+      `batch/${batches[0]}`,
+    );
+    await expect(page.locator('[aria-live]').last().textContent()).resolves.toContain('2 older jobs loaded; 52 shown.');
   });
 
   it("does not show a team another team's jobs", async () => {

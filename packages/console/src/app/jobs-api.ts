@@ -1,4 +1,5 @@
 import { api } from './api.js';
+import type { JobListPage } from './job-feed.js';
 
 /** The job kinds the console lists, each with its public routes. */
 export const JOB_KINDS = {
@@ -22,15 +23,11 @@ export interface JobRow {
   creditsUsed: number;
 }
 
-/** The team's jobs of every kind, newest first (each list's first page). */
-export async function listJobs(): Promise<JobRow[]> {
-  const lists = await Promise.all(
-    (Object.keys(JOB_KINDS) as JobKindName[]).map(async (kind) => {
-      const answer = await api('GET', JOB_KINDS[kind].list);
-      return ((answer[JOB_KINDS[kind].field] ?? []) as Omit<JobRow, 'kind'>[]).map((row) => ({ ...row, kind }));
-    }),
-  );
-  return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+/** One page of a kind's list: its first (`url` unset) or the one at a `next` URL the API gave. */
+export async function listJobPage(kind: JobKindName, url: string = JOB_KINDS[kind].list): Promise<JobListPage> {
+  const answer = await api('GET', url);
+  const rows = ((answer[JOB_KINDS[kind].field] ?? []) as Omit<JobRow, 'kind'>[]).map((row) => ({ ...row, kind }));
+  return typeof answer.next === 'string' ? { rows, next: answer.next } : { rows };
 }
 
 /** Every page of a crawl's or batch's results, following `next`. */

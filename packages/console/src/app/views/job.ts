@@ -7,6 +7,10 @@ import { showDocument } from './playground.js';
 
 const POLL_MS = 1500;
 const PAGE_SIZE = 10;
+/** While a job runs, its errors are read every this many status polls (one read at a time): the errors route answers every failure at once. */
+const ERRORS_EVERY = 2;
+/** Failed pages listed on the page; the rest are counted (the JSON of `…/errors` has them all). */
+const FAILED_SHOWN = 100;
 
 /** One job: live progress, cancel, why pages failed, the results a page at a time, and downloads. */
 export function job(kind: JobKindName, id: string): HTMLElement {
@@ -24,6 +28,11 @@ export function job(kind: JobKindName, id: string): HTMLElement {
     results,
   );
   let shownResults = false;
+  let polls = 0;
+  let errorsReading = false;
+  /** Answers of the errors route are drawn only if no later read was drawn first. */
+  let errorsAsked = 0;
+  let errorsDrawn = 0;
 
   async function refresh() {
     try {
@@ -45,8 +54,10 @@ export function job(kind: JobKindName, id: string): HTMLElement {
       ];
       replace(summary, parts);
       if (!routes.pages) replace(results, h('h2', {}, 'Output'), pre(JSON.stringify(status.data ?? status, null, 2)));
-      if (running) setTimeout(() => view.isConnected && refresh(), POLL_MS);
-      else if (routes.pages && !shownResults) {
+      if (running) {
+        if (routes.pages && polls++ % ERRORS_EVERY === 0 && !errorsReading) void showErrors();
+        setTimeout(() => view.isConnected && refresh(), POLL_MS);
+      } else if (routes.pages && !shownResults) {
         shownResults = true;
         void showErrors();
         void showPage(`${routes.status}/${id}?limit=${PAGE_SIZE}`, []);
@@ -65,20 +76,29 @@ export function job(kind: JobKindName, id: string): HTMLElement {
     void refresh();
   }
 
+  /** The failed pages with their reasons and the URLs robots.txt kept out: live while the job runs, final once it ended. */
   async function showErrors() {
+    const asked = ++errorsAsked;
+    errorsReading = true;
     try {
       const answer = await api('GET', `${routes.status}/${id}/errors`);
+      if (asked < errorsDrawn) return;
+      errorsDrawn = asked;
       const failed = (answer.errors ?? []) as Array<{ url: string; error: string; code?: string }>;
       const blocked = (answer.robotsBlocked ?? []) as string[];
       if (!failed.length && !blocked.length) return replace(errors);
+      const more = failed.length - FAILED_SHOWN;
       replace(
         errors,
         h('h2', {}, `Failed pages (${failed.length})`),
         h(
           'ul',
           { class: 'failed' },
-          failed.map((item) => h('li', {}, h('span', { class: 'url' }, item.url), ': ', h('span', { class: 'reason' }, item.error))),
+          failed
+            .slice(0, FAILED_SHOWN)
+            .map((item) => h('li', {}, h('span', { class: 'url' }, item.url), ': ', h('span', { class: 'reason' }, item.error))),
         ),
+        more > 0 ? h('p', { class: 'muted' }, `and ${more} more (GET ${routes.status}/${id}/errors lists them all)`) : null,
         blocked.length
           ? h(
               'details',
@@ -87,13 +107,15 @@ export function job(kind: JobKindName, id: string): HTMLElement {
               h(
                 'ul',
                 {},
-                blocked.map((url) => h('li', {}, url)),
+                blocked.slice(0, FAILED_SHOWN).map((url) => h('li', {}, url)),
               ),
             )
           : null,
       );
     } catch (error) {
-      replace(errors, failure(error));
+      if (asked >= errorsDrawn) replace(errors, failure(error));
+    } finally {
+      if (asked === errorsAsked) errorsReading = false;
     }
   }
 
