@@ -3,6 +3,7 @@
  * options without what needs a page to load (waits, actions, mobile, location) or a cache.
  */
 import { z } from 'zod';
+import { unusedFields } from './firecrawl-unused-fields.js';
 import { v2ScrapeOptionsShape } from './v2-scrape.js';
 
 const { waitFor, mobile, actions, location, maxAge, minAge, storeInCache, lockdown, proxy, threatProtection, ...parseShape } =
@@ -21,5 +22,6 @@ void waitFor,
 export const v2ParseOptionsSchema = z.strictObject({
   ...parseShape,
   proxy: z.enum(['basic', 'auto']).optional(),
+  ...unusedFields('__agentInterop'),
 });
 export type V2ParseOptions = z.output<typeof v2ParseOptionsSchema>;
