@@ -22,6 +22,10 @@ void waitFor,
 export const v2ParseOptionsSchema = z.strictObject({
   ...parseShape,
   proxy: z.enum(['basic', 'auto']).optional(),
+  // Firecrawl's parse takes the cache fields (firecrawl-mcp 3.26's firecrawl_parse offers them); an upload is never cached, so they change nothing.
+  maxAge: z.number().int().min(0).optional(),
+  minAge: z.number().int().min(0).optional(),
+  storeInCache: z.boolean().optional(),
   ...unusedFields('__agentInterop'),
 });
 export type V2ParseOptions = z.output<typeof v2ParseOptionsSchema>;
