@@ -24,7 +24,7 @@ beforeAll(async () => {
   model = await startOpenAiStandIn();
   api = await startApi({
     auth: { [token]: 'fields-team' },
-    search: searxngProvider({ endpoint: searxng.origin }),
+    searchProvider: searxngProvider({ endpoint: searxng.origin }),
     llm: createLlmProvider({ provider: 'openai-compatible', model: 'stand-in', baseUrl: model.url, maxRetries: 0 }),
   });
 });
