@@ -31,4 +31,15 @@ describe('a Chromium-printed PDF', () => {
       '## Ships in port\n\n| Ship | Tonnage | Berth |\n| --- | --- | --- |\n| Northern Star | 12,400 | 3   |\n| Morning Tide | 8,150 | 5   |\n| Harbour Queen | 21,000 | 1   |\n\n## Pilot notes\n\nThe pilots boarded every ship',
     );
   });
+
+  it('ends the table where a heading or paragraph follows: the next section is not folded into its rows', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/markdown/printed-table-then-section`);
+    const pdf = await page.pdf({ format: 'A4' });
+    await page.close();
+    const doc = await parse(new Uint8Array(pdf), { fileName: 'crew.pdf' });
+    expect(doc.markdown).toContain(
+      '| Name | Role |\n| --- | --- |\n| Ada | Captain |\n| Ben | Pilot |\n\n## Shift changes\n\nShort line.\n\nAnother short line follows.',
+    );
+  });
 });

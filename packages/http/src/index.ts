@@ -9,6 +9,7 @@ export { RATE_LIMIT_CLASSES, type RateLimits, type RateLimitClass } from './limi
 export { CREDIT_COSTS, UNLIMITED_CREDITS_DISPLAY } from './limits/credits.js';
 export type { StreamLimits } from './watch/stream-budget.js';
 export { createJobNotifier, type JobNotifier, type JobNotifierOptions } from './jobs/job-notifier.js';
+export { startJobWorkers, type JobWorkers, type JobWorkersOptions } from './jobs/job-workers.js';
 export type { Logger } from './logger.js';
 export * from './webhooks/index.js';
 export { startMonitorWorker, type MonitorWorkerOptions } from './monitors/monitor-worker.js';

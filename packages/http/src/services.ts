@@ -1,18 +1,18 @@
 /**
- * The API's moving parts besides request handling: the embedded worker, the expiry sweeper,
- * webhook delivery and the starting credit balances. Started together, stopped together.
+ * The API's moving parts besides request handling: the job workers (jobs/job-workers.ts: webhook
+ * delivery, the notifier, the embedded worker and monitor checks), the LLM job runner, the expiry
+ * sweeper and the starting credit balances. Started together, stopped together.
  */
-import { startWorker, sweepExpiredJobs, type Worker } from '@trawl/core/server';
+import { sweepExpiredJobs } from '@trawl/core/server';
 import type { Document, RuntimeWithStore } from '@trawl/core';
 import type { Store } from '@trawl/core/ports';
 import { DEFAULT_PAGE_MEMORY_PAGES, DEFAULT_WORKER_CONCURRENCY } from '@trawl/core/settings';
-import { createJobNotifier, type JobNotifier } from './jobs/job-notifier.js';
+import type { JobNotifier } from './jobs/job-notifier.js';
+import { startJobWorkers } from './jobs/job-workers.js';
 import { createLlmJobRunner, type LlmJobRunner } from './jobs/llm-job-runner.js';
 import type { Logger } from './logger.js';
 import { apiRuntime } from './api-runtime.js';
 import type { TrawlApiOptions } from './options.js';
-import { createWebhookSender, type WebhookSender } from './webhooks/index.js';
-import { startMonitorWorker } from './monitors/monitor-worker.js';
 import { monitorWebhookHooks } from './monitors/monitor-webhooks.js';
 import { DEFAULT_SESSION_SETTINGS, SessionService } from './sessions/session-service.js';
 
@@ -36,33 +36,20 @@ export interface ApiServices {
 
 export function startServices(options: TrawlApiOptions): ApiServices {
   const runtime = apiRuntime(options);
-  const { store, logger, policy } = runtime;
-  const ownsWebhooks = !isWebhookSender(options.webhooks);
-  const webhooks = isWebhookSender(options.webhooks)
-    ? options.webhooks
-    : createWebhookSender({
-        policy,
-        ...(options.webhooks?.secret ? { secret: options.webhooks.secret } : {}),
-        ...(options.webhooks?.maxAttempts ? { maxAttempts: options.webhooks.maxAttempts } : {}),
-        ...(options.webhooks?.timeoutMs ? { timeoutMs: options.webhooks.timeoutMs } : {}),
-        onDeliveryFailure: (failure) =>
-          logger.error(`webhook ${failure.event.type} to ${failure.spec.url} not delivered: ${failure.error}`),
-      });
-  const notifier = createJobNotifier({ store, webhooks, logger });
-  const llmJobs = createLlmJobRunner(runtime, webhooks);
-  const worker = startEmbeddedWorker(options, runtime, notifier);
-  // Monitors are checked where jobs run: with the embedded worker, or in `trawl worker` processes.
-  const monitorWorker =
-    options.worker === false
-      ? undefined
-      : startMonitorWorker({
-          store,
-          webhooks,
-          logger,
-          runtime,
-          pageMemory: options.pageMemory,
-          leaseMs: typeof options.worker === 'object' ? options.worker.leaseMs : undefined,
-        });
+  const { store, logger } = runtime;
+  const workers = startJobWorkers({
+    runtime,
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    worker:
+      options.worker === false
+        ? false
+        : { concurrency: workerConcurrencyOf(options), leaseMs: typeof options.worker === 'object' ? options.worker.leaseMs : undefined },
+    pageMemory: options.pageMemory,
+    onEvent: (jobId, event, ...args) => {
+      if (event === 'page' && options.onPage) void pageHook(options.onPage, args[0] as Document, jobId, logger);
+    },
+  });
+  const llmJobs = createLlmJobRunner(runtime, workers.webhooks);
   const sessions = new SessionService(
     store,
     { ...DEFAULT_SESSION_SETTINGS, ...options.sessions },
@@ -75,20 +62,19 @@ export function startServices(options: TrawlApiOptions): ApiServices {
 
   return {
     runtime,
-    notifier,
+    notifier: workers.notifier,
     llmJobs,
     workerConcurrency: workerConcurrencyOf(options),
-    monitorHooks: monitorWebhookHooks(webhooks),
+    monitorHooks: monitorWebhookHooks(workers.webhooks),
     sessions,
     ready,
     close() {
       closing ??= (async () => {
         if (sweeper) clearInterval(sweeper);
         // Interrupted pages go back to the queue, so a restarted server resumes them.
-        // Sessions first: their pages close (profiles saved, minutes billed) before the browser and the store go.
-        await Promise.all([worker?.stop(), llmJobs.close(), monitorWorker?.stop(), sessions.close()]);
-        await notifier.settled();
-        if (ownsWebhooks) await webhooks.close();
+        // Sessions with the workers: their pages close (profiles saved, minutes billed) before the browser and the store go.
+        await Promise.all([workers.stop(), llmJobs.close(), sessions.close()]);
+        await workers.close();
         // Only what the API made for itself (a memory store); the caller closes what it passed.
         await runtime.close();
       })();
@@ -100,19 +86,6 @@ export function startServices(options: TrawlApiOptions): ApiServices {
 function workerConcurrencyOf(options: TrawlApiOptions): number {
   if (options.worker === false) return 0;
   return (typeof options.worker === 'object' ? options.worker.concurrency : undefined) ?? DEFAULT_WORKER_CONCURRENCY;
-}
-
-function startEmbeddedWorker(options: TrawlApiOptions, runtime: RuntimeWithStore, notifier: JobNotifier): Worker | undefined {
-  if (options.worker === false) return undefined;
-  return startWorker({
-    runtime,
-    concurrency: workerConcurrencyOf(options),
-    leaseMs: typeof options.worker === 'object' ? options.worker.leaseMs : undefined,
-    onEvent: (jobId, event, ...args) => {
-      notifier.onWorkerEvent(jobId, event, ...args);
-      if (event === 'page' && options.onPage) void pageHook(options.onPage, args[0] as Document, jobId, runtime.logger);
-    },
-  });
 }
 
 async function pageHook(onPage: NonNullable<TrawlApiOptions['onPage']>, document: Document, jobId: string, logger: Logger): Promise<void> {
@@ -138,8 +111,4 @@ async function seedCredits(store: Store, credits: Record<string, number>): Promi
   for (const [teamId, amount] of Object.entries(credits)) {
     if ((await store.teams.getCredits(teamId)) === null) await store.teams.setCredits(teamId, amount);
   }
-}
-
-function isWebhookSender(value: TrawlApiOptions['webhooks']): value is WebhookSender {
-  return typeof (value as WebhookSender | undefined)?.send === 'function';
 }

@@ -136,9 +136,6 @@ describe('@mendable/firecrawl-js 4.x crawl', () => {
   });
 
   it('crawl refusals name the field', async () => {
-    const robots = await failureOf(app.startCrawl(`${site.url}/`, { robotsUserAgent: 'MyBot' }));
-    expect(robots.status).toBe(400);
-    expect(robots.message).toMatch(/"robotsUserAgent"/);
     const regex = await failureOf(app.startCrawl(`${site.url}/`, { includePaths: ['(?<=a)b'] }));
     expect(regex.status).toBe(400);
     expect(regex.message).toMatch(/includePaths/);

@@ -115,7 +115,22 @@ const offset = z
   .optional()
   .describe('Trawl: where to start reading a long answer, in characters; a cut answer says which offset reads on');
 
-export const scrapeShape = { url, ...scrapeOptionsShape };
+/**
+ * firecrawl_scrape's arguments: the scrape options, and what firecrawl-mcp 3.26's tool adds: a
+ * timeout, Alexandria's domain discovery (`domainTools`, `toolDetail`: passed on, the API names
+ * them in its warning) and `alexandria` calls (`requestId` their key), which need Firecrawl's
+ * hosted catalogue and are answered with an error naming it. `url` is required unless
+ * `alexandria` is given, as there.
+ */
+export const scrapeShape = {
+  url: url.optional(),
+  ...scrapeOptionsShape,
+  timeout: z.number().int().positive().max(300_000).optional().describe('Milliseconds the scrape may take'),
+  domainTools: z.boolean().optional().describe("Firecrawl's hosted tool discovery: no tools are found here"),
+  toolDetail: z.enum(['compact', 'summary', 'full']).optional(),
+  alexandria: z.unknown().optional().describe("Firecrawl's hosted capability calls: not available on Trawl"),
+  requestId: z.string().max(128).optional(),
+};
 
 export const scrapeResultShape = {
   id: z.string().max(100).describe('The scrapeId of an earlier firecrawl_scrape (shown under its answer)'),

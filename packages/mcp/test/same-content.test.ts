@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +76,40 @@ describe('firecrawl-mcp against trawl serve, and Trawl’s own MCP server, give 
     } finally {
       await stdio.close();
     }
+  });
+
+  it("firecrawl_scrape with firecrawl-mcp 3.26's other arguments (timeout, domainTools, toolDetail): the same Markdown, a warning naming domainTools; alexandria is an error naming it", async () => {
+    const args = {
+      url: `${rig.site.url}/articles/minimal`,
+      formats: ['markdown'],
+      timeout: 30_000,
+      domainTools: true,
+      toolDetail: 'compact',
+    };
+    const document = await viaFirecrawl<{ markdown: string; warning?: string }>('firecrawl_scrape', args);
+    expect(document.warning).toMatch(/domainTools finds no tools/);
+    const answer = await trawl.text('firecrawl_scrape', args);
+    expect(answer).toContain(document.markdown);
+    expect(answer).toMatch(/domainTools finds no tools/);
+    const alexandria = await trawl.call('firecrawl_scrape', { alexandria: { provider: 'p', capability: 'c', options: {} } });
+    expect(alexandria.isError).toBe(true);
+    expect(alexandria.text).toMatch(/alexandria calls Firecrawl's hosted capability catalogue/);
+  });
+
+  it("firecrawl_parse through firecrawl-mcp 3.26: a local file with the tool's cache options is parsed by trawl serve", async () => {
+    const file = join(home, 'report.html');
+    await writeFile(
+      file,
+      '<html><head><title>Quarterly report</title></head><body><main><h1>Quarterly report</h1><p>Harbour traffic rose by a tenth.</p></main></body></html>',
+    );
+    const parsed = await viaFirecrawl<{ data?: { markdown: string }; markdown?: string }>('firecrawl_parse', {
+      filePath: file,
+      formats: ['markdown'],
+      onlyMainContent: true,
+      maxAge: 0,
+      storeInCache: false,
+    });
+    expect(parsed.data?.markdown ?? parsed.markdown).toContain('Harbour traffic rose by a tenth.');
   });
 
   it('firecrawl_map: the same URLs', async () => {

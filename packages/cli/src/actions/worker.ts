@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import { describeSsrfPolicy, type Document } from '@trawl/core';
-import { startWorker } from '@trawl/core/server';
 import type { JobRecord } from '@trawl/core/ports';
 import { showSetting, type Env } from '@trawl/core/settings';
-import { createJobNotifier, createWebhookSender, type Logger, startMonitorWorker } from '@trawl/http';
+import { type Logger, startJobWorkers } from '@trawl/http';
 import { describeBrowser } from '../adapter-summary.js';
 import { convertPoolFromEnv } from '../convert-pool-from-env.js';
 import { type CliIO, writeLine } from '../io.js';
@@ -18,20 +17,15 @@ export async function workerAction(command: Command, flags: { check?: boolean },
   const logger = stderrLogger(io);
   // A worker renders and extracts; it never searches, but feeds the local index when that is the provider.
   const { runtime, localIndex } = await runtimeFromSettings(settings, env, logger);
-  const { store, policy } = runtime;
-  // Pages are billed and webhooks sent where the pages run, as the server's own worker does.
-  const webhooks = createWebhookSender({
-    policy,
-    ...(settings.webhookSecret ? { secret: settings.webhookSecret } : {}),
-    onDeliveryFailure: (failure) => logger.error(`webhook ${failure.event.type} to ${failure.spec.url} not delivered: ${failure.error}`),
-  });
-  const notifier = createJobNotifier({ store, webhooks, logger });
-  const worker = startWorker({
+  const { policy } = runtime;
+  // Pages are billed and webhooks sent where the pages run, as the server's own worker does;
+  // monitors' due checks run here too.
+  const workers = startJobWorkers({
     runtime,
-    concurrency: settings.concurrency,
-    leaseMs: settings.leaseMs,
+    webhooks: settings.webhookSecret ? { secret: settings.webhookSecret } : {},
+    worker: { concurrency: settings.concurrency, leaseMs: settings.leaseMs },
+    pageMemory: { keep: settings.pageMemoryPages, maxBytes: settings.pageMemoryMaxBytes },
     onEvent: (jobId, event, ...args) => {
-      notifier.onWorkerEvent(jobId, event, ...args);
       if (event === 'page' && localIndex) {
         const document = args[0] as Document;
         localIndex.indexJobPage(document, jobId).catch((error: unknown) => logger.error(`could not index ${document.metadata.url}`, error));
@@ -41,15 +35,6 @@ export async function workerAction(command: Command, flags: { check?: boolean },
       const { completed, failed } = job.counters;
       writeLine(io.stderr, `job ${jobId} ${job.status}: ${completed} pages, ${failed} failed${job.error ? ` (${job.error.message})` : ''}`);
     },
-  });
-  // Monitors' due checks run here too, claimed in the store so each due time runs in one process.
-  const monitors = startMonitorWorker({
-    store,
-    webhooks,
-    logger,
-    runtime,
-    pageMemory: { keep: settings.pageMemoryPages, maxBytes: settings.pageMemoryMaxBytes },
-    leaseMs: settings.leaseMs,
   });
   writeLine(
     io.stderr,
@@ -65,10 +50,9 @@ export async function workerAction(command: Command, flags: { check?: boolean },
     process.once('SIGTERM', stop);
   });
   try {
-    await Promise.all([worker.stop(), monitors.stop()]);
-    await notifier.settled();
+    await workers.stop();
   } finally {
-    await webhooks.close();
+    await workers.close();
     await runtime.close();
   }
 }

@@ -39,6 +39,8 @@ export const crawlOptionsSchema = z.object({
   ignoreQueryParameters: z.boolean().default(false),
   /** Do not read robots.txt: every URL is allowed, no Crawl-delay (default false; be considerate). */
   ignoreRobots: z.boolean().default(false),
+  /** The robots.txt group to obey, by user-agent token (v2 `robotsUserAgent`; default the runtime's). */
+  robotsUserAgent: z.string().trim().min(1).max(200).optional(),
   /** v0: documents carry only their URL and metadata, no content. */
   returnOnlyUrls: z.boolean().default(false),
   /** Seconds between two requests to one host (robots.txt Crawl-delay wins when larger). */

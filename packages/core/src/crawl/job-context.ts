@@ -94,7 +94,11 @@ export function createJobContext(record: JobRecord, runner: JobRunner, channels:
     },
     runtime.policy,
   );
-  const robots = createRobotsPolicy({ fetcher, ignoreRobots: rules.ignoreRobots, userAgent: runtime.robotsUserAgent });
+  const robots = createRobotsPolicy({
+    fetcher,
+    ignoreRobots: rules.ignoreRobots,
+    userAgent: rules.robotsUserAgent ?? runtime.robotsUserAgent,
+  });
   const scheduler = createHostScheduler({
     concurrency: rules.maxConcurrency,
     perHostConcurrency: rules.perHostConcurrency,

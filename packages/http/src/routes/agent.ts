@@ -24,22 +24,23 @@ import { findTeamJob } from './find-job.js';
 import { teamJobList } from './job-lists.js';
 import { asBadRequest, startHeld } from './llm-jobs.js';
 import { parseBody } from './parse-body.js';
+import { unusedFieldWarnings } from '../schemas/firecrawl-unused-fields.js';
 import { parseV2Body } from './parse-v2-body.js';
+import { warningOf } from './warning-of.js';
 import type { ApiContext, RouteHandler } from './types.js';
 
 const INVALID_AGENT = 'Invalid agent request';
 
 export const v2AgentStart: RouteHandler = async (request, api) => {
-  const { origin, integration, webhook, threadId, mode, exchange, threatProtection, auditMetadata, ...body } = parseV2Body(
-    v2AgentBodySchema,
-    request.body,
-  );
+  const { origin, integration, webhook, threadId, mode, exchange, threatProtection, auditMetadata, overrideWhitelist, ...body } =
+    parseV2Body(v2AgentBodySchema, request.body);
   void threatProtection, void auditMetadata;
+
   if (threadId !== undefined || exchange !== undefined || mode === 'chat') {
     throw notImplemented('Firecrawl\'s hosted agent threads (`threadId`, `exchange`, `mode: "chat"`)');
   }
   const job = await startTeamAgent(api, request.account, body, keptWithJob({ webhook, origin, integration }));
-  return { body: { success: true, id: job.id } };
+  return { body: { success: true, id: job.id, ...warningOf(unusedFieldWarnings({ overrideWhitelist })) } };
 };
 
 export const v2AgentStatus: RouteHandler = async (request, api) => ({

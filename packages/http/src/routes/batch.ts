@@ -8,28 +8,37 @@ import { normalizeTargetUrl } from '../schemas/shared.js';
 import { v1BatchBodySchema } from '../schemas/v1-batch.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { assertJobCan, jobInput } from './crawl.js';
+import { v1Warnings } from '../v2/scrape-plan.js';
 import { parseBody } from './parse-body.js';
+import { appendToBatch } from './v2-jobs.js';
+import { warningOf } from './warning-of.js';
 import type { ApiContext, RouteHandler } from './types.js';
 
 /** `POST /v1/batch/scrape` (E1): queues every valid URL and answers at once. */
 export const v1BatchStart: RouteHandler = async (request, api) => {
-  const { urls, webhook, ignoreInvalidURLs, maxConcurrency, origin, integration, ...options } = parseBody(v1BatchBodySchema, request.body);
+  const { urls, webhook, ignoreInvalidURLs, maxConcurrency, appendToId, origin, integration, ...options } = parseBody(
+    v1BatchBodySchema,
+    request.body,
+  );
   void origin, void integration;
   const { scrapeOptions, memory } = planV1Tracked(options);
-  const { job, invalidURLs } = await startTeamBatch(api, request.account, {
-    urls,
-    ignoreInvalidURLs,
-    scrapeOptions,
-    memory,
-    rules: maxConcurrency === undefined ? {} : { maxConcurrency },
-    extra: webhook ? { webhook } : {},
-  });
+  const { job, invalidURLs } = appendToId
+    ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
+    : await startTeamBatch(api, request.account, {
+        urls,
+        ignoreInvalidURLs,
+        scrapeOptions,
+        memory,
+        rules: maxConcurrency === undefined ? {} : { maxConcurrency },
+        extra: webhook ? { webhook } : {},
+      });
   return {
     body: {
       success: true,
       id: job.id,
       url: apiUrl(request.location, `/v1/batch/scrape/${job.id}`),
       ...(ignoreInvalidURLs ? { invalidURLs } : {}),
+      ...warningOf(v1Warnings(options)),
     },
   };
 };

@@ -12,7 +12,9 @@ import { apiUrl } from '../http/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1CrawlBodySchema, v1CrawlRules } from '../schemas/v1-crawl.js';
+import { v1Warnings } from '../v2/scrape-plan.js';
 import { parseBody } from './parse-body.js';
+import { warningOf } from './warning-of.js';
 import type { ApiContext, RouteHandler } from './types.js';
 
 /** `POST /v1/crawl`: creates the job and answers at once; the worker runs it. */
@@ -26,7 +28,7 @@ export const v1CrawlStart: RouteHandler = async (request, api) => {
     memory,
     extra: body.webhook ? { webhook: body.webhook } : {},
   });
-  return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v1/crawl/${job.id}`) } };
+  return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v1/crawl/${job.id}`), ...warningOf(v1Warnings(body)) } };
 };
 
 /** Starts a crawl for a team (v1 and v2 alike): adapters checked, limit shrunk to what it can pay, webhook `started` sent. */

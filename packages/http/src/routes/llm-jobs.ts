@@ -20,7 +20,10 @@ import { reserveUnits } from '../limits/credits.js';
 import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1ExtractBodySchema, v1LlmsTxtBodySchema } from '../schemas/v1-llm-jobs.js';
 import { findTeamJob } from './find-job.js';
+import { UNUSED_EXTRACT_FIELDS, withoutUnusedFields } from '../schemas/firecrawl-unused-fields.js';
+import { notImplemented, v1Warnings } from '../v2/scrape-plan.js';
 import { parseBody } from './parse-body.js';
+import { warningOf } from './warning-of.js';
 import type { ApiContext, RouteHandler } from './types.js';
 
 const INVALID_EXTRACT = 'Invalid input data.';
@@ -31,14 +34,21 @@ const INVALID_LLMSTXT = 'Invalid parameters provided';
  * it (see jobs/llm-job-runner.ts). Without an LLM provider it is a 501 naming the adapter.
  */
 export const v1ExtractStart: RouteHandler = async (request, api) => {
-  const { origin, integration, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1ExtractBodySchema, request.body, INVALID_EXTRACT);
-  void origin, void integration, void ignoreInvalidURLs;
+  const parsed = parseBody(v1ExtractBodySchema, request.body, INVALID_EXTRACT);
+  const { origin, integration, ignoreInvalidURLs, scrapeOptions, agent, webhook, threatProtection, ...rest } = parsed;
+  void origin, void integration, void ignoreInvalidURLs, void threatProtection;
+  if (agent) throw notImplemented("Extraction by Firecrawl's hosted agent (`agent`)");
   const job = await startTeamExtract(api, request.account, {
-    ...body,
+    ...withoutUnusedFields(rest, UNUSED_EXTRACT_FIELDS),
     ...(scrapeOptions ? { scrapeOptions: coreScrapeOptions(scrapeOptions) } : {}),
   });
-  return { body: { success: true, id: job.id } };
+  return { body: { success: true, id: job.id, ...warningOf([...v1Warnings(parsed), ...extractWebhookWarnings(webhook)]) } };
 };
+
+/** Extract jobs send no webhook events yet: one given is named as not applied. */
+export function extractWebhookWarnings(webhook: unknown): string[] {
+  return webhook ? ['webhook is not applied: extract jobs send no webhook events here; poll the extract status'] : [];
+}
 
 /** Starts an extract for a team (v1 and v2 alike): checked, paid for up front, then run by this process. */
 export async function startTeamExtract(api: ApiContext, account: Account, input: ExtractRequestInput): Promise<JobRecord> {

@@ -5,13 +5,16 @@ import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1ScrapeBodySchema } from '../schemas/v1-scrape.js';
 import { memoryExtraCost } from '../v2/memory-plan.js';
 import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
+import { notImplemented, v1Warnings } from '../v2/scrape-plan.js';
 import { parseBody } from './parse-body.js';
+import { warningOf } from './warning-of.js';
 import type { RouteHandler } from './types.js';
 
 /** `POST /v1/scrape`: one page, answered when done. The target's own 404 is a 200 with `metadata.statusCode`. */
 export const v1Scrape: RouteHandler = async (request, api) => {
-  const { url, origin, integration, ...options } = parseBody(v1ScrapeBodySchema, request.body);
+  const { url, origin, integration, agent, ...options } = parseBody(v1ScrapeBodySchema, request.body);
   void origin, void integration;
+  if (agent) throw notImplemented("Scraping with Firecrawl's hosted agent (`agent`)");
   const { scrapeOptions, memory } = planV1Tracked(options);
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
   const price = scrapePrice(cost, scrapeOptions);
@@ -23,5 +26,5 @@ export const v1Scrape: RouteHandler = async (request, api) => {
       scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
     price.costOf,
   );
-  return { body: { success: true, data: document } };
+  return { body: { success: true, data: document, ...warningOf(v1Warnings(options)) } };
 };

@@ -15,15 +15,20 @@ import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1SearchBodySchema } from '../schemas/v1-search.js';
 import { memoryExtraCost } from '../v2/memory-plan.js';
 import { searchProviderMissing } from './missing-adapter.js';
+import { v1Warnings } from '../v2/scrape-plan.js';
 import { parseBody } from './parse-body.js';
+import { warningOf } from './warning-of.js';
 import type { ApiContext, RouteHandler, RouteRequest } from './types.js';
 
 /** `POST /v1/search` (E6): hits, scraped when `scrapeOptions.formats` includes markdown. */
 export const v1Search: RouteHandler = async (request, api) => {
-  const { origin, integration, filter, ignoreInvalidURLs, scrapeOptions, ...body } = parseBody(v1SearchBodySchema, request.body);
-  void origin, void integration, void filter, void ignoreInvalidURLs;
+  const parsed = parseBody(v1SearchBodySchema, request.body);
+  const { origin, integration, filter, ignoreInvalidURLs, scrapeOptions, threatProtection, __searchPreviewToken, ...body } = parsed;
+  void origin, void integration, void filter, void ignoreInvalidURLs, void threatProtection, void __searchPreviewToken;
   const call = v1SearchCall({ ...body, ...(scrapeOptions ? { scrapeOptions: coreScrapeOptions(scrapeOptions) } : {}) });
-  return { body: v1SearchResponse((await runTeamSearch(call, request, api)).outcome) };
+  const answer = v1SearchResponse((await runTeamSearch(call, request, api)).outcome);
+  const warnings = [...(answer.warning ? [answer.warning] : []), ...v1Warnings(parsed)];
+  return { body: { ...answer, ...warningOf(warnings) } };
 };
 
 /** `POST /v0/search` (E17, beta): the top pages with their Markdown. */

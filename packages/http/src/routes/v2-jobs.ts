@@ -14,6 +14,7 @@ import { findTeamJob } from './find-job.js';
 import { parseV2Body } from './parse-v2-body.js';
 import { v1JobStatus, type DocumentView } from './status.js';
 import type { ApiContext, RouteHandler } from './types.js';
+import { warningOf } from './warning-of.js';
 
 /** `POST /v2/crawl`: v1's crawl with v2's options; `prompt` lets the model fill in what the body leaves out. */
 export const v2CrawlStart: RouteHandler = async (request, api) => {
@@ -31,9 +32,8 @@ export const v2CrawlStart: RouteHandler = async (request, api) => {
     scrapeOptions,
     extra: jobExtra(body.webhook, shaping),
   });
-  return {
-    body: { success: true, id: job.id, url: apiUrl(request.location, `/v2/crawl/${job.id}`), ...warningOf(hostedOnlyWarnings(body)) },
-  };
+  const warnings = [...hostedOnlyWarnings(body), ...shaping.warnings];
+  return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v2/crawl/${job.id}`), ...warningOf(warnings) } };
 };
 
 /** `POST /v2/crawl/params-preview`: the options a prompt would give, without crawling. */
@@ -63,12 +63,13 @@ export const v2BatchStart: RouteHandler = async (request, api) => {
       id: job.id,
       url: apiUrl(request.location, `/v2/batch/scrape/${job.id}`),
       ...(ignoreInvalidURLs ? { invalidURLs } : {}),
+      ...warningOf(shaping.warnings),
     },
   };
 };
 
 /** The URLs are scraped with the batch's own options, as its first ones were. */
-async function appendToBatch(
+export async function appendToBatch(
   api: ApiContext,
   teamId: string,
   id: string,
@@ -85,10 +86,6 @@ async function appendToBatch(
 
 function jobExtra(webhook: unknown, shaping: V2Shaping): Record<string, unknown> {
   return { ...(webhook ? { webhook } : {}), v2: shaping };
-}
-
-function warningOf(warnings: readonly string[]): { warning?: string } {
-  return warnings.length ? { warning: warnings.join('; ') } : {};
 }
 
 /** The v2 shaping a job keeps (absent on jobs started through v1). */

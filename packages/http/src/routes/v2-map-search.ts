@@ -23,6 +23,9 @@ export const v2Map: RouteHandler = async (request, api) => {
       includeSubdomains: body.includeSubdomains,
       limit: body.limit,
       ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
+      ...(body.headers ? { headers: body.headers } : {}),
+      ...(body.ignoreRobotsTxt ? { ignoreRobots: true } : {}),
+      ...(body.filterByPath ? { withinPath: true } : {}),
       runtime: api.runtime,
       signal: request.signal,
     }),
@@ -30,14 +33,14 @@ export const v2Map: RouteHandler = async (request, api) => {
   const links = body.ignoreQueryParameters ? withoutQueryDuplicates(found.links) : found.links;
   const warnings = [
     ...found.warnings,
-    ...hostedOnlyWarnings(body),
+    ...hostedOnlyWarnings(body, { map: true }),
     ...(body.location ? ['location is not applied to map: its pages are fetched without a browser'] : []),
   ];
   return { body: { success: true, links, ...(warnings.length ? { warning: warnings.join('; ') } : {}) } };
 };
 
 /** The first link of each URL once its query string is dropped (v2's `ignoreQueryParameters`). */
-function withoutQueryDuplicates(links: readonly MapLink[]): MapLink[] {
+export function withoutQueryDuplicates(links: readonly MapLink[]): MapLink[] {
   const seen = new Set<string>();
   return links.filter((link) => {
     const url = new URL(link.url);

@@ -1,7 +1,8 @@
 import { MAX_PATTERNS, parseTypedUrl, refineTotalWait, refineWaitForWithinTimeout, userRegexProblem } from '@trawl/core/server';
 import { scrapeOptionsSchema } from '@trawl/core';
 import { z } from 'zod';
-import { auditMetadataSchema } from './v2-hosted-fields.js';
+import { UNUSED_SCRAPE_FIELDS, unusedFields } from './firecrawl-unused-fields.js';
+import { auditMetadataSchema, threatProtectionSchema } from './v2-hosted-fields.js';
 
 /** Fields the official SDKs add to every body (`origin: "js-sdk@1.x"`, an integration name). */
 export const clientFields = {
@@ -28,16 +29,22 @@ export const targetUrlSchema = z.string().transform((value, ctx) => {
 });
 
 /**
- * Firecrawl scrape fields Trawl accepts so that existing clients keep working, and ignores:
- * there is no shared cache, and nothing is retained beyond the job; `auditMetadata` labels
- * Firecrawl's hosted audit log (the 4.x SDK's v1 client sends it). (`parsePDF` is core's.)
+ * Firecrawl v1 scrape fields core does not take: the page memory's (maxAge, storeInCache,
+ * zeroDataRetention, read by planV1Tracked), and what only Firecrawl's hosted service uses
+ * (answered with a warning, see hostedOnlyWarnings). (`parsePDF` is core's.)
  */
 const ignoredScrapeFields = {
   maxAge: z.number().int().min(0).optional(),
   storeInCache: z.boolean().optional(),
   zeroDataRetention: z.boolean().optional(),
   auditMetadata: auditMetadataSchema.optional(),
+  threatProtection: threatProtectionSchema.optional(),
+  fastMode: z.boolean().optional(),
+  useMock: z.string().max(200).optional(),
+  // Firecrawl's v1 options have no engine picker.
+  ...unusedFields('__experimental_cache', ...UNUSED_SCRAPE_FIELDS.filter((name) => name !== '__experimental_engpicker')),
 };
+const IGNORED_SCRAPE_FIELDS = Object.keys(ignoredScrapeFields) as Array<keyof typeof ignoredScrapeFields>;
 
 /**
  * v1 scrape options, strict: an unknown key is a 400, as Firecrawl's v1 answers (core's
@@ -56,7 +63,13 @@ export const v1ScrapeOptionsSchema = scrapeOptionsSchema
     question: true,
     highlightsQuery: true,
   })
-  .extend(ignoredScrapeFields)
+  .extend({
+    ...ignoredScrapeFields,
+    /** `enhanced` is Firecrawl's later name for `stealth`. */
+    proxy: z.enum(['basic', 'enhanced', 'stealth', 'auto']).optional(),
+    /** The deprecated name of `location`. */
+    geolocation: scrapeOptionsSchema.shape.location,
+  })
   .strict();
 export type V1ScrapeOptions = z.output<typeof v1ScrapeOptionsSchema>;
 
@@ -69,11 +82,18 @@ export function refineV1Waits(options: Pick<V1ScrapeOptions, 'waitFor' | 'timeou
 /** `scrapeOptions` of crawl and extract: the v1 scrape options with their rules. */
 export const v1PageOptionsSchema = v1ScrapeOptionsSchema.superRefine(refineV1Waits);
 
-/** Drops the accepted-but-ignored fields before the options reach core. */
-export function coreScrapeOptions<T extends Partial<V1ScrapeOptions>>(options: T): Omit<T, keyof typeof ignoredScrapeFields> {
-  const { maxAge, storeInCache, zeroDataRetention, auditMetadata, ...forCore } = options;
-  void maxAge, void storeInCache, void zeroDataRetention, void auditMetadata;
-  return forCore;
+type CoreProxy = 'basic' | 'stealth' | 'auto';
+
+/** The options in core's words: the ignored fields dropped, `geolocation` read as `location`, `enhanced` as `stealth`. */
+export function coreScrapeOptions<T extends Partial<V1ScrapeOptions>>(
+  options: T,
+): Omit<T, keyof typeof ignoredScrapeFields | 'geolocation' | 'proxy'> & { proxy?: CoreProxy } {
+  const { geolocation, proxy, ...rest } = options;
+  const kept: Record<string, unknown> = { ...rest };
+  for (const name of IGNORED_SCRAPE_FIELDS) delete kept[name];
+  if (kept.location === undefined && geolocation) kept.location = geolocation;
+  if (proxy) kept.proxy = proxy === 'enhanced' ? 'stealth' : proxy;
+  return kept as Omit<T, keyof typeof ignoredScrapeFields | 'geolocation' | 'proxy'> & { proxy?: CoreProxy };
 }
 
 /** Include/exclude pattern lists: at most MAX_PATTERNS strings. */

@@ -12,6 +12,8 @@ export const v1BatchBodySchema = v1TrackedOptionsSchema
     webhook: webhookSpecSchema.optional(),
     ignoreInvalidURLs: z.boolean().default(false),
     maxConcurrency: z.number().int().positive().max(MAX_CONCURRENCY).optional(),
+    /** Adds the URLs to this running batch instead of starting one. */
+    appendToId: z.string().min(1).max(200).optional(),
     ...clientFields,
   })
   .strict()

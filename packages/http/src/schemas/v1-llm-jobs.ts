@@ -1,6 +1,9 @@
 import { MAX_CRAWL_LIMIT, MAX_TIMEOUT_MS } from '@trawl/core/server';
 import { z } from 'zod';
+import { UNUSED_EXTRACT_FIELDS, unusedFields } from './firecrawl-unused-fields.js';
 import { clientFields, targetUrlSchema, v1PageOptionsSchema } from './shared.js';
+import { threatProtectionSchema } from './v2-hosted-fields.js';
+import { webhookSpecSchema } from '../webhooks/index.js';
 
 /** Extract's fields, shared by v1 and v2 (which differ in their scrape options). */
 export const extractFields = {
@@ -26,7 +29,17 @@ export const URLS_OR_PROMPT = [
 
 /** `POST /v1/extract` (E4). */
 export const v1ExtractBodySchema = z
-  .strictObject({ ...extractFields, scrapeOptions: v1PageOptionsSchema.optional(), ...clientFields })
+  .strictObject({
+    ...extractFields,
+    scrapeOptions: v1PageOptionsSchema.optional(),
+    /** Firecrawl's FIRE-1 agent: accepted so the handler can answer 501 naming it. */
+    agent: z.looseObject({}).optional(),
+    /** Accepted and answered with a warning: extract jobs send no webhook events yet; poll the status. */
+    webhook: webhookSpecSchema.nullish(),
+    threatProtection: threatProtectionSchema.optional(),
+    ...unusedFields(...UNUSED_EXTRACT_FIELDS),
+    ...clientFields,
+  })
   .refine(...URLS_OR_PROMPT);
 
 /** `POST /v1/llmstxt` (E8). Not strict, as Firecrawl's: unknown keys are dropped. */

@@ -8,6 +8,8 @@ export const v1ScrapeBodySchema = v1TrackedOptionsSchema
     url: targetUrlSchema,
     ...clientFields,
     minAge: z.number().int().min(0).optional(),
+    /** Firecrawl's FIRE-1 agent: accepted so the handler can answer 501 naming it. */
+    agent: z.looseObject({}).optional(),
   })
   .strict()
   .superRefine(refineV1Waits);

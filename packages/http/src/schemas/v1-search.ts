@@ -1,6 +1,8 @@
 import { formatSchema, MAX_TIMEOUT_MS } from '@trawl/core/server';
 import { z } from 'zod';
+import { unusedFields } from './firecrawl-unused-fields.js';
 import { clientFields, refineV1Waits, v1ScrapeOptionsSchema } from './shared.js';
+import { threatProtectionSchema } from './v2-hosted-fields.js';
 
 /** `POST /v1/search`: results are scraped only when `scrapeOptions.formats` names a format. */
 export const v1SearchBodySchema = z.strictObject({
@@ -18,6 +20,8 @@ export const v1SearchBodySchema = z.strictObject({
     .strict()
     .superRefine(refineV1Waits)
     .optional(),
+  threatProtection: threatProtectionSchema.optional(),
+  ...unusedFields('__searchPreviewToken'),
   ...clientFields,
 });
 export type V1SearchBody = z.output<typeof v1SearchBodySchema>;

@@ -1,6 +1,7 @@
 import { agentRequestSchema, deepResearchRequestSchema } from '@trawl/core/server';
 import { z } from 'zod';
 import { agentWebhookSpecSchema } from '../webhooks/index.js';
+import { unusedFields } from './firecrawl-unused-fields.js';
 import { clientFields } from './shared.js';
 
 /**
@@ -23,6 +24,7 @@ export const v2AgentBodySchema = z.strictObject({
   threatProtection: z.looseObject({}).optional(),
   auditMetadata: z.looseObject({}).optional(),
   ...clientFields,
+  ...unusedFields('overrideWhitelist'),
 });
 
 /** `GET /v2/agent?before=<epoch ms>`. */

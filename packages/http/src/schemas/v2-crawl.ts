@@ -3,6 +3,7 @@ import type { CrawlOptionsInput } from '@trawl/core';
 import { z } from 'zod';
 import { webhookSpecSchema } from '../webhooks/index.js';
 import { patternListSchema, refineRegexList, targetUrlSchema } from './shared.js';
+import { unusedFields } from './firecrawl-unused-fields.js';
 import { hostedOnlyFields, v2ScrapeOptionsSchema } from './v2-scrape.js';
 
 export const MAX_PROMPT_CHARS = 10_000;
@@ -37,6 +38,9 @@ export const v2CrawlBodySchema = z
     webhook: webhookSpecSchema.nullish(),
     scrapeOptions: v2ScrapeOptionsSchema.nullish(),
     ...hostedOnlyFields,
+    /** Obey robots.txt's group for this user-agent token instead of Trawl's. */
+    robotsUserAgent: z.string().trim().min(1).max(200).nullish(),
+    ...unusedFields('notifyOnCompletion'),
   })
   .superRefine((body, ctx) => {
     refineRegexList(body.includePaths ?? undefined, 'includePaths', ctx);
@@ -68,6 +72,7 @@ export function v2CrawlRules(body: V2CrawlBody): CrawlOptionsInput {
     ignoreSitemap: sitemap === 'skip',
     ignoreQueryParameters: body.ignoreQueryParameters ?? false,
     ignoreRobots: body.ignoreRobotsTxt ?? false,
+    ...(body.robotsUserAgent ? { robotsUserAgent: body.robotsUserAgent } : {}),
     ...(body.delay == null ? {} : { delay: body.delay }),
     ...(body.maxConcurrency == null ? {} : { maxConcurrency: body.maxConcurrency }),
   };

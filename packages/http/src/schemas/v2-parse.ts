@@ -3,6 +3,7 @@
  * options without what needs a page to load (waits, actions, mobile, location) or a cache.
  */
 import { z } from 'zod';
+import { unusedFields } from './firecrawl-unused-fields.js';
 import { v2ScrapeOptionsShape } from './v2-scrape.js';
 
 const { waitFor, mobile, actions, location, maxAge, minAge, storeInCache, lockdown, proxy, threatProtection, ...parseShape } =
@@ -21,5 +22,10 @@ void waitFor,
 export const v2ParseOptionsSchema = z.strictObject({
   ...parseShape,
   proxy: z.enum(['basic', 'auto']).optional(),
+  // Firecrawl's parse takes the cache fields (firecrawl-mcp 3.26's firecrawl_parse offers them); an upload is never cached, so they change nothing.
+  maxAge: z.number().int().min(0).optional(),
+  minAge: z.number().int().min(0).optional(),
+  storeInCache: z.boolean().optional(),
+  ...unusedFields('__agentInterop'),
 });
 export type V2ParseOptions = z.output<typeof v2ParseOptionsSchema>;

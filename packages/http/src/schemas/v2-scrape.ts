@@ -15,6 +15,7 @@ import {
 } from '@trawl/core/server';
 import { z } from 'zod';
 import { targetUrlSchema } from './shared.js';
+import { UNUSED_JOB_FIELDS, UNUSED_SCRAPE_FIELDS, unusedFields } from './firecrawl-unused-fields.js';
 import { hostedScrapeFields, toolDetailSchema } from './v2-hosted-fields.js';
 import { v2FormatsSchema } from './v2-formats.js';
 
@@ -105,6 +106,7 @@ export const v2ScrapeOptionsShape = {
   storeInCache: z.boolean().optional(),
   ...hostedOnlyFields,
   ...hostedScrapeFields,
+  ...unusedFields(...UNUSED_SCRAPE_FIELDS),
 };
 
 export const v2ScrapeOptionsSchema = z.strictObject(v2ScrapeOptionsShape);
@@ -115,5 +117,6 @@ export const v2ScrapeBodySchema = z.strictObject({
   url: targetUrlSchema,
   ...v2ScrapeOptionsShape,
   toolDetail: toolDetailSchema.optional(),
+  ...unusedFields(...UNUSED_JOB_FIELDS),
 });
 export type V2ScrapeBody = z.output<typeof v2ScrapeBodySchema>;

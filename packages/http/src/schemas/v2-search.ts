@@ -1,6 +1,7 @@
 import { MAX_TIMEOUT_MS } from '@trawl/core/server';
 import { z } from 'zod';
 import { threatProtectionSchema, toolDetailSchema } from './v2-hosted-fields.js';
+import { unusedFields } from './firecrawl-unused-fields.js';
 import { hostedOnlyFields, v2ScrapeOptionsSchema } from './v2-scrape.js';
 
 export const V2_SEARCH_MAX_LIMIT = 100;
@@ -60,6 +61,7 @@ export const v2SearchBodySchema = z
     threatProtection: threatProtectionSchema.optional(),
     scrapeOptions: v2ScrapeOptionsSchema.optional(),
     ...hostedOnlyFields,
+    ...unusedFields('asyncScraping', '__searchPreviewToken', '__agentInterop'),
   })
   .refine((body) => !(body.includeDomains?.length && body.excludeDomains?.length), {
     message: 'includeDomains and excludeDomains cannot both be given',

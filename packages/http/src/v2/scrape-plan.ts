@@ -8,6 +8,7 @@ import { selectorProblem, type PageMemoryRequest } from '@trawl/core/server';
 import { badRequest, codedError, type ApiError } from '../http/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
 import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from './memory-plan.js';
+import { unusedFieldWarnings } from '../schemas/firecrawl-unused-fields.js';
 import { hostedFieldWarnings, type HostedFieldRequest } from '../schemas/v2-hosted-fields.js';
 import type { V2ScrapeOptions } from '../schemas/v2-scrape.js';
 
@@ -198,15 +199,31 @@ function assertSelectors(selectors: readonly AttributeSelector[] | undefined): v
   if (problems.length) throw badRequest(problems, `Bad Request: ${problems[0]!.message}`);
 }
 
-/** Warnings for hosted-only fields set to a value that would change something on Firecrawl's service. */
+/**
+ * Warnings for hosted-only fields set to a value that would change something on Firecrawl's
+ * service, and for the fields of Firecrawl's schemas that change nothing here (`map`: a map's
+ * body, whose crawler options are among them).
+ */
 export function hostedOnlyWarnings(
   options: HostedFieldRequest & { zeroDataRetention?: boolean | undefined; fastMode?: boolean | undefined },
+  unused: { map?: boolean } = {},
 ): string[] {
   const warnings: string[] = [];
   if (options.zeroDataRetention)
     warnings.push('zeroDataRetention changes nothing here: Trawl keeps results only for the retention period, in your own store');
   if (options.fastMode) warnings.push('fastMode changes nothing here: Trawl has a single scrape pipeline');
-  return [...warnings, ...hostedFieldWarnings(options)];
+  return [...warnings, ...hostedFieldWarnings(options), ...unusedFieldWarnings(options, unused)];
+}
+
+/**
+ * A v1 body's warnings: hostedOnlyWarnings of the body and of its `scrapeOptions`, where
+ * zeroDataRetention is honoured (the page memory keeps nothing).
+ */
+export function v1Warnings(body: object, unused: { map?: boolean } = {}): string[] {
+  const { scrapeOptions } = body as { scrapeOptions?: unknown };
+  const nested =
+    scrapeOptions && typeof scrapeOptions === 'object' ? hostedOnlyWarnings({ ...scrapeOptions, zeroDataRetention: false }) : [];
+  return [...hostedOnlyWarnings({ ...body, zeroDataRetention: false }, unused), ...nested];
 }
 
 /** 501 for a v2 feature Trawl does not have yet, naming it. */

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { asTool, callApi } from '../api-call.js';
+import { asTool, callApi, ToolFailure } from '../api-call.js';
 import type { ToolContext } from '../context.js';
 import { scrapeBody } from '../firecrawl-args.js';
 import { cutNote, cutText } from '../render/cut.js';
@@ -22,8 +22,14 @@ Cost: 1 credit per page (5 with the json format).`,
       inputSchema: scrapeShape,
       annotations: { title: 'Scrape a URL', ...READ_ONLY_WEB },
     },
-    ({ url, ...options }, extra) =>
+    ({ url, alexandria, requestId, ...options }, extra) =>
       asTool(async () => {
+        void requestId;
+        if (alexandria !== undefined)
+          throw new ToolFailure(
+            "alexandria calls Firecrawl's hosted capability catalogue, which Trawl does not provide: scrape the page by url",
+          );
+        if (!url) throw new ToolFailure('url is required: the page to scrape');
         const answer = await callApi<{ data: V2DocumentView }>(
           context,
           { method: 'POST', path: '/v2/scrape', body: { url, ...scrapeBody(options) }, signal: extra.signal },

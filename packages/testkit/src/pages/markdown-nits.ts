@@ -89,3 +89,20 @@ export function printedTableHtml(): string {
 <p>The pilots boarded every ship at the outer buoy and brought each one to its berth before the evening tide turned.</p>`,
   );
 }
+
+/**
+ * A narrow table without <thead> (a <th> row as its first row) in Chromium's default style, then
+ * a smaller heading and two short paragraphs: printed to PDF, the section's lines reach past the
+ * table's second column and were once read as rows whose cells a reader had merged.
+ */
+export function printedTableThenSectionHtml(): string {
+  return simplePage(
+    'Fixture crew list',
+    `<h1>Fixture crew list</h1>
+<p>The crew of the pilot boat for the week, by name and role on board.</p>
+<table><tr><th>Name</th><th>Role</th></tr><tr><td>Ada</td><td>Captain</td></tr><tr><td>Ben</td><td>Pilot</td></tr></table>
+<h3>Shift changes</h3>
+<p>Short line.</p>
+<p>Another short line follows.</p>`,
+  );
+}

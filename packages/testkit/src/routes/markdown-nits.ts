@@ -1,4 +1,11 @@
-import { faqDetailsHtml, headerlessTableHtml, mdnCodeHtml, printedTableHtml, stackExchangeHtml } from '../pages/markdown-nits.js';
+import {
+  faqDetailsHtml,
+  headerlessTableHtml,
+  mdnCodeHtml,
+  printedTableHtml,
+  printedTableThenSectionHtml,
+  stackExchangeHtml,
+} from '../pages/markdown-nits.js';
 import { sendHtml } from '../server/respond.js';
 import type { Route } from '../server/router.js';
 
@@ -10,5 +17,6 @@ export function markdownNitRoutes(): Route[] {
     { path: '/markdown/faq-details', handle: ({ res }) => sendHtml(res, faqDetailsHtml()) },
     { path: '/markdown/headerless-table', handle: ({ res }) => sendHtml(res, headerlessTableHtml()) },
     { path: '/markdown/printed-table', handle: ({ res }) => sendHtml(res, printedTableHtml()) },
+    { path: '/markdown/printed-table-then-section', handle: ({ res }) => sendHtml(res, printedTableThenSectionHtml()) },
   ];
 }

@@ -163,9 +163,22 @@ function pageBlocks(lines: readonly Line[], context: LayoutContext): Block[] {
 function tableRun(lines: readonly Line[], start: number): { block: TableBlock; end: number } | undefined {
   let end = start;
   let secondColumn = Number.POSITIVE_INFINITY;
-  // A one-cell line that reaches past the second column is a row whose cells a reader merged.
-  const isRow = (line: Line) => line.cells.length >= 2 || (end - start >= 2 && line.right > secondColumn + line.size);
+  let widestPitch = 0;
+  // A one-cell line that reaches past the second column is a row whose cells a reader merged,
+  // when it is set like the rows and follows as closely: a heading or a paragraph after the table
+  // (a different size, or the gap of a new block) ends it instead of being folded into its rows.
+  const isMergedRow = (line: Line) => {
+    const previous = lines[end - 1]!;
+    return (
+      end - start >= 2 &&
+      line.right > secondColumn + line.size &&
+      Math.abs(line.size - previous.size) <= previous.size * 0.1 &&
+      previous.y - line.y <= widestPitch * 1.2
+    );
+  };
+  const isRow = (line: Line) => line.cells.length >= 2 || isMergedRow(line);
   while (end < lines.length && isRow(lines[end]!)) {
+    if (end > start) widestPitch = Math.max(widestPitch, lines[end - 1]!.y - lines[end]!.y);
     if (lines[end]!.cells.length >= 2) secondColumn = Math.min(secondColumn, lines[end]!.cells[1]!.x);
     const previous = lines[end - 1];
     if (end > start && previous && (previous.y - lines[end]!.y > previous.size * 4 || previous.y < lines[end]!.y)) break;

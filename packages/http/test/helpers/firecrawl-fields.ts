@@ -1,0 +1,437 @@
+/**
+ * Every field Firecrawl's own request schemas accept, route by route (apps/api/src/controllers/v1
+ * and v2 types.ts, with what the 4.42 SDK's types add), each set to a value a client would send.
+ * `warns` names the fields that change nothing here: the answer's `warning` must name each.
+ */
+
+export interface FieldCase {
+  route: string;
+  body: Record<string, unknown>;
+  warns: string[];
+}
+
+const agentInterop = { auth: 'fc-elsewhere', requestId: 'req-1', shouldBill: false };
+
+/** v2 scrape options a client sets, that Trawl applies. */
+function v2UsedScrapeOptions(): Record<string, unknown> {
+  return {
+    formats: ['markdown', { type: 'links' }],
+    headers: { 'x-trawl-fields': 'v2' },
+    includeTags: ['main', 'article'],
+    excludeTags: ['nav'],
+    onlyMainContent: true,
+    timeout: 30_000,
+    waitFor: 0,
+    mobile: false,
+    parsers: ['pdf'],
+    actions: [],
+    location: { country: 'us', languages: ['en-US'] },
+    skipTlsVerification: false,
+    removeBase64Images: true,
+    blockAds: true,
+    proxy: 'basic',
+    maxAge: 0,
+    storeInCache: true,
+    lockdown: false,
+    redactPII: false,
+    origin: 'trawl-test',
+    integration: 'trawl-test',
+  };
+}
+
+/** v2 scrape options of Firecrawl's hosted service and internals: each is named in the warning. */
+const V2_UNUSED_SCRAPE_OPTIONS: Record<string, unknown> = {
+  fastMode: true,
+  useMock: 'recorded',
+  threatProtection: { mode: 'normal', riskScoreThreshold: 50 },
+  auditMetadata: { username: 'auditor' },
+  profile: { name: 'session', saveChanges: false },
+  domainTools: true,
+  onlyCleanContent: true,
+  __experimental_omce: true,
+  __experimental_omceDomain: 'example.com',
+  __experimental_engpicker: true,
+  __forceFirePDF: true,
+  __searchPreviewToken: 'preview',
+};
+const names = (fields: Record<string, unknown>) => Object.keys(fields);
+
+/** The same, as a crawl's, search's or extract's `scrapeOptions` (no `domainTools`: the SDK strips it there). */
+const { domainTools: _domainTools, ...V2_NESTED_UNUSED } = V2_UNUSED_SCRAPE_OPTIONS;
+
+/** v1 scrape options a client sets, that Trawl applies. */
+function v1UsedScrapeOptions(): Record<string, unknown> {
+  return {
+    formats: ['markdown', 'links'],
+    headers: { 'x-trawl-fields': 'v1' },
+    includeTags: ['main'],
+    excludeTags: ['nav'],
+    onlyMainContent: true,
+    timeout: 30_000,
+    waitFor: 0,
+    mobile: false,
+    parsePDF: true,
+    actions: [],
+    location: { country: 'US', languages: ['en'] },
+    skipTlsVerification: false,
+    removeBase64Images: true,
+    blockAds: true,
+    proxy: 'basic',
+    maxAge: 0,
+    storeInCache: true,
+    auditMetadata: { username: 'auditor' },
+  };
+}
+
+const V1_UNUSED_SCRAPE_OPTIONS: Record<string, unknown> = {
+  fastMode: true,
+  useMock: 'recorded',
+  threatProtection: { mode: 'manual-only', blacklist: ['bad.example'] },
+  onlyCleanContent: true,
+  __experimental_cache: true,
+  __experimental_omce: true,
+  __experimental_omceDomain: 'example.com',
+  __forceFirePDF: true,
+  __searchPreviewToken: 'preview',
+};
+
+const MAP_CRAWLER_OPTIONS: Record<string, unknown> = {
+  useIndex: true,
+  ignoreCache: true,
+  includePaths: ['^/crawl/'],
+  excludePaths: ['^/private/'],
+  maxDiscoveryDepth: 2,
+  crawlEntireDomain: true,
+  allowExternalLinks: true,
+  allowSubdomains: true,
+  regexOnFullURL: true,
+  delay: 1,
+};
+
+const EXTRACT_EXPERIMENTS: Record<string, unknown> = {
+  urlTrace: true,
+  __experimental_streamSteps: true,
+  __experimental_llmUsage: true,
+  __experimental_showSources: true,
+  __experimental_cacheKey: 'key',
+  __experimental_cacheMode: 'load',
+  __experimental_showCostTracking: true,
+};
+
+export function firecrawlFieldCases(siteUrl: string): FieldCase[] {
+  const page = `${siteUrl}/articles/boilerplate`;
+  const webhook = { url: `${siteUrl}/webhook-sink`, headers: { 'x-from': 'trawl' }, metadata: { run: '1' }, events: ['completed'] };
+  const schema = { type: 'object', properties: { title: { type: 'string' } } };
+  return [
+    {
+      route: '/v2/scrape',
+      body: {
+        url: page,
+        ...v2UsedScrapeOptions(),
+        ...V2_UNUSED_SCRAPE_OPTIONS,
+        zeroDataRetention: false,
+        toolDetail: 'full',
+        notifyOnCompletion: true,
+        __agentInterop: agentInterop,
+      },
+      warns: [...names(V2_UNUSED_SCRAPE_OPTIONS), 'notifyOnCompletion', '__agentInterop'],
+    },
+    {
+      route: '/v2/batch/scrape',
+      body: {
+        urls: [page, 'not a url'],
+        ...v2UsedScrapeOptions(),
+        ...V2_UNUSED_SCRAPE_OPTIONS,
+        webhook,
+        ignoreInvalidURLs: true,
+        maxConcurrency: 2,
+        zeroDataRetention: false,
+        notifyOnCompletion: true,
+        __agentInterop: agentInterop,
+      },
+      warns: [...names(V2_UNUSED_SCRAPE_OPTIONS), 'notifyOnCompletion', '__agentInterop'],
+    },
+    {
+      route: '/v2/crawl',
+      body: {
+        url: `${siteUrl}/crawl/`,
+        includePaths: ['^/crawl/'],
+        excludePaths: ['^/private/'],
+        maxDiscoveryDepth: 1,
+        limit: 2,
+        crawlEntireDomain: false,
+        allowExternalLinks: false,
+        allowSubdomains: false,
+        ignoreRobotsTxt: false,
+        robotsUserAgent: 'OtherBot',
+        sitemap: 'skip',
+        deduplicateSimilarURLs: true,
+        ignoreQueryParameters: true,
+        regexOnFullURL: false,
+        delay: 0,
+        maxConcurrency: 2,
+        webhook,
+        scrapeOptions: { ...v2UsedScrapeOptions(), ...V2_NESTED_UNUSED },
+        zeroDataRetention: true,
+        notifyOnCompletion: true,
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: ['zeroDataRetention', 'notifyOnCompletion', ...names(V2_NESTED_UNUSED)],
+    },
+    {
+      route: '/v2/map',
+      body: {
+        url: `${siteUrl}/crawl/`,
+        search: 'crawl',
+        sitemap: 'include',
+        includeSubdomains: false,
+        ignoreQueryParameters: true,
+        limit: 20,
+        timeout: 20_000,
+        location: { country: 'de', languages: ['de'] },
+        threatProtection: { mode: 'normal' },
+        auditMetadata: { username: 'auditor' },
+        headers: { 'x-trawl-fields': 'map' },
+        ignoreRobotsTxt: false,
+        filterByPath: false,
+        deduplicateSimilarURLs: true,
+        useMock: 'recorded',
+        robotsUserAgent: 'OtherBot',
+        ...MAP_CRAWLER_OPTIONS,
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: ['location', 'threatProtection', 'auditMetadata', 'useMock', 'robotsUserAgent', ...names(MAP_CRAWLER_OPTIONS)],
+    },
+    {
+      route: '/v2/search',
+      body: {
+        query: 'fixture article',
+        sources: ['web', { type: 'news' }],
+        categories: ['github'],
+        includeDomains: ['example.com'],
+        limit: 3,
+        tbs: 'qdr:m',
+        location: 'Berlin',
+        country: 'de',
+        timeout: 30_000,
+        ignoreInvalidURLs: true,
+        lang: 'de',
+        filter: 'dedupe',
+        enterprise: ['zdr'],
+        highlights: true,
+        domainTools: true,
+        toolDetail: 'compact',
+        threatProtection: { mode: 'normal' },
+        scrapeOptions: { ...v2UsedScrapeOptions(), ...V2_NESTED_UNUSED },
+        asyncScraping: true,
+        __searchPreviewToken: 'preview',
+        __agentInterop: agentInterop,
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: [
+        'filter',
+        'enterprise',
+        'highlights',
+        'domainTools',
+        'threatProtection',
+        'asyncScraping',
+        '__searchPreviewToken',
+        '__agentInterop',
+      ],
+    },
+    {
+      route: '/v2/extract',
+      body: {
+        urls: [page],
+        prompt: 'The title',
+        systemPrompt: 'Be brief.',
+        schema,
+        limit: 1,
+        enableWebSearch: false,
+        ignoreSitemap: true,
+        includeSubdomains: false,
+        allowExternalLinks: false,
+        showSources: true,
+        ignoreInvalidURLs: true,
+        timeout: 60_000,
+        scrapeOptions: { ...v2UsedScrapeOptions(), ...V2_NESTED_UNUSED },
+        threatProtection: { mode: 'normal' },
+        webhook,
+        ...EXTRACT_EXPERIMENTS,
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: ['threatProtection', 'webhook', ...names(EXTRACT_EXPERIMENTS), ...names(V2_NESTED_UNUSED)],
+    },
+    {
+      route: '/v2/agent',
+      body: {
+        prompt: 'Find the title',
+        urls: [page],
+        schema,
+        maxCredits: 50,
+        strictConstrainToURLs: true,
+        model: 'spark-1-mini',
+        effort: 'low',
+        threatProtection: { mode: 'normal' },
+        auditMetadata: { username: 'auditor' },
+        overrideWhitelist: 'example.com',
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: ['overrideWhitelist'],
+    },
+    {
+      route: '/v1/scrape',
+      body: {
+        url: page,
+        ...v1UsedScrapeOptions(),
+        ...V1_UNUSED_SCRAPE_OPTIONS,
+        geolocation: { country: 'US' },
+        zeroDataRetention: false,
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: names(V1_UNUSED_SCRAPE_OPTIONS),
+    },
+    {
+      route: '/v1/batch/scrape',
+      body: {
+        urls: [page],
+        ...v1UsedScrapeOptions(),
+        ...V1_UNUSED_SCRAPE_OPTIONS,
+        webhook,
+        ignoreInvalidURLs: true,
+        maxConcurrency: 2,
+        zeroDataRetention: false,
+        origin: 'trawl-test',
+      },
+      warns: names(V1_UNUSED_SCRAPE_OPTIONS),
+    },
+    {
+      route: '/v1/crawl',
+      body: {
+        url: `${siteUrl}/crawl/`,
+        includePaths: ['^/crawl/'],
+        excludePaths: ['^/private/'],
+        maxDepth: 3,
+        maxDiscoveryDepth: 1,
+        limit: 2,
+        allowBackwardLinks: false,
+        crawlEntireDomain: false,
+        allowExternalLinks: false,
+        allowSubdomains: false,
+        ignoreRobotsTxt: false,
+        ignoreSitemap: true,
+        deduplicateSimilarURLs: true,
+        ignoreQueryParameters: false,
+        regexOnFullURL: false,
+        delay: 0,
+        maxConcurrency: 2,
+        scrapeOptions: { ...v1UsedScrapeOptions(), ...V1_UNUSED_SCRAPE_OPTIONS },
+        webhook,
+        zeroDataRetention: false,
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: names(V1_UNUSED_SCRAPE_OPTIONS),
+    },
+    {
+      route: '/v1/map',
+      body: {
+        url: `${siteUrl}/crawl/`,
+        search: 'crawl',
+        ignoreSitemap: false,
+        sitemapOnly: false,
+        includeSubdomains: false,
+        limit: 5000,
+        timeout: 20_000,
+        location: { country: 'US' },
+        auditMetadata: { username: 'auditor' },
+        threatProtection: { mode: 'normal' },
+        useMock: 'recorded',
+        headers: { 'x-trawl-fields': 'map' },
+        ignoreRobotsTxt: false,
+        ignoreQueryParameters: true,
+        filterByPath: true,
+        deduplicateSimilarURLs: true,
+        ...MAP_CRAWLER_OPTIONS,
+        maxDepth: 3,
+        allowBackwardLinks: true,
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: ['threatProtection', 'useMock', ...names(MAP_CRAWLER_OPTIONS), 'maxDepth', 'allowBackwardLinks'],
+    },
+    {
+      route: '/v1/search',
+      body: {
+        query: 'fixture article',
+        limit: 3,
+        tbs: 'qdr:m',
+        filter: 'dedupe',
+        lang: 'en',
+        country: 'us',
+        location: 'Boston',
+        timeout: 30_000,
+        ignoreInvalidURLs: true,
+        scrapeOptions: { formats: [] },
+        threatProtection: { mode: 'normal' },
+        __searchPreviewToken: 'preview',
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: ['threatProtection', '__searchPreviewToken'],
+    },
+    {
+      route: '/v1/extract',
+      body: {
+        urls: [page],
+        prompt: 'The title',
+        systemPrompt: 'Be brief.',
+        schema,
+        limit: 1,
+        ignoreSitemap: true,
+        includeSubdomains: false,
+        allowExternalLinks: false,
+        enableWebSearch: false,
+        showSources: true,
+        ignoreInvalidURLs: true,
+        timeout: 60_000,
+        scrapeOptions: { ...v1UsedScrapeOptions(), ...V1_UNUSED_SCRAPE_OPTIONS },
+        webhook,
+        threatProtection: { mode: 'normal' },
+        ...EXTRACT_EXPERIMENTS,
+        origin: 'trawl-test',
+        integration: 'trawl-test',
+      },
+      warns: ['webhook', 'threatProtection', ...names(EXTRACT_EXPERIMENTS)],
+    },
+    {
+      route: '/v1/llmstxt',
+      body: { url: `${siteUrl}/crawl/`, maxUrls: 2, showFullText: true, cache: false, __experimental_stream: false },
+      warns: [],
+    },
+  ];
+}
+
+/** Bodies Firecrawl refuses, still refused here: a name no schema has, and a v1-only name on v2. */
+export function firecrawlRefusedCases(siteUrl: string): Array<{ route: string; body: Record<string, unknown>; key: string }> {
+  const page = `${siteUrl}/articles/boilerplate`;
+  return [
+    { route: '/v2/scrape', body: { url: page, notAField: true }, key: 'notAField' },
+    { route: '/v2/scrape', body: { url: page, parsePDF: true }, key: 'parsePDF' },
+    { route: '/v2/map', body: { url: page, maxDepth: 2 }, key: 'maxDepth' },
+    { route: '/v2/map', body: { url: page, allowBackwardLinks: true }, key: 'allowBackwardLinks' },
+    { route: '/v2/crawl', body: { url: page, maxDepth: 2 }, key: 'maxDepth' },
+    { route: '/v2/search', body: { query: 'x', notAField: 1 }, key: 'notAField' },
+    { route: '/v1/scrape', body: { url: page, parsers: ['pdf'] }, key: 'parsers' },
+    { route: '/v1/crawl', body: { url: page, robotsUserAgent: 'X' }, key: 'robotsUserAgent' },
+    { route: '/v1/map', body: { url: page, sitemap: 'skip' }, key: 'sitemap' },
+    // Firecrawl's v1 scrape options have no engine picker.
+    { route: '/v1/scrape', body: { url: page, __experimental_engpicker: true }, key: '__experimental_engpicker' },
+  ];
+}
