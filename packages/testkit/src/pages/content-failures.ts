@@ -135,4 +135,30 @@ ${ferryArticle}
     phrases: ['The island ferry', ferryLead, ferryNext, ferryLast],
     absent: ['Leave a Comment', 'rowing boat that leaks'],
   },
+  /**
+   * A forum served as its client-side app's shell (a Discourse site answering a client it did
+   * not render for): a splash, an empty `<main>` and a hidden login form. The thread's title and
+   * opening words are only in the head, for link previews; before, the Markdown was empty.
+   */
+  appShell: {
+    path: '/content-failures/app-shell',
+    description: "a client-side app's unrendered shell",
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>The island ferry - Harbour talk - Islanders' forum</title>
+<meta name="description" content="${ferryLead}. ${ferryNext}. Does anyone know the winter timetable?">
+<meta property="og:title" content="The island ferry">
+<meta property="og:description" content="${ferryLead}. ${ferryNext}. Does anyone know the win&hellip;">
+<script defer src="/assets/start-app.js"></script>
+</head>
+<body>
+<section id="splash"><div class="preloader"><div class="dots"></div><div class="dots"></div></div></section>
+<div class="hidden" id="data-preloaded"></div>
+<section id="main"></section>
+<form id="hidden-login-form" method="post" action="/login" style="display: none;"><input name="username" type="text"><input name="password" type="password"><input type="submit" value="Log In"></form>
+</body></html>
+`,
+    phrases: ['# The island ferry', ferryLead, ferryNext, 'Does anyone know the winter timetable?'],
+    absent: ["Islanders' forum", 'Log In', 'win…'],
+  },
 } satisfies Record<string, ContentFailurePage>;
