@@ -1,7 +1,7 @@
 import { contentFailurePages, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMarkupSource } from '../../src/content/assembly/markup-source.js';
-import { scrape } from '../../src/index.js';
+import { htmlToDocument, scrape } from '../../src/index.js';
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -26,6 +26,28 @@ describe('main content on the failure kinds of pages nobody tuned for (issue #30
     const page = contentFailurePages.consentDialog;
     const document = await scrape(`${site.url}${page.path}`, { formats: ['markdown'], onlyMainContent: false, blockAds: false });
     expect(document.markdown).toContain(page.absent[0]);
+  });
+
+  it("gives an app shell's summary only when its body has no text, and says so in the trace", async () => {
+    const page = contentFailurePages.appShell;
+    const summary = await htmlToDocument(page.html, {
+      url: `https://forum.example${page.path}`,
+      formats: ['markdown', 'html'],
+      explain: true,
+    });
+    expect(summary.html).toBe(
+      `<h1>The island ferry</h1><p>${page.phrases[1]}. ${page.phrases[2]}. Does anyone know the winter timetable?</p>`,
+    );
+    expect(summary.explain?.at(-1)).toMatchObject({ name: 'page-summary', phase: 'decision', charsAfter: expect.any(Number) });
+    expect(summary.warning).toContain('body holds no text');
+    // A page with text of its own keeps it, whatever its head says.
+    const withText = page.html.replace(
+      '<section id="main"></section>',
+      '<section id="main"><p>The harbour office posts the timetable on its door.</p></section>',
+    );
+    const document = await htmlToDocument(withText, { url: `https://forum.example${page.path}` });
+    expect(document.markdown).toBe('The harbour office posts the timetable on its door.');
+    expect(document.warning).toBeUndefined();
   });
 
   it('tells markup written out as text from prose that mentions a tag', () => {

@@ -71,9 +71,16 @@ describe('the explain trace', () => {
   });
 
   it('skips the steps named in withoutSteps: the menu stays, and the trace does not list the step', async () => {
-    const document = await convert(navInMainArticle.path, { explain: true, withoutSteps: ['region-boilerplate'] });
+    // Both steps that take a menu out of an article: the furniture selectors and the link-density rule.
+    const document = await convert(navInMainArticle.path, { explain: true, withoutSteps: ['region-boilerplate', 'link-dense-blocks'] });
     for (const item of navInMainArticle.menu) expect(document.markdown).toContain(item);
-    expect(document.explain!.map((step) => step.name)).not.toContain('region-boilerplate');
+    const names = document.explain!.map((step) => step.name);
+    expect(names).not.toContain('region-boilerplate');
+    expect(names).not.toContain('link-dense-blocks');
+    // Without the selectors alone, the menu is still a block of links beside the text: it goes.
+    const linkDensity = await convert(navInMainArticle.path, { explain: true, withoutSteps: ['region-boilerplate'] });
+    for (const item of navInMainArticle.menu) expect(linkDensity.markdown).not.toContain(item);
+    expect(linkDensity.explain!.find((step) => step.name === 'link-dense-blocks')?.changed).toBeGreaterThan(0);
   });
 
   it('refuses an unknown step name with INVALID_OPTIONS', async () => {

@@ -135,4 +135,75 @@ ${ferryArticle}
     phrases: ['The island ferry', ferryLead, ferryNext, ferryLast],
     absent: ['Leave a Comment', 'rowing boat that leaks'],
   },
+  /**
+   * A forum served as its client-side app's shell (a Discourse site answering a client it did
+   * not render for): a splash, an empty `<main>` and a hidden login form. The thread's title and
+   * opening words are only in the head, for link previews; before, the Markdown was empty.
+   */
+  appShell: {
+    path: '/content-failures/app-shell',
+    description: "a client-side app's unrendered shell",
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>The island ferry - Harbour talk - Islanders' forum</title>
+<meta name="description" content="${ferryLead}. ${ferryNext}. Does anyone know the winter timetable?">
+<meta property="og:title" content="The island ferry">
+<meta property="og:description" content="${ferryLead}. ${ferryNext}. Does anyone know the win&hellip;">
+<script defer src="/assets/start-app.js"></script>
+</head>
+<body>
+<section id="splash"><div class="preloader"><div class="dots"></div><div class="dots"></div></div></section>
+<div class="hidden" id="data-preloaded"></div>
+<section id="main"></section>
+<form id="hidden-login-form" method="post" action="/login" style="display: none;"><input name="username" type="text"><input name="password" type="password"><input type="submit" value="Log In"></form>
+</body></html>
+`,
+    phrases: ['# The island ferry', ferryLead, ferryNext, 'Does anyone know the winter timetable?'],
+    absent: ["Islanders' forum", 'Log In', 'win…'],
+  },
+  /**
+   * A news story followed by the site's link lists, titled in German and named by nothing in
+   * their markup ("Meistgelesene Artikel" as a bare line, "Weitere Artikel" as a heading): no
+   * heading vocabulary or class word catches them, and they were kept with the story.
+   */
+  linkChrome: {
+    path: '/content-failures/link-chrome',
+    description: 'link lists titled in another language after a story',
+    html: `<!DOCTYPE html>
+<html lang="de"><head><meta charset="utf-8"><title>Die Inselfähre</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Die Inselfähre"}</script></head>
+<body>
+<div class="wrapper">
+<div class="story">
+<h1>Die Inselfähre</h1>
+<p>Die Fähre zu den äußeren Inseln fährt zweimal am Tag vom alten Steinkai ab und hält an jedem Anleger, auf dem Hinweg wie am Abend auf dem Rückweg.</p>
+<p>Bei Winterstürmen fällt die Überfahrt aus, und die Inselbewohner holen ihre Post mit dem eigenen Boot, die der Hafenmeister im Wartesaal sortiert.</p>
+<p>Fahrkarten gibt es an Bord, und Fahrräder fahren außerhalb der Sommerwochen umsonst mit, wenn das Deck voller Wanderer und ihrer Hunde ist.</p>
+<p>Die neue Fähre soll im Frühjahr kommen; sie hat Platz für doppelt so viele Fahrräder und einen geheizten Raum für die Post.</p>
+<div class="box">Meistgelesene Artikel</div>
+<ol class="box-list">
+<li><a href="/a/hafenmauer">Die Hafenmauer wird saniert</a></li>
+<li><a href="/a/leuchtturm">Der Leuchtturm bekommt ein neues Licht</a></li>
+<li><a href="/a/rettungsboot">Das Rettungsboot übt jeden Samstag</a></li>
+<li><a href="/a/fischmarkt">Der Fischmarkt zieht an den Kai</a></li>
+</ol>
+<h2>Weitere Artikel</h2>
+<ul class="teasers">
+<li><a href="/a/deich">Der Deich wird erhöht: was die Arbeiten für die Anwohner bedeuten</a></li>
+<li><a href="/a/watt">Wattwanderungen nur noch mit Führung</a></li>
+<li><a href="/a/schule">Die Inselschule bekommt einen neuen Anbau</a></li>
+</ul>
+</div>
+</div>
+</body></html>
+`,
+    phrases: [
+      '# Die Inselfähre',
+      'Die Fähre zu den äußeren Inseln',
+      'Bei Winterstürmen',
+      'Fahrkarten gibt es an Bord',
+      'Die neue Fähre soll',
+    ],
+    absent: ['Meistgelesene Artikel', 'Die Hafenmauer', 'Weitere Artikel', 'Der Deich wird erhöht'],
+  },
 } satisfies Record<string, ContentFailurePage>;

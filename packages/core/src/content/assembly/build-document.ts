@@ -5,6 +5,7 @@ import { cleanContent } from './clean.js';
 import { extractLinks } from './links.js';
 import { extractMetadata } from './metadata.js';
 import { readPageExtras } from './page-extras.js';
+import { pageSummary } from './page-summary.js';
 import { readPageProfiles } from '../profiles/read-profiles.js';
 import { parsedElementCount, parseHtml, type HtmlDocument } from '../dom/parse.js';
 import { hasText } from '../dom/text.js';
@@ -16,6 +17,10 @@ import { documentBaseUrl } from './urls.js';
  * times the largest of 1,678 real benchmark pages) the whole cleaned page is kept instead.
  */
 export const MAX_MAIN_CONTENT_ELEMENTS = 100_000;
+
+/** Said of a page whose body held no text, whose content is then what its head says about it. */
+export const SHELL_WARNING =
+  "The page's body holds no text (a client-side app's shell, rendered by its scripts): the content is its title and description. A browser engine renders the page itself.";
 
 export interface HtmlPage {
   html: string;
@@ -80,6 +85,16 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
       content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false, forLinksOnly: linksOnly });
       trace?.push(explainDecision('whole-page-fallback', 'main content came out empty: the whole cleaned page is kept', content));
       if (markdown !== undefined) markdown = toMarkdown(content);
+    }
+    // A page whose body holds no text at all (a client-side app's unrendered shell) still
+    // describes itself in its head: that summary is its content rather than nothing.
+    const stillEmpty = mayFallBack && (markdown === undefined ? !hasText(content) : markdown === '');
+    const summary = stillEmpty ? pageSummary(content.ownerDocument, result.metadata) : undefined;
+    if (summary) {
+      content = summary;
+      trace?.push(explainDecision('page-summary', "the page's body has no text: its title and description are kept", content));
+      if (markdown !== undefined) markdown = toMarkdown(content);
+      result.warning = SHELL_WARNING;
     }
     if (markdown !== undefined) result.markdown = markdown;
     if (trace) result.explain = trace;

@@ -6,6 +6,7 @@ import { removeDocsChrome } from '../rules/docs-chrome.js';
 import { removeRawFieldKeys } from '../rules/field-keys.js';
 import { separateGluedInlines } from '../rules/glued-inline.js';
 import { removeHelpPopups } from '../rules/help-popups.js';
+import { removeLinkDenseBlocks } from '../rules/link-dense-blocks.js';
 import { removeLinkLists } from '../rules/link-lists.js';
 import { removeListingControls } from '../rules/listing-controls.js';
 import { removeMediaFallbacks } from '../rules/media-fallback.js';
@@ -107,6 +108,14 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     about:
       'Removes board pickers (blocks of nothing but links) that boards leave unnamed. Only on threads: it cost listings, collections and docs their link-heavy content.',
     run: (root) => removeLinkLists(root),
+  },
+  {
+    name: 'link-dense-blocks',
+    phase: 'content',
+    pageKinds: ['article'],
+    about:
+      'Removes blocks nearly all link text (most read, more from the section) with their title line, in any language; not a list the text introduces (“…:”), nor any when they outweigh the text: then the links are the content.',
+    run: (root) => removeLinkDenseBlocks(root),
   },
   {
     name: 'poster-badges',

@@ -1,0 +1,53 @@
+import type { PageMetadata } from './metadata.js';
+
+/** The description fields a page declares about itself, most specific first. */
+const DESCRIPTION_FIELDS = ['description', 'ogDescription', 'twitter:description', 'dcDescription'] as const;
+
+/**
+ * What a page says about itself, as content: its title as the heading and the longest description
+ * it declares. A client-side app served without rendering (a forum's JavaScript shell: a splash
+ * and an empty `<main>`) has no text in its body, but its server still writes the thread's title
+ * and opening words into the head for link previews; that is the page's only readable content.
+ * Undefined when the page declares no description either.
+ */
+export function pageSummary(owner: Document, metadata: PageMetadata): Element | undefined {
+  const description = longestField(metadata, DESCRIPTION_FIELDS);
+  if (!description) return undefined;
+  const summary = owner.createElement('div');
+  // og:title names the thing itself; <title> often adds the site's name and section.
+  const title = firstField(metadata, ['ogTitle', 'title']);
+  if (title) summary.append(withText(owner.createElement('h1'), title));
+  summary.append(withText(owner.createElement('p'), description));
+  return summary;
+}
+
+/** The longest non-blank value among `fields`. */
+function longestField(metadata: PageMetadata, fields: readonly string[]): string | undefined {
+  let longest: string | undefined;
+  for (const field of fields) {
+    const value = fieldText(metadata, field);
+    if (value && value.length > (longest?.length ?? 0)) longest = value;
+  }
+  return longest;
+}
+
+/** The first non-blank value among `fields`. */
+function firstField(metadata: PageMetadata, fields: readonly string[]): string | undefined {
+  for (const field of fields) {
+    const value = fieldText(metadata, field);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/** A field's text, white space collapsed (a repeated field counts as its first value). */
+function fieldText(metadata: PageMetadata, field: string): string {
+  const raw = metadata[field];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
+}
+
+function withText(element: Element, text: string): Element {
+  element.textContent = text;
+  return element;
+}
