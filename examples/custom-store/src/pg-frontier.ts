@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core/ports';
+import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease, type LeaseRequest } from '@trawl/core/ports';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 
@@ -72,14 +72,16 @@ export class PgFrontier implements Frontier {
     await this.pool.query('UPDATE frontier_jobs SET places = places - 1 WHERE job_id = $1 AND places > 0', [jobId]);
   }
 
-  async lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]> {
+  async lease(request: LeaseRequest): Promise<Lease[]> {
     if (!(request.max >= 1) || !(request.leaseMs >= 1)) throw new RangeError('lease needs max >= 1 and leaseMs >= 1');
     const now = this.now();
     const deadline = now + request.leaseMs;
     return inTransaction(this.pool, async (client) => {
       await this.release(client, now);
       const rows =
-        request.jobId === undefined ? await this.readyInTurn(client, request.max) : await readyOfJob(client, request.jobId, request.max);
+        request.jobId === undefined
+          ? await this.readyInTurn(client, request.max, request.teamRoom)
+          : await readyOfJob(client, request.jobId, request.max);
       const leases: Lease[] = [];
       for (const row of rows) {
         const id = randomUUID();
@@ -104,7 +106,7 @@ export class PgFrontier implements Frontier {
    * (SKIP LOCKED: concurrent leasers pass over rows another transaction is taking); rows locked
    * and not picked are let go when the transaction ends.
    */
-  private async readyInTurn(client: pg.PoolClient, max: number): Promise<ItemRow[]> {
+  private async readyInTurn(client: pg.PoolClient, max: number, teamRoom: LeaseRequest['teamRoom']): Promise<ItemRow[]> {
     const { rows } = await client.query<TurnRow>(
       `SELECT i.job_id, i.key, i.url, i.depth, i.data, i.attempt, COALESCE(j.team_id, '') AS team_id
        FROM (SELECT DISTINCT job_id FROM frontier_items WHERE state = ${READY}) ready
@@ -123,7 +125,7 @@ export class PgFrontier implements Frontier {
       else byJob.set(row.job_id, [row]);
     }
     this.turns.sync([...byJob.values()].map((items) => ({ jobId: items[0]!.job_id, teamId: items[0]!.team_id })));
-    return this.turns.pick(max, (jobId) => byJob.get(jobId)?.shift());
+    return this.turns.pick(max, (jobId) => byJob.get(jobId)?.shift(), teamRoom);
   }
 
   async ack(lease: Lease): Promise<boolean> {

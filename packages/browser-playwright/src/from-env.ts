@@ -9,7 +9,7 @@ import type { PlaywrightBrowser, PlaywrightBrowserOptions } from './playwright-b
 export type { PlaywrightBrowser, PlaywrightBrowserOptions };
 
 /** The browser's settings in core's table (docs/self-hosting.md lists them). */
-const BROWSER_SETTINGS = ['browser', 'browserPages', 'browserIsolation', 'proxyBasic', 'proxyStealth'] as const;
+const BROWSER_SETTINGS = ['browser', 'browserPages', 'browserPagesPerTeam', 'browserIsolation', 'proxyBasic', 'proxyStealth'] as const;
 
 /**
  * The browser the CLI and the server use when Chromium is found, configured from the
@@ -17,6 +17,7 @@ const BROWSER_SETTINGS = ['browser', 'browserPages', 'browserIsolation', 'proxyB
  *
  * - `TRAWL_CHROMIUM_PATH`: the Chromium to launch (else the system paths are tried)
  * - `TRAWL_BROWSER_PAGES`: pages rendered at once (default 4)
+ * - `TRAWL_BROWSER_PAGES_PER_TEAM`: one team's share of them while another team renders too (default all but one)
  * - `TRAWL_BROWSER_ISOLATION`: `reset` (default: warm pages wiped between scrapes) or `context` (a new context per scrape)
  * - `TRAWL_PROXY_BASIC`, `TRAWL_PROXY_STEALTH`: proxy URLs, `http://user:pass@host:port`
  *
@@ -37,6 +38,7 @@ export function browserFromEnv(env: Env = process.env, overrides: PlaywrightBrow
   return lazyPlaywrightBrowser({
     executablePath,
     maxConcurrentPages: settings.browserPages,
+    ...(settings.browserPagesPerTeam ? { pagesPerTeam: settings.browserPagesPerTeam } : {}),
     isolation: settings.browserIsolation,
     ...(basic || stealth ? { proxies } : {}),
     ...overrides,

@@ -1,6 +1,7 @@
 import { scrape, type TrawlError } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserFromEnv } from '../src/from-env.js';
 import { createPlaywrightBrowser } from '../src/index.js';
 
 /**
@@ -31,6 +32,29 @@ describe('browser pages between teams', () => {
       const quick = await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser', teamId: 'b' });
       expect(quick.markdown).toContain(phrases.minimal);
       expect(slowDone).toBe(0);
+      stop.abort();
+      expect(await Promise.all(slow)).toEqual(['SCRAPE_ABORTED', 'SCRAPE_ABORTED', 'SCRAPE_ABORTED']);
+    } finally {
+      stop.abort();
+      await browser.close();
+    }
+  }, 180_000);
+
+  it('holds a team to TRAWL_BROWSER_PAGES_PER_TEAM pages while another team renders', async () => {
+    const browser = browserFromEnv({ TRAWL_BROWSER_PAGES: '3', TRAWL_BROWSER_PAGES_PER_TEAM: '1' })!;
+    const stop = new AbortController();
+    try {
+      await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser', teamId: 'b' });
+      const slow = [1, 2, 3].map(() =>
+        scrape(`${site.url}/slow?ms=60000`, { browser, engine: 'browser', teamId: 'a', timeout: 120_000, signal: stop.signal }).catch(
+          (error: TrawlError) => error.code,
+        ),
+      );
+      const quick = await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser', teamId: 'b' });
+      expect(quick.markdown).toContain(phrases.minimal);
+      // Team A's share is one page: its other two wait at the gate though two pages are free
+      // (the default share, all pages but one, would have let two of them in).
+      expect(browser.stats().activePages).toBe(1);
       stop.abort();
       expect(await Promise.all(slow)).toEqual(['SCRAPE_ABORTED', 'SCRAPE_ABORTED', 'SCRAPE_ABORTED']);
     } finally {

@@ -17,7 +17,13 @@ export function apiOptionsFrom(
     // Local search finds what this server's jobs crawled, each team what its own jobs did.
     ...(localIndex ? { onPage: (document: Document, jobId: string) => localIndex.indexJobPage(document, jobId) } : {}),
     ...(settings.apiKeys?.size ? { auth: settings.apiKeys } : {}),
-    worker: settings.worker ? { concurrency: settings.concurrency, leaseMs: settings.leaseMs } : false,
+    worker: settings.worker
+      ? {
+          concurrency: settings.concurrency,
+          leaseMs: settings.leaseMs,
+          ...(settings.workerPagesPerTeam ? { pagesPerTeam: settings.workerPagesPerTeam } : {}),
+        }
+      : false,
     rateLimits: settings.rateLimits ?? {},
     credits: settings.credits ?? {},
     ...(settings.webhookSecret ? { webhooks: { secret: settings.webhookSecret } } : {}),

@@ -12,6 +12,15 @@ describe('the conversion pool of serve and worker', () => {
     expect([pool.threads, pool.deadlineMs, pool.maxMemoryMb]).toEqual([3, 5000, 512]);
   });
 
+  it("takes a team's share of the threads from TRAWL_CONVERT_THREADS_PER_TEAM, at most every thread", () => {
+    convertPoolFromEnv({ TRAWL_CONVERT_THREADS: '4', TRAWL_CONVERT_THREADS_PER_TEAM: '2' });
+    expect(sharedConvertPool().threadsPerTeam).toBe(2);
+    closeSharedConvertPool();
+    convertPoolFromEnv({ TRAWL_CONVERT_THREADS: '2', TRAWL_CONVERT_THREADS_PER_TEAM: '5' });
+    expect(sharedConvertPool().threadsPerTeam).toBe(2);
+    expect(() => convertPoolFromEnv({ TRAWL_CONVERT_THREADS_PER_TEAM: 'half' })).toThrow(/TRAWL_CONVERT_THREADS_PER_TEAM/);
+  });
+
   it('keeps the defaults when none is set', () => {
     convertPoolFromEnv({});
     expect(sharedConvertPool().deadlineMs).toBe(DEFAULT_CONVERT_DEADLINE_MS);

@@ -14,6 +14,7 @@ const EXAMPLES: Record<string, { valid: string; malformed: string | null; with?:
   allowPrivateNetwork: { valid: 'yes', malformed: 'maybe' },
   userAgent: { valid: 'WalkBot/1.0', malformed: null },
   concurrency: { valid: '3', malformed: '0' },
+  workerPagesPerTeam: { valid: '2', malformed: '0' },
   leaseMs: { valid: '30000', malformed: 'soon' },
   retentionHours: { valid: '0.5', malformed: '-2' },
   pageMemoryPages: { valid: '500', malformed: 'many' },
@@ -22,6 +23,7 @@ const EXAMPLES: Record<string, { valid: string; malformed: string | null; with?:
   convertThreads: { valid: '1', malformed: '1.5' },
   convertTimeoutMs: { valid: '2000', malformed: '2s' },
   convertMemoryMb: { valid: '256', malformed: 'lots' },
+  convertThreadsPerTeam: { valid: '1', malformed: 'half' },
   port: { valid: '8081', malformed: '70000' },
   // Keys, so that serve's rule about listening beyond loopback does not refuse an odd host.
   host: { valid: '127.0.0.2', malformed: null, with: { TRAWL_API_KEYS: 'k:team' } },
@@ -39,6 +41,7 @@ const EXAMPLES: Record<string, { valid: string; malformed: string | null; with?:
   browser: { valid: 'false', malformed: 'auto' },
   chromiumPath: { valid: '/usr/bin/chromium', malformed: null },
   browserPages: { valid: '2', malformed: '0' },
+  browserPagesPerTeam: { valid: '1', malformed: '-1' },
   browserIsolation: { valid: 'context', malformed: 'none' },
   proxyBasic: { valid: 'http://u:p@127.0.0.1:3128', malformed: '127.0.0.1:3128' },
   proxyStealth: { valid: 'http://127.0.0.1:3129', malformed: 'socks' },

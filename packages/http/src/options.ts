@@ -47,10 +47,11 @@ export interface TrawlApiOptions extends RuntimeOptions {
    */
   allowPrivateNetwork?: boolean;
   /**
-   * Run jobs in this process (default true, 10 pages at once, each leased for 2 minutes). Set
-   * false when separate worker processes share the store.
+   * Run jobs in this process (default true, 10 pages at once, each leased for 2 minutes, one
+   * team holding all but one while another team's pages run; see startWorker). Set false when
+   * separate worker processes share the store.
    */
-  worker?: boolean | { concurrency?: number; leaseMs?: number };
+  worker?: boolean | { concurrency?: number; leaseMs?: number; pagesPerTeam?: number };
   /** Requests per minute per team, by endpoint class (default: `status` 3000, the rest none). */
   rateLimits?: RateLimits;
   /**

@@ -43,7 +43,11 @@ export function startServices(options: TrawlApiOptions): ApiServices {
     worker:
       options.worker === false
         ? false
-        : { concurrency: workerConcurrencyOf(options), leaseMs: typeof options.worker === 'object' ? options.worker.leaseMs : undefined },
+        : {
+            concurrency: workerConcurrencyOf(options),
+            leaseMs: typeof options.worker === 'object' ? options.worker.leaseMs : undefined,
+            pagesPerTeam: typeof options.worker === 'object' ? options.worker.pagesPerTeam : undefined,
+          },
     pageMemory: options.pageMemory,
     onEvent: (jobId, event, ...args) => {
       if (event === 'page' && options.onPage) void pageHook(options.onPage, args[0] as Document, jobId, logger);

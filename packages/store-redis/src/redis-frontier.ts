@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core/ports';
+import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease, type LeaseRequest } from '@trawl/core/ports';
 import type { Redis } from 'ioredis';
 import { isLostLease, PAGE, pageJobId, type JobQueues, type PageData, type PageJob } from './job-queues.js';
 import { ACK_GRACE_MS, type PendingAcks } from './pending-acks.js';
@@ -67,7 +67,7 @@ export class RedisFrontier implements Frontier {
     await this.scripts.freePlace(this.prefix, jobId);
   }
 
-  async lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]> {
+  async lease(request: LeaseRequest): Promise<Lease[]> {
     requireInteger('max', request.max, 1);
     requireInteger('leaseMs', request.leaseMs, 1);
     const now = Date.now();
@@ -79,7 +79,7 @@ export class RedisFrontier implements Frontier {
     )) as [Repair[], string[], string[]];
     await this.repair(repairs);
     if (request.jobId !== undefined) return this.take(request.jobId, request.max, request.leaseMs);
-    return this.leaseAny(live, counters, request.max, request.leaseMs);
+    return this.leaseAny(live, counters, request);
   }
 
   async ack(lease: Lease): Promise<boolean> {
@@ -197,7 +197,7 @@ export class RedisFrontier implements Frontier {
    * (LeaseTurns): the turns are planned as if every job had pages enough, each job's share is
    * taken in one go, and what a job could not give is planned again among the others.
    */
-  private async leaseAny(live: readonly string[], counters: readonly string[], max: number, leaseMs: number): Promise<Lease[]> {
+  private async leaseAny(live: readonly string[], counters: readonly string[], { max, leaseMs, teamRoom }: LeaseRequest): Promise<Lease[]> {
     const leases: Lease[] = [];
     const now = Date.now();
     const counterOf = new Map(live.map((jobId, i) => [jobId, counters[i] ?? '']));
@@ -209,14 +209,19 @@ export class RedisFrontier implements Frontier {
     });
     this.turns.sync(await this.teamsOf(candidates));
     const exhausted = new Set<string>();
+    // Pages of each team leased so far in this call, against teamRoom over every round of planning.
+    const given = new Map<string, number>();
+    const roomLeft = teamRoom && ((teamId: string) => teamRoom(teamId) - (given.get(teamId) ?? 0));
     while (leases.length < max) {
-      const plan = this.turns.pick(max - leases.length, (jobId) => (exhausted.has(jobId) ? undefined : jobId));
+      const plan = this.turns.pick(max - leases.length, (jobId) => (exhausted.has(jobId) ? undefined : jobId), roomLeft);
       if (plan.length === 0) break;
       const shares = new Map<string, number>();
       for (const jobId of plan) shares.set(jobId, (shares.get(jobId) ?? 0) + 1);
       for (const [jobId, wanted] of shares) {
         const taken = await this.take(jobId, wanted, leaseMs);
         leases.push(...taken);
+        const teamId = this.teams.get(jobId) ?? '';
+        given.set(teamId, (given.get(teamId) ?? 0) + taken.length);
         if (taken.length === wanted) {
           this.empty.delete(jobId);
           continue;

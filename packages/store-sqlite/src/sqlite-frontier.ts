@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease } from '@trawl/core/ports';
+import { LeaseTurns, type Frontier, type FrontierEntry, type FrontierStats, type Lease, type LeaseRequest } from '@trawl/core/ports';
 import type { Connection } from './connection.js';
 import { fromJsonText, requireInteger, toJsonText } from './validate.js';
 
@@ -118,7 +118,7 @@ export class SqliteFrontier implements Frontier {
     this.connection.write(() => this.statements.freePlace.run(jobId));
   }
 
-  async lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]> {
+  async lease(request: LeaseRequest): Promise<Lease[]> {
     requireInteger('max', request.max, 1);
     requireInteger('leaseMs', request.leaseMs, 1);
     const now = this.now();
@@ -126,7 +126,8 @@ export class SqliteFrontier implements Frontier {
     return this.connection.write(() => {
       this.release(now);
       const s = this.statements;
-      const rows = request.jobId === undefined ? this.readyInTurn(request.max) : s.readyOfJob.all(request.jobId, request.max);
+      const rows =
+        request.jobId === undefined ? this.readyInTurn(request.max, request.teamRoom) : s.readyOfJob.all(request.jobId, request.max);
       const perJob = new Map<string, number>();
       const leases = rows.map((row): Lease => {
         const id = randomUUID();
@@ -191,17 +192,21 @@ export class SqliteFrontier implements Frontier {
   }
 
   /** Up to `max` ready items, one per turn: teams in turn, then each team's jobs. */
-  private readyInTurn(max: number): ItemRow[] {
+  private readyInTurn(max: number, teamRoom: LeaseRequest['teamRoom']): ItemRow[] {
     const s = this.statements;
     this.turns.sync(s.liveJobs.all().map((row) => ({ jobId: row.job_id, teamId: row.team_id })));
     // Rows already picked in this call are skipped: none is taken until the call's leases are made.
     const picked = new Map<string, number>();
-    return this.turns.pick(max, (jobId) => {
-      const offset = picked.get(jobId) ?? 0;
-      const row = s.readyOfJobFrom.get(jobId, offset);
-      if (row) picked.set(jobId, offset + 1);
-      return row;
-    });
+    return this.turns.pick(
+      max,
+      (jobId) => {
+        const offset = picked.get(jobId) ?? 0;
+        const row = s.readyOfJobFrom.get(jobId, offset);
+        if (row) picked.set(jobId, offset + 1);
+        return row;
+      },
+      teamRoom,
+    );
   }
 
   /** Turns due delayed items and lapsed leases ready. Each row moved costs one index step. */

@@ -23,7 +23,11 @@ export async function workerAction(command: Command, flags: { check?: boolean },
   const workers = startJobWorkers({
     runtime,
     webhooks: settings.webhookSecret ? { secret: settings.webhookSecret } : {},
-    worker: { concurrency: settings.concurrency, leaseMs: settings.leaseMs },
+    worker: {
+      concurrency: settings.concurrency,
+      leaseMs: settings.leaseMs,
+      ...(settings.workerPagesPerTeam ? { pagesPerTeam: settings.workerPagesPerTeam } : {}),
+    },
     pageMemory: { keep: settings.pageMemoryPages, maxBytes: settings.pageMemoryMaxBytes },
     onEvent: (jobId, event, ...args) => {
       if (event === 'page' && localIndex) {

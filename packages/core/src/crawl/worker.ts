@@ -9,6 +9,7 @@ import { createJobContext, type JobContext, type JobEvents } from './job-context
 import { failJob, IDLE_POLL_MS } from './job-runner.js';
 import { isStoreOutage } from '../stores/store-outage.js';
 import { StorePause } from './store-pause.js';
+import { WorkerSlots } from '../fairness/worker-slots.js';
 
 /** A worker's settings, and what it runs with: a Runtime (or its settings inline) that has a `store`. */
 export type WorkerOptions = WithRuntime<WorkerSettings>;
@@ -16,6 +17,12 @@ export type WorkerOptions = WithRuntime<WorkerSettings>;
 export interface WorkerSettings {
   /** Pages handled at once across all jobs (default 10). */
   concurrency?: number;
+  /**
+   * Pages of one team handled at once while another team's pages came to this worker in the
+   * last 30 s (default all of `concurrency` but one; a team alone takes every slot), so one
+   * team's slow crawl never holds every slot. At most `concurrency`.
+   */
+  pagesPerTeam?: number;
   /** Lease length: a page not acked by then goes to another worker (default 2 min). */
   leaseMs?: number;
   /** How often jobs with pages in flight are checked for a cancel made elsewhere (default 1 s). */
@@ -52,6 +59,9 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
   const runner = { runtime, retainDocuments: true };
   const { store } = runner.runtime;
   const concurrency = options.concurrency ?? 10;
+  const slots = new WorkerSlots(concurrency, options.pagesPerTeam);
+  /** The team of each job this worker has leased pages of (what its slots are counted by). */
+  const teamOfJob = new Map<string, string>();
   // Contexts hold a job's robots cache and host queues, so they outlive single pages; idle ones go.
   const contexts = new Map<string, { ctx: JobContext; inFlight: number; lastUsed: number }>();
   const inFlight = new Set<Promise<void>>();
@@ -145,6 +155,8 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
         // The store is away; the lease loop pauses and logs it, this looks again next tick.
         if (!isStoreOutage(error)) runtime.logger.error('worker: checking running jobs failed', error);
       }
+      // A job's team is read again if its pages come back after its context went.
+      for (const id of teamOfJob.keys()) if (!contexts.has(id)) teamOfJob.delete(id);
     }
   }
 
@@ -161,6 +173,17 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
     }
   }
 
+  /** Reads the team of each job first leased here (one record read per job); '' when the store cannot say. */
+  async function learnTeams(leases: readonly Lease[]): Promise<void> {
+    const unknown = new Set(leases.map((lease) => lease.jobId).filter((jobId) => !teamOfJob.has(jobId)));
+    await Promise.all(
+      [...unknown].map(async (jobId) => {
+        const record = await store.jobs.get(jobId).catch(() => undefined);
+        teamOfJob.set(jobId, record?.teamId ?? '');
+      }),
+    );
+  }
+
   async function loop(): Promise<void> {
     const watcher = watchCancels();
     while (!stopping) {
@@ -171,8 +194,10 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
       let leases: Lease[] = [];
       if (capacity > 0) {
         try {
-          leases = await store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS });
+          leases = await store.frontier.lease({ max: capacity, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, teamRoom: slots.roomOf });
           await pause.handBack();
+          // Counted before the next lease, so that lease knows what each team holds.
+          await learnTeams(leases);
         } catch (error) {
           pause.failed(error);
           continue;
@@ -180,7 +205,10 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
       }
       for (const lease of leases) {
         heldLeases.add(lease);
+        const teamId = teamOfJob.get(lease.jobId) ?? '';
+        slots.start(teamId);
         const task: Promise<void> = handle(lease).finally(() => {
+          slots.end(teamId);
           inFlight.delete(task);
           heldLeases.delete(lease);
         });

@@ -15,7 +15,7 @@ export {
 } from '../blocks/markers.js';
 export { parseHtml } from '../content/dom/parse.js';
 export { ALONE_AT_GATE_MS, createFairGate } from '../fairness/fair-gate.js';
-export { LeaseTurns } from '../fairness/lease-turns.js';
+export { LeaseTurns, type TeamRoom } from '../fairness/lease-turns.js';
 export type { LoadedPage } from '../fetch/types.js';
 export { MAX_ACTION_OUTPUT_BYTES, MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE, MAX_SCRIPT_RESULT_BYTES } from '../limits.js';
 export type {
@@ -72,6 +72,7 @@ export type {
   JobRepo,
   JobStatus,
   Lease,
+  LeaseRequest,
   MonitorCheckRecord,
   MonitorClaim,
   MonitorEventRecord,

@@ -5,6 +5,9 @@
  * runs). The stores keep one per process: memory and SQLite with every job that has pages,
  * Redis with its live jobs. Pure bookkeeping, no I/O; the store says which jobs have pages.
  */
+/** How many more pages of a team a lease may hand out (the caller's free slots for it). */
+export type TeamRoom = (teamId: string) => number;
+
 export class LeaseTurns {
   /** Teams with jobs that may have pages, each with those jobs; a Map's order is the line. */
   readonly #teams = new Map<string, Set<string>>();
@@ -44,13 +47,17 @@ export class LeaseTurns {
   /**
    * Up to `max` pages, one per turn: `take(jobId)` hands out one page of the job whose turn it
    * is, or undefined when it has none ready (it is passed over for the rest of this call). A job
-   * served goes to the back of its team's line, and its team to the back of the teams'.
+   * served goes to the back of its team's line, and its team to the back of the teams'. With
+   * `roomOf`, a team is given at most `roomOf(teamId)` pages in this call (a worker's slots a
+   * team may still fill), then passed over.
    */
-  pick<T>(max: number, take: (jobId: string) => T | undefined): T[] {
+  pick<T>(max: number, take: (jobId: string) => T | undefined, roomOf?: TeamRoom): T[] {
     const taken: T[] = [];
     const passed = new Set<string>();
+    const given = new Map<string, number>();
+    const full = (teamId: string) => roomOf !== undefined && (given.get(teamId) ?? 0) >= roomOf(teamId);
     while (taken.length < max) {
-      const turn = this.#nextTurn(passed);
+      const turn = this.#nextTurn(passed, full);
       if (!turn) break;
       const page = take(turn.jobId);
       if (page === undefined) {
@@ -58,13 +65,20 @@ export class LeaseTurns {
         continue;
       }
       taken.push(page);
+      given.set(turn.teamId, (given.get(turn.teamId) ?? 0) + 1);
       this.#toTheBack(turn.teamId, turn.jobId);
     }
     return taken;
   }
 
-  #nextTurn(passed: ReadonlySet<string>): { teamId: string; jobId: string } | undefined {
+  /** The team of a job in line (undefined when it is not). */
+  teamOf(jobId: string): string | undefined {
+    return this.#teamOf.get(jobId);
+  }
+
+  #nextTurn(passed: ReadonlySet<string>, full: (teamId: string) => boolean): { teamId: string; jobId: string } | undefined {
     for (const [teamId, jobs] of this.#teams) {
+      if (full(teamId)) continue;
       for (const jobId of jobs) if (!passed.has(jobId)) return { teamId, jobId };
     }
     return undefined;

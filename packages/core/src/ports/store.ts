@@ -186,6 +186,16 @@ export interface FrontierItem extends FrontierEntry {
 }
 
 /** A claim on one item until `deadline`; ack or retry it before then. */
+/** What a worker asks the frontier for: up to `max` pages, held for `leaseMs`. */
+export interface LeaseRequest {
+  max: number;
+  leaseMs: number;
+  /** Only this job's pages. */
+  jobId?: string;
+  /** Leases from any job: at most this many pages of a team (LeaseTurns.pick's `roomOf`). */
+  teamRoom?: (teamId: string) => number;
+}
+
 export interface Lease {
   /** Unique per hand-out: the same item leased again gets a new id. */
   id: string;
@@ -224,9 +234,11 @@ export interface Frontier {
    * Hands out up to `max` ready items (of `jobId`, or of any job: teams in turn, then each
    * team's jobs, see LeaseTurns), each job's in first-enqueue order, skipping items whose
    * `notBefore` has not come. An item is never held by two live
-   * leases. An item whose lease passed its deadline unacked is ready again.
+   * leases. An item whose lease passed its deadline unacked is ready again. A lease from any job
+   * with `teamRoom` hands out at most `teamRoom(teamId)` pages of a team (a worker's per-team
+   * cap on its slots); a lease of one job ignores it.
    */
-  lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]>;
+  lease(request: LeaseRequest): Promise<Lease[]>;
   /**
    * Marks the leased item done. Resolves true only for the call that did so: false when it was
    * already done, or when the lease is stale (its item was handed out again since).

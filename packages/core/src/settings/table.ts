@@ -73,6 +73,14 @@ export const SETTINGS = {
     description: "pages the process's worker handles at once, across all jobs",
     scope: 'process',
   }),
+  workerPagesPerTeam: optional({
+    env: 'TRAWL_WORKER_PAGES_PER_TEAM',
+    type: wholeNumber,
+    defaultText: 'all but one of TRAWL_WORKER_CONCURRENCY',
+    description:
+      "pages of one team the worker handles at once while another team's pages came in the last 30 s (a team alone takes every slot); at most the concurrency",
+    scope: 'process',
+  }),
   leaseMs: valued({
     env: 'TRAWL_LEASE_MS',
     flag: '--lease-ms <ms>',
@@ -129,6 +137,14 @@ export const SETTINGS = {
     type: wholeNumber,
     default: DEFAULT_CONVERT_MEMORY_MB,
     description: "each conversion thread's heap",
+    scope: 'process',
+  }),
+  convertThreadsPerTeam: optional({
+    env: 'TRAWL_CONVERT_THREADS_PER_TEAM',
+    type: wholeNumber,
+    defaultText: 'all but one of the threads',
+    description:
+      'conversion threads one team holds at once while another team has converted in the last 30 s (a team alone uses them all); at most the threads',
     scope: 'process',
   }),
 
@@ -252,6 +268,14 @@ export const SETTINGS = {
     type: wholeNumber,
     default: DEFAULT_BROWSER_PAGES,
     description: 'pages rendered at once',
+    scope: 'adapter',
+  }),
+  browserPagesPerTeam: optional({
+    env: 'TRAWL_BROWSER_PAGES_PER_TEAM',
+    type: wholeNumber,
+    defaultText: 'all but one of TRAWL_BROWSER_PAGES',
+    description:
+      'pages one team renders at once while another team has rendered in the last 30 s (a team alone uses them all); at most TRAWL_BROWSER_PAGES',
     scope: 'adapter',
   }),
   browserIsolation: valued({

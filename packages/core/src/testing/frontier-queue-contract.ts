@@ -120,6 +120,34 @@ export function describeFrontierQueue(h: Harness): void {
       expect(mine).toHaveLength(15);
     });
 
+    it("hands out at most teamRoom(team) pages of a team in a lease from any job (a worker's per-team slots)", async () => {
+      const frontier = h.store().frontier;
+      const [big, small] = [h.id('team'), h.id('team')];
+      const [d, c] = [h.id('job'), h.id('job')];
+      for (const [id, teamId] of [
+        [d, big],
+        [c, small],
+      ] as const)
+        await h
+          .store()
+          .jobs.create({ id, kind: 'crawl', teamId, options: {}, createdAt: h.leaseNow(), expiresAt: h.leaseNow() + 3_600_000 });
+      await frontier.enqueue(
+        d,
+        Array.from({ length: 8 }, (_, i) => entry(`d-${i}`)),
+      );
+      await frontier.enqueue(c, [entry('c-0')]);
+      // Other tests' teams sharing the storage get no room, so the lease is this test's alone.
+      const room = (teamId: string) => (teamId === big ? 2 : teamId === small ? 5 : 0);
+      const leases = await frontier.lease({ max: 8, leaseMs: LEASE_MS, teamRoom: room });
+      expect(leases.filter((lease) => lease.jobId === d)).toHaveLength(2);
+      expect(leases.filter((lease) => lease.jobId === c)).toHaveLength(1);
+      expect(leases).toHaveLength(3);
+      // A team with no room gets nothing; a lease without teamRoom is unbounded.
+      expect(await frontier.lease({ max: 8, leaseMs: LEASE_MS, teamRoom: () => 0 })).toEqual([]);
+      const rest = await frontier.lease({ max: 8, leaseMs: LEASE_MS });
+      expect(rest.filter((lease) => lease.jobId === d)).toHaveLength(6);
+    });
+
     it('stops accepting at the limit of distinct keys accepted with it', async () => {
       const jobId = h.id('job');
       const frontier = h.store().frontier;

@@ -15,8 +15,11 @@ export interface JobWorkersOptions {
   runtime: RuntimeWithStore;
   /** A sender the caller owns, or the settings of one made here (and closed by close()). */
   webhooks?: WebhookSettings | WebhookSender;
-  /** Pages run at once and how long a lease lasts; `false`: no worker and no monitor checks in this process. */
-  worker: false | { concurrency: number; leaseMs?: number | undefined };
+  /**
+   * Pages run at once, how long a lease lasts, and one team's share of the pages while another
+   * team's pages run (startWorker's pagesPerTeam); `false`: no worker and no monitor checks in this process.
+   */
+  worker: false | { concurrency: number; leaseMs?: number | undefined; pagesPerTeam?: number | undefined };
   /** How many versions of a page the monitor checks keep, and their bytes. */
   pageMemory?: { keep?: number | undefined; maxBytes?: number | undefined } | undefined;
   /** Told every worker event after the notifier (a page to index, a job's end to print). */
@@ -54,6 +57,7 @@ export function startJobWorkers(options: JobWorkersOptions): JobWorkers {
           runtime,
           concurrency: options.worker.concurrency,
           leaseMs: options.worker.leaseMs,
+          pagesPerTeam: options.worker.pagesPerTeam,
           onEvent: (jobId, event, ...args) => {
             notifier.onWorkerEvent(jobId, event, ...args);
             options.onEvent?.(jobId, event, ...args);

@@ -1,4 +1,4 @@
-import type { Frontier, FrontierEntry, FrontierStats, Lease } from '../../ports/store.js';
+import type { Frontier, FrontierEntry, FrontierStats, Lease, LeaseRequest } from '../../ports/store.js';
 import { LeaseTurns } from '../../fairness/lease-turns.js';
 import { IndexedHeap } from './indexed-heap.js';
 import { JobQueue, toLease, type QueuedItem } from './job-queue.js';
@@ -79,13 +79,13 @@ export class MemoryFrontier implements Frontier {
     if (queue && queue.places > 0) queue.places -= 1;
   }
 
-  async lease(request: { max: number; leaseMs: number; jobId?: string }): Promise<Lease[]> {
+  async lease(request: LeaseRequest): Promise<Lease[]> {
     requireInteger('max', request.max, 1);
     requireInteger('leaseMs', request.leaseMs, 1);
     const now = this.now();
     this.release(now);
     const leaseOne = (queue: JobQueue | undefined) => queue && this.leaseOne(queue, now + request.leaseMs);
-    if (request.jobId === undefined) return this.turns.pick(request.max, (jobId) => leaseOne(this.queues.get(jobId)));
+    if (request.jobId === undefined) return this.turns.pick(request.max, (jobId) => leaseOne(this.queues.get(jobId)), request.teamRoom);
     const leases: Lease[] = [];
     for (let lease = leaseOne(this.queues.get(request.jobId)); lease; lease = leaseOne(this.queues.get(request.jobId))) {
       leases.push(lease);
