@@ -10,6 +10,7 @@ import { failJob, IDLE_POLL_MS } from './job-runner.js';
 import { isStoreOutage } from '../stores/store-outage.js';
 import { StorePause } from './store-pause.js';
 import { WorkerSlots } from '../fairness/worker-slots.js';
+import { pendingSettlements, settlementsDone } from '../credits/pending-settlements.js';
 
 /** A worker's settings, and what it runs with: a Runtime (or its settings inline) that has a `store`. */
 export type WorkerOptions = WithRuntime<WorkerSettings>;
@@ -46,6 +47,8 @@ export interface Worker {
 }
 
 const CONTEXT_IDLE_MS = 60_000;
+/** How long a stopping worker waits for credit settlements a store outage held back. */
+const SETTLEMENTS_ON_STOP_MS = 5_000;
 const FORWARDED_EVENTS: ReadonlyArray<keyof JobEvents> = ['page', 'pageError', 'progress', 'completed', 'failed', 'cancelled'];
 
 /**
@@ -236,6 +239,10 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
       // Hand unfinished pages straight back (retry refuses done or stale leases), so a restart
       // or another worker picks them up without waiting for the leases to expire.
       await Promise.all(interrupted.map((lease) => store.frontier.retry(lease).catch(() => false)));
+      if (!(await settlementsDone(SETTLEMENTS_ON_STOP_MS)))
+        runtime.logger.error(
+          `worker: ${pendingSettlements()} credit settlements could not be written before stopping (the store does not answer); their holds stay taken`,
+        );
     },
     stopped,
   };

@@ -8,7 +8,8 @@
 import { TrawlError } from '../errors.js';
 import type { CreditHold, TeamLedger } from '../ports/store.js';
 import { isChargedFailure } from './used-work.js';
-import { recordUsage, type Account } from './usage.js';
+import { settleOrKeep } from './pending-settlements.js';
+import type { Account } from './usage.js';
 
 /** A hold and the API key it is charged to: settling it records the credits in that account's usage history. */
 export interface AccountHold extends CreditHold {
@@ -29,12 +30,11 @@ export async function reserveCredits(teams: TeamLedger, account: Account, most: 
 /**
  * Settles a hold at `cost` (0 releases it) and records what was charged in the usage history of
  * its team and key: at most the hold, or the whole cost for an unlimited team (whose hold is empty
- * and needs no store call to settle).
+ * and needs no store call to settle). During a store outage the settlement is kept and done when
+ * the store answers again (pending-settlements.ts), so the call does not throw for one.
  */
 export async function settleCredits(teams: TeamLedger, hold: AccountHold, cost: number): Promise<void> {
-  if (hold.amount > 0) await teams.settle(hold, cost);
-  const charged = hold.amount > 0 ? Math.min(cost, hold.amount) : cost;
-  await recordUsage(teams, { teamId: hold.teamId, apiKey: hold.apiKey }, { credits: charged });
+  await settleOrKeep(teams, hold, cost);
 }
 
 /**

@@ -1,0 +1,109 @@
+import { isStoreOutage } from '../stores/store-outage.js';
+import type { TeamLedger } from '../ports/store.js';
+import type { AccountHold } from './spend-credits.js';
+import { recordUsage } from './usage.js';
+
+/** The first wait before settling again after a store outage; doubled after each failure, up to MAX_WAIT_MS. */
+const FIRST_WAIT_MS = 250;
+const MAX_WAIT_MS = 5_000;
+
+/** A hold whose settlement met a store outage, and how far it got. */
+interface Pending {
+  teams: TeamLedger;
+  hold: AccountHold;
+  cost: number;
+  /** The hold went back to the balance; only the usage history is left to write. */
+  settled: boolean;
+  /** When the work was done: its usage is filed under that month, not the month of recovery. */
+  at: number;
+}
+
+const pending: Pending[] = [];
+let timer: NodeJS.Timeout | undefined;
+let waitMs = 0;
+let drained: Array<() => void> = [];
+
+/**
+ * Settles a hold at `cost` and records the charge in its account's usage history. When the store
+ * is down or full (STORE_UNAVAILABLE, STORAGE_FULL), the settlement is kept in this process and
+ * done once the store answers again, in order, retried with a backoff: a reservation is neither
+ * lost (the balance short of the unused part of the hold) nor charged twice (a page cut short by
+ * the outage runs again on a hold of its own, and this one is released at cost 0). Each step is
+ * done once: the hold goes back, then the usage is written. Other errors throw.
+ */
+export async function settleOrKeep(teams: TeamLedger, hold: AccountHold, cost: number): Promise<void> {
+  const entry: Pending = { teams, hold, cost, settled: false, at: Date.now() };
+  try {
+    await settleStep(entry);
+  } catch (error) {
+    if (!isStoreOutage(error)) throw error;
+    pending.push(entry);
+    schedule();
+  }
+}
+
+/** Settlements waiting for the store, in this process. */
+export function pendingSettlements(): number {
+  return pending.length;
+}
+
+/**
+ * Resolves once every kept settlement is done, or after `maxMs` (what is left then stays kept
+ * and is tried again while the process lives): a worker stopping waits for it.
+ */
+export function settlementsDone(maxMs: number): Promise<boolean> {
+  if (pending.length === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(limit);
+      resolve(true);
+    };
+    const limit = setTimeout(() => {
+      drained = drained.filter((waiter) => waiter !== done);
+      resolve(false);
+    }, maxMs);
+    drained.push(done);
+  });
+}
+
+async function settleStep(entry: Pending): Promise<void> {
+  const { teams, hold, cost } = entry;
+  if (!entry.settled) {
+    if (hold.amount > 0) await teams.settle(hold, cost);
+    entry.settled = true;
+  }
+  const charged = hold.amount > 0 ? Math.min(cost, hold.amount) : cost;
+  await recordUsage(teams, { teamId: hold.teamId, apiKey: hold.apiKey }, { credits: charged }, entry.at);
+}
+
+function schedule(): void {
+  if (timer) return;
+  waitMs = Math.min(MAX_WAIT_MS, Math.max(FIRST_WAIT_MS, waitMs * 2));
+  timer = setTimeout(() => {
+    timer = undefined;
+    void retry();
+  }, waitMs);
+  // Kept settlements never keep a process alive on their own; a stopping worker waits for them (settlementsDone).
+  timer.unref();
+}
+
+async function retry(): Promise<void> {
+  // A store still away keeps its settlements, in order; those of another store in the process go on.
+  const away = new Set<TeamLedger>();
+  for (const entry of [...pending]) {
+    if (away.has(entry.teams)) continue;
+    try {
+      await settleStep(entry);
+    } catch (error) {
+      if (isStoreOutage(error)) {
+        away.add(entry.teams);
+        continue;
+      }
+      // Any other failure would have thrown at the first try; it is not an outage to wait out.
+    }
+    pending.splice(pending.indexOf(entry), 1);
+  }
+  if (pending.length > 0) return schedule();
+  waitMs = 0;
+  for (const waiter of drained.splice(0)) waiter();
+}
