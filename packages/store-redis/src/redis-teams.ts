@@ -1,9 +1,12 @@
 import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '@trawl/core/ports';
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
 import { refundOf, requireFinite, requireInteger, usageAmounts } from '@trawl/core/ports';
 
 const USAGE_METRICS = ['credits', 'inputTokens', 'outputTokens', 'totalTokens'] as const;
+/** How long a settled hold's id is remembered: longer than any settlement waits out an outage. */
+const SETTLED_TTL_MS = 7 * 24 * 3_600_000;
 
 /**
  * Credits in one hash (no field = unlimited); fixed-window rate limits in a hash per key; usage
@@ -41,13 +44,15 @@ export class RedisTeamLedger implements TeamLedger {
     const [ok, remaining] = (await this.scripts.reserve(this.creditsKey, teamId, String(amount))) as [number, string];
     if (remaining === '') return { ok: true, remaining: null, hold: { teamId, amount: 0 } };
     return Number(ok) === 1
-      ? { ok: true, remaining: Number(remaining), hold: { teamId, amount } }
+      ? { ok: true, remaining: Number(remaining), hold: { teamId, amount, id: randomUUID() } }
       : { ok: false, remaining: Number(remaining), hold: null };
   }
 
   async settle(hold: CreditHold, cost: number): Promise<void> {
     const refund = refundOf(hold, cost);
-    if (refund > 0) await this.scripts.refund(this.creditsKey, hold.teamId, String(refund));
+    if (refund <= 0) return;
+    const settled = hold.id ? `${this.creditsKey}:settled:${hold.id}` : '';
+    await this.scripts.refund(this.creditsKey, hold.teamId, String(refund), settled, SETTLED_TTL_MS);
   }
 
   async release(hold: CreditHold): Promise<void> {

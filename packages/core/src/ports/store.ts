@@ -262,6 +262,11 @@ export interface CreditHold {
   teamId: string;
   /** Credits taken from the balance: the amount reserved, or 0 for an unlimited team. */
   amount: number;
+  /**
+   * Names the hold, for a store whose settle may be tried again after its answer was lost in a
+   * dropped connection (Redis): it gives the hold back once however often it is settled.
+   */
+  id?: string;
 }
 
 export interface CreditReservation {

@@ -9,8 +9,13 @@ if tonumber(balance) < tonumber(ARGV[3]) then return {0, balance} end
 return {1, redis.call('HINCRBYFLOAT', ARGV[1], ARGV[2], -tonumber(ARGV[3]))}
 `;
 
-/** ARGV: credits hash, team, refund. Gives credits back unless the team was made unlimited meanwhile. */
+/**
+ * ARGV: credits hash, team, refund, settled key ('' for a hold without an id), its lifetime in ms.
+ * Gives credits back unless the team was made unlimited meanwhile, once per settled key: a settle
+ * tried again after its answer was lost gives nothing more.
+ */
 export const REFUND = `
+if ARGV[4] ~= '' and not redis.call('SET', ARGV[4], '1', 'NX', 'PX', ARGV[5]) then return 0 end
 if redis.call('HEXISTS', ARGV[1], ARGV[2]) == 0 then return 0 end
 redis.call('HINCRBYFLOAT', ARGV[1], ARGV[2], ARGV[3])
 return 1
