@@ -1,7 +1,7 @@
 // The multi-team part of `pnpm bench hostile` (issue #31 rows 1, 7, 8): how long another team
 // waits beside one team's heavy work. A 5-page crawl of team C beside team D's 20,000-page one
 // (both on a SQLite store, as `trawl serve` runs), with C's scrapes of a small page meanwhile, and the process's RSS while 150 WebSocket status
-// streams (what SDK 4.x `watcher()` opens) read a finished crawl of 300 pages of 180 KB, with
+// streams (what SDK 4.x `watcher()` opens, from another process) read a finished crawl of 300 pages of 180 KB, with
 // another team scraping meanwhile. The hostile-page scrape waits are measured in hostile.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { createServer, type TrawlApiOptions } from '@trawl/http';
 import { createSqliteStore } from '@trawl/store-sqlite';
 import { limitPages, startFixtureSite, startSyntheticSite } from '@trawl/testkit';
 import { Agent, fetch } from 'undici';
-import { WebSocket } from 'ws';
+import { runJson } from './lib/child.js';
 import { fmt, printTable } from './lib/stats.js';
 
 export interface TeamsBenchmarkResult {
@@ -115,25 +115,6 @@ async function smallCrawlBesideBig(): Promise<
   }
 }
 
-/** Opens a status stream and reads it to `done`; resolves with the documents it delivered. */
-function watch(url: string, path: string, key: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, key);
-    let documents = 0;
-    ws.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      if (message.type === 'catchup') documents += message.data.data.length;
-      if (message.type === 'document') documents++;
-      if (message.type === 'done') {
-        ws.close();
-        resolve(documents);
-      }
-    });
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`stream refused: ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
-}
-
 /** 150 streams of one finished 300-page crawl of 180 KB pages, and another team's scrapes meanwhile. */
 async function streamsOfBigCrawl(): Promise<{ streamsPeakRssMb: number; streamsBaseRssMb: number; scrapeWaitBesideStreamsMs: number }> {
   const site = await startFixtureSite();
@@ -153,7 +134,9 @@ async function streamsOfBigCrawl(): Promise<{ streamsPeakRssMb: number; streamsB
     const base = process.memoryUsage().rss;
     let peak = base;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-    const streams = Promise.all(Array.from({ length: 150 }, () => watch(api.url, `/v2/crawl/${id}`, 'key-heavy')));
+    // The streams' clients run in a process of their own: parsing ~8 GB of JSON on this loop would
+    // measure the clients, not the server (RSS below is this process: the server, its store, the site).
+    const streams = runJson<number[]>('stream-watchers.ts', [api.url, `/v2/crawl/${id}`, 'key-heavy', '150']);
     let finished = false;
     void streams.finally(() => (finished = true)).catch(() => undefined);
     let longest = 0;
