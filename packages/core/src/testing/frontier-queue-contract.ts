@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { FrontierEntry, Lease } from '../ports/store.js';
 import type { Harness } from './harness.js';
 
+/** Creates a crawl job record for each [job id, team id]: the teams a lease from any job takes turns between. */
+async function createTeamJobs(h: Harness, jobs: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  for (const [id, teamId] of jobs)
+    await h.store().jobs.create({ id, kind: 'crawl', teamId, options: {}, createdAt: h.leaseNow(), expiresAt: h.leaseNow() + 3_600_000 });
+}
+
 export function entry(path: string, depth = 1, data?: unknown): FrontierEntry {
   const url = `https://f.test/${path}`;
   return { url, key: url, depth, ...(data === undefined ? {} : { data }) };
@@ -83,14 +89,11 @@ export function describeFrontierQueue(h: Harness): void {
       const frontier = h.store().frontier;
       const [big, small] = [h.id('team'), h.id('team')];
       const [d1, d2, c] = [h.id('job'), h.id('job'), h.id('job')];
-      for (const [id, teamId] of [
+      await createTeamJobs(h, [
         [d1, big],
         [d2, big],
         [c, small],
-      ] as const)
-        await h
-          .store()
-          .jobs.create({ id, kind: 'crawl', teamId, options: {}, createdAt: h.leaseNow(), expiresAt: h.leaseNow() + 3_600_000 });
+      ]);
       // Team D's two jobs queue twelve pages before team C's job queues three.
       await frontier.enqueue(
         d1,
@@ -124,13 +127,10 @@ export function describeFrontierQueue(h: Harness): void {
       const frontier = h.store().frontier;
       const [big, small] = [h.id('team'), h.id('team')];
       const [d, c] = [h.id('job'), h.id('job')];
-      for (const [id, teamId] of [
+      await createTeamJobs(h, [
         [d, big],
         [c, small],
-      ] as const)
-        await h
-          .store()
-          .jobs.create({ id, kind: 'crawl', teamId, options: {}, createdAt: h.leaseNow(), expiresAt: h.leaseNow() + 3_600_000 });
+      ]);
       await frontier.enqueue(
         d,
         Array.from({ length: 8 }, (_, i) => entry(`d-${i}`)),
