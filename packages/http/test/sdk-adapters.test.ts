@@ -56,6 +56,47 @@ describe('@mendable/firecrawl-js 1.x with adapters', () => {
     expect(model.requests.some((r) => JSON.stringify(r.body).includes(phrases.articleLead))).toBe(true);
   });
 
+  it("scrapeUrl with the 'extract' format answers under `extract`, as Firecrawl's v1 does", async () => {
+    const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
+    const result = await app.scrapeUrl(`${site.url}/articles/boilerplate`, {
+      formats: ['extract'],
+      extract: { prompt: 'The title of the article', schema: titleSchema },
+    });
+    if (!result.success) throw new Error(result.error);
+    expect((result.extract as { title: string }).title).toBe(phrases.articleTitle);
+    expect(result).not.toHaveProperty('json');
+  });
+
+  it("batchScrapeUrls with the 'extract' format gives each page's `extract`", async () => {
+    const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
+    const result = await app.batchScrapeUrls([`${site.url}/articles/boilerplate`], {
+      formats: ['extract', 'markdown'],
+      extract: { schema: titleSchema },
+    });
+    if (!result.success) throw new Error(result.error);
+    expect(result.data).toHaveLength(1);
+    expect((result.data[0]?.extract as { title: string }).title).toBe(phrases.articleTitle);
+    expect(result.data[0]?.markdown).toContain(phrases.articleLead);
+    expect(result.data[0]).not.toHaveProperty('json');
+  });
+
+  it("asks 'json' and 'extract' together: both keys; `extract` options without the format: 400", async () => {
+    const post = (body: unknown) =>
+      fetch(`${api.url}/v1/scrape`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer fc-sdk', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const both = await post({ url: `${site.url}/articles/boilerplate`, formats: ['json', 'extract'], jsonOptions: { schema: titleSchema } });
+    expect(both.status).toBe(200);
+    const { data } = (await both.json()) as { data: { json: { title: string }; extract: { title: string } } };
+    expect(data.extract.title).toBe(phrases.articleTitle);
+    expect(data.json).toEqual(data.extract);
+    const stray = await post({ url: `${site.url}/articles/boilerplate`, formats: ['markdown'], extract: { schema: titleSchema } });
+    expect(stray.status).toBe(400);
+    expect(JSON.stringify(await stray.json())).toContain("When 'extract' format is specified");
+  });
+
   it('generateLLMsText waits for the job and returns llms.txt', async () => {
     const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
     const result = await app.generateLLMsText(`${site.url}/articles/boilerplate`, { maxUrls: 1, showFullText: true });

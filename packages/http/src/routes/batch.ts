@@ -21,7 +21,7 @@ export const v1BatchStart: RouteHandler = async (request, api) => {
     request.body,
   );
   void origin, void integration;
-  const { scrapeOptions, memory } = planV1Tracked(options);
+  const { scrapeOptions, memory, v1 } = planV1Tracked(options);
   const { job, invalidURLs } = appendToId
     ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
     : await startTeamBatch(api, request.account, {
@@ -30,7 +30,7 @@ export const v1BatchStart: RouteHandler = async (request, api) => {
         scrapeOptions,
         memory,
         rules: maxConcurrency === undefined ? {} : { maxConcurrency },
-        extra: webhook ? { webhook } : {},
+        extra: { ...(webhook ? { webhook } : {}), ...(v1 ? { v1 } : {}) },
       });
   return {
     body: {

@@ -20,13 +20,13 @@ import type { ApiContext, RouteHandler } from './types.js';
 /** `POST /v1/crawl`: creates the job and answers at once; the worker runs it. */
 export const v1CrawlStart: RouteHandler = async (request, api) => {
   const body = parseBody(v1CrawlBodySchema, request.body);
-  const { scrapeOptions, memory } = planV1Tracked(body.scrapeOptions ?? {}, body);
+  const { scrapeOptions, memory, v1 } = planV1Tracked(body.scrapeOptions ?? {}, body);
   const job = await startTeamCrawl(api, request.account, {
     url: body.url,
     rules: v1CrawlRules(body),
     scrapeOptions,
     memory,
-    extra: body.webhook ? { webhook: body.webhook } : {},
+    extra: { ...(body.webhook ? { webhook: body.webhook } : {}), ...(v1 ? { v1 } : {}) },
   });
   return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v1/crawl/${job.id}`), ...warningOf(v1Warnings(body)) } };
 };

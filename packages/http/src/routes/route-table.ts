@@ -7,6 +7,7 @@ import { v1Scrape } from './scrape.js';
 import { v0Search, v1Search } from './search.js';
 import { liveness, readiness, serviceDescription } from './service.js';
 import { CANCEL_NOT_FOUND, v1JobCancel, v1JobErrors, v1JobStatus } from './status.js';
+import { v1Documents } from '../v1/v1-document.js';
 import {
   concurrencyCheck,
   creditUsageHistorical,
@@ -153,7 +154,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v1/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v1Scrape },
   { method: 'POST', path: '/v1/crawl', style: 'plain', rateClass: 'crawl', readsBody: true, handle: v1CrawlStart },
   { method: 'GET', path: '/v1/crawl/active', style: 'plain', rateClass: 'status', readsBody: false, handle: activeCrawls },
-  { method: 'GET', path: '/v1/crawl/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobStatus('/v1/crawl') },
+  {
+    method: 'GET',
+    path: '/v1/crawl/:id',
+    style: 'plain',
+    rateClass: 'status',
+    readsBody: false,
+    handle: v1JobStatus('/v1/crawl', v1Documents),
+  },
   {
     method: 'DELETE',
     path: '/v1/crawl/:id',
@@ -172,7 +180,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     style: 'plain',
     rateClass: 'status',
     readsBody: false,
-    handle: v1JobStatus('/v1/batch/scrape'),
+    handle: v1JobStatus('/v1/batch/scrape', v1Documents),
   },
   {
     method: 'DELETE',

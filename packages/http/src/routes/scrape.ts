@@ -3,6 +3,7 @@ import { spendCredits } from '@trawl/core/server';
 import { pageCost, scrapePrice } from '../limits/credits.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1ScrapeBodySchema } from '../schemas/v1-scrape.js';
+import { toV1Document } from '../v1/v1-document.js';
 import { memoryExtraCost } from '../v2/memory-plan.js';
 import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
 import { notImplemented, v1Warnings } from '../v2/scrape-plan.js';
@@ -15,7 +16,7 @@ export const v1Scrape: RouteHandler = async (request, api) => {
   const { url, origin, integration, agent, ...options } = parseBody(v1ScrapeBodySchema, request.body);
   void origin, void integration;
   if (agent) throw notImplemented("Scraping with Firecrawl's hosted agent (`agent`)");
-  const { scrapeOptions, memory } = planV1Tracked(options);
+  const { scrapeOptions, memory, v1 } = planV1Tracked(options);
   const cost = pageCost(scrapeOptions) + memoryExtraCost(memory, pageCost(scrapeOptions));
   const price = scrapePrice(cost, scrapeOptions);
   const document = await spendCredits(
@@ -26,5 +27,5 @@ export const v1Scrape: RouteHandler = async (request, api) => {
       scrape(url, { ...scrapeOptions, ...memoryScrapeOptions(api, request.teamId, memory), runtime: api.runtime, signal: request.signal }),
     price.costOf,
   );
-  return { body: { success: true, data: document, ...warningOf(v1Warnings(options)) } };
+  return { body: { success: true, data: toV1Document(document, v1), ...warningOf(v1Warnings(options)) } };
 };

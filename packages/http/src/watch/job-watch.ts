@@ -21,6 +21,7 @@ import type { Logger } from '../logger.js';
 import { findTeamJob } from '../routes/find-job.js';
 import { v2ShapingOf } from '../routes/v2-jobs.js';
 import { toV2Document } from '../v2/v2-document.js';
+import { v1Documents } from '../v1/v1-document.js';
 import { createStreamBudget, isRefusal, type StreamLimits } from './stream-budget.js';
 import { sendNow, streamJob, type StreamView } from './stream-job.js';
 import { watchTarget } from './watch-target.js';
@@ -79,7 +80,7 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
     if (isRefusal(place)) return refuse(socket, place.status, place.message, place.retryAfterSeconds);
     // The client may have gone while the store answered: its place goes back at once.
     if (!socket.writable) return place.release();
-    const view: StreamView = target.version === 'v2' ? v2View : (documents: Document[]) => documents;
+    const view: StreamView = target.version === 'v2' ? v2View : v1Documents;
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.once('close', place.release);
       streamJob(ws, job, { store: options.store, view, pollMs, stopped: () => closed, sliceBytes: options.sliceBytes }).catch((error) => {

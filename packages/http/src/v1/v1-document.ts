@@ -1,0 +1,37 @@
+import type { Document } from '@trawl/core';
+import { specOf } from '@trawl/core/server';
+import type { JobRecord } from '@trawl/core/ports';
+
+/**
+ * How v1 names what the engine returns: Firecrawl's v1 takes LLM extraction as the `json` format
+ * or as its older name `extract` (with `extract` options), and answers under the name that was
+ * asked (its `v1OriginalFormat`). The 1.x SDKs ask `extract`.
+ */
+export interface V1Shaping {
+  /** `extract` was asked: the engine's `json` is answered as `extract`. */
+  extract: boolean;
+  /** `json` was asked too: it stays beside `extract`. */
+  json: boolean;
+}
+
+/** A Document as v1 answers it. Pure. */
+export function toV1Document(document: Document, shaping: V1Shaping | undefined): Document & { extract?: unknown } {
+  if (!shaping?.extract) return document;
+  const { json, ...rest } = document;
+  return { ...rest, ...(json === undefined ? {} : { extract: json }), ...(shaping.json && json !== undefined ? { json } : {}) };
+}
+
+/** What a v1 crawl or batch job stored of its shaping (none for the jobs that asked no `extract`). */
+export function v1ShapingOf(job: JobRecord): V1Shaping | undefined {
+  try {
+    return specOf(job).extra?.v1 as V1Shaping | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** v1's status pages and status streams: each document named as its job asked. */
+export function v1Documents(documents: Document[], job: JobRecord): unknown[] {
+  const shaping = v1ShapingOf(job);
+  return shaping ? documents.map((document) => toV1Document(document, shaping)) : documents;
+}
