@@ -75,9 +75,10 @@ describe('@mendable/firecrawl-js 1.x with adapters', () => {
     });
     if (!result.success) throw new Error(result.error);
     expect(result.data).toHaveLength(1);
-    expect((result.data[0]?.extract as { title: string }).title).toBe(phrases.articleTitle);
-    expect(result.data[0]?.markdown).toContain(phrases.articleLead);
-    expect(result.data[0]).not.toHaveProperty('json');
+    const [page] = result.data;
+    expect((page?.extract as { title: string } | undefined)?.title).toBe(phrases.articleTitle);
+    expect(page?.markdown).toContain(phrases.articleLead);
+    expect(page).not.toHaveProperty('json');
   });
 
   it("asks 'json' and 'extract' together: both keys; `extract` options without the format: 400", async () => {
@@ -87,7 +88,11 @@ describe('@mendable/firecrawl-js 1.x with adapters', () => {
         headers: { authorization: 'Bearer fc-sdk', 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const both = await post({ url: `${site.url}/articles/boilerplate`, formats: ['json', 'extract'], jsonOptions: { schema: titleSchema } });
+    const both = await post({
+      url: `${site.url}/articles/boilerplate`,
+      formats: ['json', 'extract'],
+      jsonOptions: { schema: titleSchema },
+    });
     expect(both.status).toBe(200);
     const { data } = (await both.json()) as { data: { json: { title: string }; extract: { title: string } } };
     expect(data.extract.title).toBe(phrases.articleTitle);
