@@ -60,7 +60,8 @@ describe('@mendable/firecrawl-js 1.x with adapters', () => {
     const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
     const result = await app.scrapeUrl(`${site.url}/articles/boilerplate`, {
       formats: ['extract'],
-      extract: { prompt: 'The title of the article', schema: titleSchema },
+      // The 1.x SDK types `schema` as a zod schema and sends a JSON Schema as it is.
+      extract: { prompt: 'The title of the article', schema: titleSchema as never },
     });
     if (!result.success) throw new Error(result.error);
     expect((result.extract as { title: string }).title).toBe(phrases.articleTitle);
