@@ -64,7 +64,7 @@ describe('@mendable/firecrawl-js 1.x with adapters', () => {
       extract: { prompt: 'The title of the article', schema: titleSchema as never },
     });
     if (!result.success) throw new Error(result.error);
-    expect((result.extract as { title: string }).title).toBe(phrases.articleTitle);
+    expect((result as { extract?: { title?: string } }).extract?.title).toBe(phrases.articleTitle);
     expect(result).not.toHaveProperty('json');
   });
 
