@@ -2,7 +2,7 @@ import { createLlmProvider } from '@trawl/llm';
 import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
 import { searxngProvider } from '@trawl/search';
 import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
-import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { phrases, profileFixtures, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import FirecrawlV0 from 'firecrawl-v0';
 import FirecrawlApp from 'firecrawl-v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,24 @@ describe('@mendable/firecrawl-js 1.x with adapters', () => {
     const stray = await post({ url: `${site.url}/articles/boilerplate`, formats: ['markdown'], extract: { schema: titleSchema } });
     expect(stray.status).toBe(400);
     expect(JSON.stringify(await stray.json())).toContain("When 'extract' format is specified");
+  });
+
+  it("v1's summary, product, menu and branding formats answer under their own names", async () => {
+    const app = new FirecrawlApp({ apiKey: 'fc-sdk', apiUrl: api.url });
+    const summarized = await app.scrapeUrl(`${site.url}/articles/boilerplate`, { formats: ['summary' as never] });
+    if (!summarized.success) throw new Error(summarized.error);
+    expect(typeof (summarized as { summary?: unknown }).summary).toBe('string');
+    expect(summarized).not.toHaveProperty('json');
+    const product = await app.scrapeUrl(`${site.url}${profileFixtures.jsonLdProduct.path}`, { formats: ['product' as never] });
+    if (!product.success) throw new Error(product.error);
+    expect((product as { product?: { variants: unknown[] } }).product?.variants.length).toBeGreaterThan(0);
+    expect(product).not.toHaveProperty('rawHtml');
+    const refused = await fetch(`${api.url}/v1/scrape`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer fc-sdk', 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${site.url}/articles/boilerplate`, formats: ['summary', 'json'] }),
+    });
+    expect(refused.status).toBe(400);
   });
 
   it('generateLLMsText waits for the job and returns llms.txt', async () => {

@@ -1,21 +1,28 @@
 import { changeTrackingOptionsSchema, formatSchema, type PageMemoryRequest } from '@trawl/core/server';
-import { scrapeOptionsSchema, type Format, type ScrapeOptionsInput } from '@trawl/core';
+import { scrapeOptionsSchema, type Format, type PageProfileName, type ScrapeOptionsInput } from '@trawl/core';
 import { z } from 'zod';
 import { badRequest } from '../http/api-error.js';
 import type { V1Shaping } from '../v1/v1-document.js';
+import { SUMMARY_PROMPT, SUMMARY_SCHEMA } from '../v2/scrape-plan.js';
 import { memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../v2/memory-plan.js';
 import { coreScrapeOptions, v1ScrapeOptionsSchema } from './shared.js';
 
+/** v1's format names that are not core's: each becomes core formats or options (planV1Tracked). */
+const V1_OWN_FORMATS = ['changeTracking', 'extract', 'summary', 'product', 'menu', 'branding'] as const;
+type V1OwnFormat = (typeof V1_OWN_FORMATS)[number];
+const V1_PROFILES = ['product', 'menu', 'branding'] as const satisfies readonly PageProfileName[];
+
 /**
- * v1's page options with its own format names: `changeTracking` with its `changeTrackingOptions`,
- * and `extract` (LLM extraction's older name, the 1.x SDKs') with its `extract` options, as
- * Firecrawl's v1 takes them in a scrape, a batch and a crawl's `scrapeOptions`. Strict, without
- * the rules across fields (each body adds `refineV1Waits`; planV1Tracked checks `extract`).
+ * v1's page options with its own format names, as Firecrawl's v1 takes them in a scrape, a batch
+ * and a crawl's `scrapeOptions`: `changeTracking` with its `changeTrackingOptions`; `extract` (LLM
+ * extraction's older name, the 1.x SDKs') with its `extract` options; `summary`; and the page
+ * profiles `product`, `menu`, `branding`. Strict, without the rules across fields (each body adds
+ * `refineV1Waits`; planV1Tracked checks the formats against each other).
  */
 export const v1TrackedOptionsSchema = v1ScrapeOptionsSchema
   .extend({
     formats: z
-      .array(z.enum([...formatSchema.options, 'changeTracking', 'extract']))
+      .array(z.enum([...formatSchema.options, ...V1_OWN_FORMATS]))
       .min(1)
       .default(['markdown']),
     changeTrackingOptions: changeTrackingOptionsSchema.strict().optional(),
@@ -25,40 +32,46 @@ export const v1TrackedOptionsSchema = v1ScrapeOptionsSchema
   .strict();
 export type V1TrackedOptions = z.output<typeof v1TrackedOptionsSchema>;
 
+function refusal(path: string, message: string): never {
+  throw badRequest([{ code: 'custom', path: [path], message }]);
+}
+
 /**
  * Splits v1 tracked options into core's scrape options (the engine formats, without the
- * accepted-but-unused cache fields) and the page-memory request (v1's cache defaults, change
- * tracking when the format is asked for). `zeroDataRetention` set at the body's top level counts too.
+ * accepted-but-unused cache fields), the page-memory request (v1's cache defaults, change
+ * tracking when the format is asked for) and how v1 names the answer (`v1`, undefined when it is
+ * the engine's Document as it is). `zeroDataRetention` set at the body's top level counts too.
  */
 export function planV1Tracked(
   options: Partial<V1TrackedOptions> & { minAge?: number | undefined },
   topLevel: { zeroDataRetention?: boolean | undefined } = {},
 ): { scrapeOptions: ScrapeOptionsInput; memory: PageMemoryRequest; v1: V1Shaping | undefined } {
   const { formats = ['markdown'], changeTrackingOptions, minAge, extract, ...rest } = options;
-  const asksExtract = formats.includes('extract');
-  if (extract && !asksExtract) {
-    // Firecrawl's v1 rule: the `extract` options and the `extract` format come together.
-    throw badRequest([
-      {
-        code: 'custom',
-        path: ['extract'],
-        message: "When 'extract' format is specified, corresponding options must be provided, and vice versa",
-      },
-    ]);
-  }
-  const named = [...new Set(formats.map((format) => (format === 'extract' ? 'json' : format)))];
-  const engineFormats = named.filter((format): format is Format => format !== 'changeTracking');
-  const tracking = formats.includes('changeTracking');
-  if (asksExtract && extract && !rest.jsonOptions) rest.jsonOptions = extract;
+  const asked = new Set<Format | V1OwnFormat>(formats);
+  // Firecrawl's v1 rule: the `extract` options and the `extract` format come together.
+  if (extract && !asked.has('extract'))
+    refusal('extract', "When 'extract' format is specified, corresponding options must be provided, and vice versa");
+  const summary = asked.has('summary');
+  if (summary && (asked.has('json') || asked.has('extract')))
+    refusal('formats', 'the summary and json formats cannot be asked for together: add a summary field to the json schema instead');
+  const engineFormats = [...asked].filter((format): format is Format => (formatSchema.options as readonly string[]).includes(format));
+  if ((asked.has('extract') || summary) && !engineFormats.includes('json')) engineFormats.push('json');
+  const profiles = V1_PROFILES.filter((profile) => asked.has(profile));
+  // Profiles alone still need a format: core's cheapest one carries them, and is not answered.
+  const carrierOnly = engineFormats.length === 0 && profiles.length > 0;
+  if (carrierOnly) engineFormats.push('rawHtml');
+  if (asked.has('extract') && extract && !rest.jsonOptions) rest.jsonOptions = extract;
+  if (summary) rest.jsonOptions = { prompt: SUMMARY_PROMPT, schema: { ...SUMMARY_SCHEMA } };
   const memory = memoryRequest(
     { ...rest, minAge, zeroDataRetention: rest.zeroDataRetention || topLevel.zeroDataRetention },
     V1_DEFAULT_MAX_AGE_MS,
-    tracking ? (changeTrackingOptions ?? {}) : undefined,
+    asked.has('changeTracking') ? (changeTrackingOptions ?? {}) : undefined,
     engineFormats.includes('markdown'),
   );
+  const shaping: V1Shaping = { extract: asked.has('extract'), json: asked.has('json'), summary, dropRawHtml: carrierOnly };
   return {
-    scrapeOptions: { ...coreScrapeOptions(rest), formats: engineFormats },
+    scrapeOptions: { ...coreScrapeOptions(rest), formats: engineFormats, ...(profiles.length ? { profiles } : {}) },
     memory,
-    v1: asksExtract ? { extract: true, json: formats.includes('json') } : undefined,
+    v1: shaping.extract || shaping.summary || shaping.dropRawHtml ? shaping : undefined,
   };
 }
