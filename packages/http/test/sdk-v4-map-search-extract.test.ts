@@ -154,6 +154,24 @@ describe('@mendable/firecrawl-js 4.x search', () => {
     expect(raw.body.warning).toMatch(/filter is not applied/);
   });
 
+  it("a source's own options: the web source's tbs is applied, any other option named in a warning", async () => {
+    const raw = await api.request('POST', '/v2/search', {
+      token: 'fc-v4-adapters',
+      body: {
+        query: 'harbour',
+        limit: 1,
+        sources: [
+          { type: 'web', tbs: 'qdr:w', freshness: 'recent' },
+          { type: 'news', tbs: 'qdr:d' },
+        ],
+      },
+    });
+    expect(raw.status).toBe(200);
+    expect(searxng.requests.at(-1)!.url.searchParams.get('time_range')).toBe('week');
+    expect(raw.body.warning).toMatch(/the web source's freshness option is not applied/);
+    expect(raw.body.warning).toMatch(/the news source's tbs option is not applied/);
+  });
+
   it("firecrawl-mcp 3.26's Alexandria fields (domainTools, toolDetail, the alexandria source) and threatProtection are answered with a warning", async () => {
     const result = await app.search('harbour', {
       limit: 1,

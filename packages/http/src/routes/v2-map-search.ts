@@ -3,7 +3,7 @@ import { mapSite, spendCredits } from '@trawl/core/server';
 import type { Format, MapLink, SearchResultItem } from '@trawl/core';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v2MapBodySchema } from '../schemas/v2-map.js';
-import { v2SearchBodySchema } from '../schemas/v2-search.js';
+import { type SearchSource, v2SearchBodySchema } from '../schemas/v2-search.js';
 import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
 import { hostedOnlyWarnings, planV2Scrape, type V2ScrapePlan } from '../v2/scrape-plan.js';
 import { categoryOf, providerQuery } from '../v2/search-query.js';
@@ -58,7 +58,7 @@ const KNOWN_SOURCES = new Set(['web', 'news', 'images']);
 export const v2Search: RouteHandler = async (request, api) => {
   const {
     query,
-    sources = ['web'],
+    sources: sourceEntries = [{ name: 'web', options: {} }],
     categories = [],
     includeDomains,
     excludeDomains,
@@ -66,7 +66,12 @@ export const v2Search: RouteHandler = async (request, api) => {
     ...body
   } = parseV2Body(v2SearchBodySchema, request.body);
   const plan = scrapeOptions?.formats?.length ? searchScrapePlan(planV2Scrape(scrapeOptions)) : undefined;
+  const sources = sourceEntries.map((source) => source.name);
+  const web = webSourceOptions(sourceEntries);
+  const tbs = body.tbs ?? web.tbs;
+  const location = body.location ?? web.location;
   const warnings = [
+    ...web.warnings,
     ...hostedOnlyWarnings(body),
     ...(plan?.shaping.warnings ?? []),
     ...sourceWarnings(sources, api.runtime.searchProvider?.name),
@@ -85,8 +90,8 @@ export const v2Search: RouteHandler = async (request, api) => {
       options: {
         limit: body.limit,
         timeout: body.timeout,
-        ...(body.tbs ? { tbs: body.tbs } : {}),
-        ...(body.location ? { location: body.location } : {}),
+        ...(tbs ? { tbs } : {}),
+        ...(location ? { location } : {}),
         ...(body.country ? { country: body.country } : {}),
         ...(body.lang ? { lang: body.lang } : {}),
         ...(plan ? { scrapeOptions: plan.scrapeOptions, memory: memoryScrapeOptions(api, request.teamId, plan.memory) } : {}),
@@ -96,8 +101,8 @@ export const v2Search: RouteHandler = async (request, api) => {
     api,
   );
   if (outcome.warning) warnings.unshift(outcome.warning);
-  const web = outcome.data.map((item, index) => toWebResult(item, index, plan, categories));
-  return { body: { success: true, data: { web }, creditsUsed, id, ...(warnings.length ? { warning: warnings.join('; ') } : {}) } };
+  const results = outcome.data.map((item, index) => toWebResult(item, index, plan, categories));
+  return { body: { success: true, data: { web: results }, creditsUsed, id, ...(warnings.length ? { warning: warnings.join('; ') } : {}) } };
 };
 
 /** Core scrapes hits when Markdown is asked for, so it is always asked for and dropped when the caller did not want it. */
@@ -109,6 +114,22 @@ function searchScrapePlan(plan: V2ScrapePlan): V2ScrapePlan {
     shaping: { ...plan.shaping, drop: [...plan.shaping.drop, 'markdown'] },
     memory: plan.memory,
   };
+}
+
+/**
+ * The web source's own `tbs` and `location` (`{type: "web", tbs}`), used where the body sets
+ * none; any other option a source carries is named in a warning rather than dropped unseen.
+ */
+function webSourceOptions(sources: readonly SearchSource[]): { tbs?: string; location?: string; warnings: string[] } {
+  const found: { tbs?: string; location?: string; warnings: string[] } = { warnings: [] };
+  for (const { name, options } of sources) {
+    for (const [key, value] of Object.entries(options)) {
+      if (value === undefined) continue;
+      if (name === 'web' && (key === 'tbs' || key === 'location') && typeof value === 'string') found[key] = value;
+      else found.warnings.push(`the ${name.slice(0, 50)} source's ${key.slice(0, 50)} option is not applied here`);
+    }
+  }
+  return found;
 }
 
 function sourceWarnings(sources: readonly string[], provider: string | undefined): string[] {

@@ -11,6 +11,22 @@ const namedEntry = z
   .union([z.string().max(50), z.looseObject({ type: z.string().max(50) })])
   .transform((entry) => (typeof entry === 'string' ? entry : entry.type));
 
+/**
+ * A source as the SDK sends it: a name, or `{type, ...options}` (Firecrawl's web source takes
+ * `tbs` and `location` there). Read as the name and its options, bounded like the body's own.
+ */
+const sourceEntry = z
+  .union([
+    z.string().max(50),
+    z.looseObject({ type: z.string().max(50), tbs: z.string().max(200).optional(), location: z.string().max(200).optional() }),
+  ])
+  .transform((entry) => {
+    if (typeof entry === 'string') return { name: entry, options: {} as Record<string, unknown> };
+    const { type, ...options } = entry;
+    return { name: type, options: options as Record<string, unknown> };
+  });
+export type SearchSource = z.output<typeof sourceEntry>;
+
 export const SEARCH_CATEGORIES = ['github', 'research', 'pdf'] as const;
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
 
@@ -31,7 +47,7 @@ export const v2SearchBodySchema = z
   .strictObject({
     query: z.string().trim().min(1).max(2000),
     /** `web`, `news`, `images`; other names (Firecrawl's `alexandria`) are accepted and answered with a warning. */
-    sources: z.array(namedEntry).min(1).max(10).optional(),
+    sources: z.array(sourceEntry).min(1).max(10).optional(),
     categories: z.array(categorySchema).max(10).optional(),
     includeDomains: z.array(domainSchema).max(50).optional(),
     excludeDomains: z.array(domainSchema).max(50).optional(),
