@@ -35,7 +35,7 @@ export type { FairGate, FairGateLimits } from '../fairness/fair-gate.js';
 export { sweepExpiredJobs } from '../jobs/expiry.js';
 export { cancelJob } from '../jobs/job-events.js';
 export { isTerminal, newJob } from '../jobs/job-record.js';
-export { readAllDocuments, readErrorsReport, readStatusPage, V0_PARTIAL_DATA_MAX } from '../jobs/result-pages.js';
+export { readAllDocuments, readErrorsReport, readLatestDocuments, readStatusPage, V0_PARTIAL_DATA_MAX } from '../jobs/result-pages.js';
 export { toV0CrawlState, toV0CrawlStatus, toV1JobStatus } from '../jobs/status-views.js';
 export {
   clip,

@@ -58,32 +58,6 @@ export function decideJobEvent(job: JobRecord, event: JobEvent, clock: JobClock)
   }
 }
 
-/** The record after `decision`, as a Store applying it would leave it. */
-export function applyJobDecision(job: JobRecord, decision: JobDecision, now: number): JobRecord {
-  switch (decision.type) {
-    case 'ignore':
-      return job;
-    case 'count': {
-      const { delta } = decision;
-      const counters = {
-        total: job.counters.total + (delta.total ?? 0),
-        completed: job.counters.completed + (delta.completed ?? 0),
-        failed: job.counters.failed + (delta.failed ?? 0),
-        creditsUsed: job.counters.creditsUsed + (delta.creditsUsed ?? 0),
-      };
-      return { ...job, counters, updatedAt: now };
-    }
-    case 'transition':
-      if (job.status !== decision.from) return job;
-      return { ...job, ...decision.patch, status: decision.to, updatedAt: now };
-  }
-}
-
-/** `decideJobEvent` then `applyJobDecision`: the job as it reads after the event. */
-export function nextJobState(job: JobRecord, event: JobEvent, clock: JobClock): JobRecord {
-  return applyJobDecision(job, decideJobEvent(job, event, clock), clock.now);
-}
-
 /** Ending restarts retention, so results stay readable for the full period after the end. */
 function end(to: JobStatus, clock: JobClock, patch: JobPatch = {}): JobDecision {
   return { type: 'transition', from: 'scraping', to, patch: { ...patch, expiresAt: expiryFrom(clock) } };

@@ -54,16 +54,16 @@ export async function readStatusPage(store: Store, job: JobRecord, request: Stat
   return { documents, next: nextSkip(job.status, skip, page.entries.length, page.next !== null) };
 }
 
-/** The latest documents, oldest first: v0's `partial_data` while a crawl is active. */
-export async function readLatestDocuments(store: Store, jobId: string, max = V0_PARTIAL_DATA_MAX): Promise<Document[]> {
+/** The latest documents, oldest first, and the position of the first: v0's `partial_data` (and its `index`) while a crawl is active. */
+export async function readLatestDocuments(
+  store: Store,
+  jobId: string,
+  max = V0_PARTIAL_DATA_MAX,
+): Promise<{ documents: Document[]; firstIndex: number }> {
   const count = await store.results.count(jobId, 'document');
-  const page = await store.results.read(jobId, {
-    offset: Math.max(0, count - max),
-    maxCount: max,
-    maxBytes: Number.MAX_SAFE_INTEGER,
-    kind: 'document',
-  });
-  return documentsOf(page.entries);
+  const firstIndex = Math.max(0, count - max);
+  const page = await store.results.read(jobId, { offset: firstIndex, maxCount: max, maxBytes: Number.MAX_SAFE_INTEGER, kind: 'document' });
+  return { documents: documentsOf(page.entries), firstIndex };
 }
 
 /** Every document of the job, in order: v0's `data` once a crawl completed. */

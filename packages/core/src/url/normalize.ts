@@ -50,15 +50,6 @@ export function normalizeUrl(input: string | URL, options: NormalizeOptions = {}
   return origin + path + query;
 }
 
-/** Whether the two URLs share a dedupe key (false when either is not an http(s) URL). */
-export function isSamePage(a: string, b: string, options: NormalizeOptions = {}): boolean {
-  try {
-    return normalizeUrl(a, options) === normalizeUrl(b, options);
-  } catch {
-    return false;
-  }
-}
-
 function parseHttpUrl(input: string | URL): URL {
   let url: URL;
   try {

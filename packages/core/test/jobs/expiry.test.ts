@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cancelJob, newJob, sweepExpiredChecks, sweepExpiredJobs } from '../../src/jobs/index.js';
+import { cancelJob } from '../../src/jobs/job-events.js';
+import { newJob } from '../../src/jobs/job-record.js';
+import { sweepExpiredChecks, sweepExpiredJobs } from '../../src/jobs/expiry.js';
 import { createMemoryStore } from '../../src/stores/memory/index.js';
 
 describe('sweeping expired jobs', () => {

@@ -1,15 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Document } from '../../src/document.js';
-import {
-  applyJobEvent,
-  cancelJob,
-  finishJobIfDone,
-  finishKickoff,
-  newJob,
-  readErrorsReport,
-  recordPageOutcome,
-  toV1JobStatus,
-} from '../../src/jobs/index.js';
+import { applyJobEvent, cancelJob, finishJobIfDone, finishKickoff, recordPageOutcome } from '../../src/jobs/job-events.js';
+import { newJob } from '../../src/jobs/job-record.js';
+import { readErrorsReport } from '../../src/jobs/result-pages.js';
+import { toV1JobStatus } from '../../src/jobs/status-views.js';
 import type { FrontierEntry, Store } from '../../src/ports/store.js';
 import { createMemoryStore } from '../../src/stores/memory/index.js';
 

@@ -1,14 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_RETENTION_MS,
-  applyJobDecision,
-  decideJobEvent,
-  isTerminal,
-  newJob,
-  nextJobState,
-  type JobEvent,
-} from '../../src/jobs/index.js';
+import { DEFAULT_RETENTION_MS, isTerminal, type JobClock, newJob } from '../../src/jobs/job-record.js';
+import { decideJobEvent, type JobDecision, type JobEvent } from '../../src/jobs/job-state.js';
 import type { JobError, JobRecord, JobStatus } from '../../src/ports/store.js';
+
+/** The record after `decision`, as a Store applying it would leave it: the model the decisions are checked against. */
+function applyJobDecision(job: JobRecord, decision: JobDecision, now: number): JobRecord {
+  switch (decision.type) {
+    case 'ignore':
+      return job;
+    case 'count': {
+      const { delta } = decision;
+      const counters = {
+        total: job.counters.total + (delta.total ?? 0),
+        completed: job.counters.completed + (delta.completed ?? 0),
+        failed: job.counters.failed + (delta.failed ?? 0),
+        creditsUsed: job.counters.creditsUsed + (delta.creditsUsed ?? 0),
+      };
+      return { ...job, counters, updatedAt: now };
+    }
+    case 'transition':
+      if (job.status !== decision.from) return job;
+      return { ...job, ...decision.patch, status: decision.to, updatedAt: now };
+  }
+}
+
+/** `decideJobEvent` then `applyJobDecision`, as the store-backed edges run them: the job as it reads after the event. */
+function nextJobState(job: JobRecord, event: JobEvent, clock: JobClock): JobRecord {
+  return applyJobDecision(job, decideJobEvent(job, event, clock), clock.now);
+}
 
 const T0 = Date.UTC(2025, 0, 1);
 const clock = { now: T0 + 5000, retentionMs: 60_000 };

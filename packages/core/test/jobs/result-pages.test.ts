@@ -3,14 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Document } from '../../src/document.js';
 import {
   STATUS_PAGE_MAX_BYTES,
-  cancelJob,
-  newJob,
   nextSkip,
   readAllDocuments,
   readErrorsReport,
   readLatestDocuments,
   readStatusPage,
-} from '../../src/jobs/index.js';
+} from '../../src/jobs/result-pages.js';
+import { cancelJob } from '../../src/jobs/job-events.js';
+import { newJob } from '../../src/jobs/job-record.js';
 import type { JobRecord, ResultEntry, Store } from '../../src/ports/store.js';
 import { createMemoryStore } from '../../src/stores/memory/index.js';
 
@@ -81,13 +81,14 @@ describe('v0 data and the errors report', () => {
   it('gives the latest 50 documents as partial data, and all of them as data', async () => {
     for (let i = 0; i < 1200; i += 100) await store.results.append(job.id, entries(i, i + 100));
     const partial = await readLatestDocuments(store, job.id);
-    expect(partial).toHaveLength(50);
-    expect(partial[0]).toEqual(doc(1150));
-    expect(partial[49]).toEqual(doc(1199));
+    expect(partial.firstIndex).toBe(1150);
+    expect(partial.documents).toHaveLength(50);
+    expect(partial.documents[0]).toEqual(doc(1150));
+    expect(partial.documents[49]).toEqual(doc(1199));
     const all = await readAllDocuments(store, job.id);
     expect(all).toHaveLength(1200);
     expect(all[1000]).toEqual(doc(1000));
-    expect(await readLatestDocuments(store, 'empty')).toEqual([]);
+    expect(await readLatestDocuments(store, 'empty')).toEqual({ documents: [], firstIndex: 0 });
   });
 
   it('reports errors and robots-blocked URLs, also after a cancel', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toErrorsReport, toV0CrawlState, toV0CrawlStatus, toV1JobStatus } from '../../src/jobs/index.js';
+import { toErrorsReport, toV0CrawlState, toV0CrawlStatus, toV1JobStatus } from '../../src/jobs/status-views.js';
 import type { JobRecord, JobStatus } from '../../src/ports/store.js';
 
 function job(status: JobStatus): JobRecord {

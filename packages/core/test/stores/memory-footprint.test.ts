@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newJob, sweepExpiredJobs } from '../../src/jobs/index.js';
+import { newJob } from '../../src/jobs/job-record.js';
+import { sweepExpiredJobs } from '../../src/jobs/expiry.js';
 import type { FrontierEntry } from '../../src/ports/store.js';
 import { createMemoryStore } from '../../src/stores/memory/index.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TrawlError } from '../../src/errors.js';
-import { isSamePage, normalizeUrl, normalizePercentEncoding } from '../../src/url/normalize.js';
+import { normalizeUrl, normalizePercentEncoding } from '../../src/url/normalize.js';
 
 describe('normalizeUrl', () => {
   it.each([
@@ -58,8 +58,8 @@ describe('normalizeUrl', () => {
     const options = { deduplicateSimilarURLs: false };
     expect(normalizeUrl('https://www.Example.com:443/docs/index.html#x', options)).toBe('https://www.example.com/docs');
     expect(normalizeUrl('http://example.com/docs/', options)).toBe('http://example.com/docs');
-    expect(isSamePage('http://example.com/a', 'https://example.com/a', options)).toBe(false);
-    expect(isSamePage('http://example.com/a', 'https://www.example.com/a/')).toBe(true);
+    expect(normalizeUrl('http://example.com/a', options)).not.toBe(normalizeUrl('https://example.com/a', options));
+    expect(normalizeUrl('http://example.com/a')).toBe(normalizeUrl('https://www.example.com/a/'));
   });
 
   it('accepts URL objects', () => {

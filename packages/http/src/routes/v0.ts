@@ -2,15 +2,14 @@ import {
   withoutStore,
   cancelJob,
   readAllDocuments,
+  readLatestDocuments,
   specOf,
   spendCredits,
   startCrawlJob,
   toV0CrawlState,
   toV0CrawlStatus,
-  V0_PARTIAL_DATA_MAX,
 } from '@trawl/core/server';
 import { scrape, type Document } from '@trawl/core';
-import type { JobRecord, Store } from '@trawl/core/ports';
 import { ApiError, MESSAGES } from '../http/api-error.js';
 import { pageCost } from '../limits/credits.js';
 import { v0CrawlBodySchema, v0ScrapeBodySchema } from '../schemas/v0.js';
@@ -65,7 +64,7 @@ export const v0CrawlStatus: RouteHandler = async (request, api) => {
     const documents = await readAllDocuments(api.runtime.store, job.id);
     return { body: { ...status, data: documents.map(view), partial_data: [] } };
   }
-  const latest = await readLatest(api.runtime.store, job);
+  const latest = await readLatestDocuments(api.runtime.store, job.id);
   return { body: { ...status, data: null, partial_data: latest.documents.map((doc, i) => view(doc, latest.firstIndex + i)) } };
 };
 
@@ -77,18 +76,3 @@ export const v0CrawlCancel: RouteHandler = async (request, api) => {
   if (outcome.outcome === 'cancelled') return { body: { status: 'cancelled' } };
   return { body: { status: outcome.job.status === 'cancelled' ? 'cancelled' : toV0CrawlState(outcome.job.status) } };
 };
-
-/** The newest documents with the position of the first, for v0's `index`. */
-async function readLatest(store: Store, job: JobRecord): Promise<{ documents: Document[]; firstIndex: number }> {
-  const count = await store.results.count(job.id, 'document');
-  const firstIndex = Math.max(0, count - V0_PARTIAL_DATA_MAX);
-  const page = await store.results.read(job.id, {
-    offset: firstIndex,
-    maxCount: V0_PARTIAL_DATA_MAX,
-    maxBytes: Number.MAX_SAFE_INTEGER,
-    kind: 'document',
-  });
-  const documents: Document[] = [];
-  for (const entry of page.entries) if (entry.kind === 'document') documents.push(entry.document);
-  return { documents, firstIndex };
-}
