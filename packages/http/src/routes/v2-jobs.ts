@@ -10,6 +10,7 @@ import { hostedOnlyWarnings, planV2Scrape, type V2Shaping } from '../v2/scrape-p
 import { toV2Document } from '../v2/v2-document.js';
 import { startTeamBatch, validUrls } from './batch.js';
 import { startTeamCrawl } from './crawl.js';
+import { jobExtraOf } from '../jobs/job-extra.js';
 import { findTeamJob } from './find-job.js';
 import { parseV2Body } from './parse-v2-body.js';
 import { v1JobStatus, type DocumentView } from './status.js';
@@ -90,11 +91,7 @@ function jobExtra(webhook: unknown, shaping: V2Shaping): Record<string, unknown>
 
 /** The v2 shaping a job keeps (absent on jobs started through v1). */
 export function v2ShapingOf(job: JobRecord): V2Shaping | undefined {
-  try {
-    return specOf(job).extra?.v2 as V2Shaping | undefined;
-  } catch {
-    return undefined;
-  }
+  return jobExtraOf(job).v2 as V2Shaping | undefined;
 }
 
 const v2Documents: DocumentView = (documents, job) => {

@@ -1,6 +1,6 @@
 import type { Document } from '@trawl/core';
-import { specOf } from '@trawl/core/server';
 import type { JobRecord } from '@trawl/core/ports';
+import { jobExtraOf } from '../jobs/job-extra.js';
 
 /**
  * How v1 names what the engine returns: Firecrawl's v1 takes LLM extraction as the `json` format
@@ -35,11 +35,7 @@ export function toV1Document(document: Document, shaping: V1Shaping | undefined)
 
 /** What a v1 crawl or batch job stored of its shaping (none for the jobs that asked no `extract`). */
 export function v1ShapingOf(job: JobRecord): V1Shaping | undefined {
-  try {
-    return specOf(job).extra?.v1 as V1Shaping | undefined;
-  } catch {
-    return undefined;
-  }
+  return jobExtraOf(job).v1 as V1Shaping | undefined;
 }
 
 /** v1's status pages and status streams: each document named as its job asked. */
