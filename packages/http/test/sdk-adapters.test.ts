@@ -2,7 +2,7 @@ import { createLlmProvider } from '@trawl/llm';
 import { startOpenAiStandIn, type OpenAiStandIn } from '@trawl/llm/testing';
 import { searxngProvider } from '@trawl/search';
 import { fixtureHits, startSearxngStandIn, type StandIn } from '@trawl/search/testing';
-import { phrases, profileFixtures, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { phrases, profileFixtures, startFixtureSite, startReceiver, type FixtureSite } from '@trawl/testkit';
 import FirecrawlV0 from 'firecrawl-v0';
 import FirecrawlApp from 'firecrawl-v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,30 @@ describe('@mendable/firecrawl-js 1.x with adapters', () => {
     expect((page?.extract as { title: string } | undefined)?.title).toBe(phrases.articleTitle);
     expect(page?.markdown).toContain(phrases.articleLead);
     expect(page).not.toHaveProperty('json');
+  });
+
+  it("a batch's page webhooks name the 'extract' format's answer as its status does", async () => {
+    const receiver = await startReceiver();
+    try {
+      const started = await fetch(`${api.url}/v1/batch/scrape`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer fc-sdk', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          urls: [`${site.url}/articles/boilerplate`],
+          formats: ['extract'],
+          extract: { schema: titleSchema },
+          webhook: { url: `${receiver.url}/batch`, events: ['page'] },
+        }),
+      });
+      expect(started.status).toBe(200);
+      await receiver.waitForRequests(1, 30_000);
+      const page = receiver.requests[0]!.json as { type: string; data: Array<{ extract?: { title: string }; json?: unknown }> };
+      expect(page.type).toBe('batch_scrape.page');
+      expect(page.data[0]?.extract?.title).toBe(phrases.articleTitle);
+      expect(page.data[0]).not.toHaveProperty('json');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("asks 'json' and 'extract' together: both keys; `extract` options without the format: 400", async () => {

@@ -21,6 +21,7 @@ import {
 import type { Logger } from '../logger.js';
 import type { V2Shaping } from '../v2/scrape-plan.js';
 import { toV2Document } from '../v2/v2-document.js';
+import { toV1Document, type V1Shaping } from '../v1/v1-document.js';
 
 export interface JobNotifier {
   /** A job was just created. */
@@ -45,6 +46,8 @@ interface JobFacts {
   webhook: WebhookSpec | undefined;
   /** Set for jobs started through v2: pages go out in v2's shape, in v2's envelope. */
   v2: V2Shaping | undefined;
+  /** Set for v1 jobs that asked v1's own format names (`extract`, `summary`): pages go out named so. */
+  v1: V1Shaping | undefined;
 }
 
 const MAX_CACHED_JOBS = 1000;
@@ -93,7 +96,7 @@ export function createJobNotifier(options: JobNotifierOptions): JobNotifier {
           switch (event) {
             case 'page': {
               const document = args[0] as Document;
-              send(job, pageEvent(job.kind, jobId, job.v2 ? toV2Document(document, job.v2) : document));
+              send(job, pageEvent(job.kind, jobId, job.v2 ? toV2Document(document, job.v2) : toV1Document(document, job.v1)));
               return;
             }
             case 'pageError': {
@@ -133,5 +136,6 @@ function factsFromRecord(record: JobRecord): JobFacts | null {
     kind: record.kind,
     webhook: spec.extra?.webhook as WebhookSpec | undefined,
     v2: spec.extra?.v2 as V2Shaping | undefined,
+    v1: spec.extra?.v1 as V1Shaping | undefined,
   };
 }
