@@ -2,9 +2,10 @@
  * Writes the table of main-content steps in docs/content.md from the registry (core's
  * CONTENT_STEP_REGISTRY): one row per step, in the order they run, between the
  * `<!-- content-steps -->` and `<!-- /content-steps -->` markers. core's
- * test/content/content-steps.test.ts fails when the page misses a step.
+ * test/content/content-steps.test.ts fails when the page misses a step; `--check` fails when the
+ * table differs in any way from what the registry says (a step's line, its kinds, its order).
  *
- * Run: pnpm docs:content-steps
+ * Run: pnpm docs:content-steps [--check]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { CONTENT_STEP_REGISTRY } from '../packages/core/src/content/steps/registry.js';
@@ -29,5 +30,14 @@ const doc = readFileSync(DOC, 'utf8');
 const from = doc.indexOf(START);
 const to = doc.indexOf(END);
 if (from < 0 || to < from) throw new Error(`docs/content.md has no ${START} … ${END} block`);
-writeFileSync(DOC, `${doc.slice(0, from + START.length)}\n${table}\n${doc.slice(to)}`);
-console.log(`docs/content.md: ${rows.length} steps`);
+const updated = `${doc.slice(0, from + START.length)}\n${table}\n${doc.slice(to)}`;
+if (process.argv.includes('--check')) {
+  if (updated !== doc) {
+    console.error("docs/content.md: the step table is not the registry's: run `pnpm docs:content-steps`");
+    process.exit(1);
+  }
+  console.log(`docs/content.md: the step table is current (${rows.length} steps)`);
+} else {
+  writeFileSync(DOC, updated);
+  console.log(`docs/content.md: ${rows.length} steps`);
+}
