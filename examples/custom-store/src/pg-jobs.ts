@@ -1,4 +1,4 @@
-import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
+import type { CounterDelta, JobKind, JobListQuery, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
 import type pg from 'pg';
 import { inTransaction } from './schema.js';
 
@@ -125,10 +125,12 @@ export class PgJobRepo implements JobRepo {
     return result.rows.map(toRecord);
   }
 
-  async listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]> {
+  async listByTeam(query: JobListQuery): Promise<JobRecord[]> {
+    // Ids compare with COLLATE "C" (bytes), as the other stores and the id cursor order them.
     const result = await this.pool.query<JobRow>(
-      `SELECT * FROM jobs WHERE team_id = $1 AND kind = $2 AND created_at < $3 AND expires_at > $4 ORDER BY created_at DESC, id DESC LIMIT $5`,
-      [query.teamId, query.kind, query.before ?? Number.MAX_SAFE_INTEGER, this.now(), query.limit],
+      `SELECT * FROM jobs WHERE team_id = $1 AND kind = $2 AND (created_at < $3 OR (created_at = $3 AND id COLLATE "C" < $4))
+         AND expires_at > $5 ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $6`,
+      [query.teamId, query.kind, query.before ?? Number.MAX_SAFE_INTEGER, query.beforeId ?? '', this.now(), query.limit],
     );
     return result.rows.map(toRecord);
   }

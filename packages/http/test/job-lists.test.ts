@@ -35,6 +35,10 @@ describe('job lists (GET /v2/crawl, /v2/batch/scrape, /v2/extract, /v1/llmstxt)'
     // Older than the newest: the page the `next` link of a long list asks for.
     const older = await api.request('GET', `/v2/crawl?before=${Date.parse(newest.createdAt)}`, { token: A });
     expect(older.body.crawls.map((row: { id: string }) => row.id)).toEqual([ids[0]]);
+    // With the id too (what `next` carries), jobs created in that same millisecond with a smaller id
+    // come first: the newest itself here, as its id sorts below this one.
+    const sameMs = await api.request('GET', `/v2/crawl?before=${Date.parse(newest.createdAt)}&beforeId=${newest.id}~`, { token: A });
+    expect(sameMs.body.crawls.map((row: { id: string }) => row.id)).toEqual([...ids].reverse());
 
     for (const [path, field] of [
       ['/v2/crawl', 'crawls'],

@@ -1,9 +1,9 @@
-import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
+import type { CounterDelta, JobKind, JobListQuery, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
 import type { Redis } from 'ioredis';
 import type { JobQueues } from './job-queues.js';
 import type { PendingAcks } from './pending-acks.js';
 import type { Scripts } from './scripts.js';
-import { requireInteger } from '@trawl/core/ports';
+import { isPastListCursor, requireInteger } from '@trawl/core/ports';
 
 const COUNTERS = ['total', 'completed', 'failed', 'creditsUsed'] as const;
 
@@ -147,11 +147,12 @@ export class RedisJobRepo implements JobRepo {
     return running;
   }
 
-  async listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]> {
+  async listByTeam(query: JobListQuery): Promise<JobRecord[]> {
     requireInteger('limit', query.limit, 1);
     // The set holds every job of the team by createdAt (all kinds; expired ones stay until swept): read newest first in slices.
     const key = `${this.prefix}:team-jobs:${query.teamId}`;
-    const max = query.before === undefined ? '+inf' : `(${query.before}`;
+    // With an id cursor the jobs created at `before` are read too, and the cursor keeps the right ones.
+    const max = query.before === undefined ? '+inf' : query.beforeId === undefined ? `(${query.before}` : `${query.before}`;
     const now = this.now();
     const found: JobRecord[] = [];
     for (let offset = 0; found.length < query.limit; offset += 100) {
@@ -165,7 +166,8 @@ export class RedisJobRepo implements JobRepo {
         .filter((r): r is Record<string, string> =>
           Boolean(r && r.expiresAt !== undefined && Number(r.expiresAt) > now && r.kind === query.kind),
         )
-        .map(toRecord);
+        .map(toRecord)
+        .filter((record) => isPastListCursor(record, query));
       for (const record of records) if (found.length < query.limit) found.push(record);
     }
     return found.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));

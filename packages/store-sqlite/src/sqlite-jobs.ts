@@ -1,4 +1,4 @@
-import type { CounterDelta, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
+import type { CounterDelta, JobKind, JobListQuery, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '@trawl/core/ports';
 import type { Statement } from 'better-sqlite3';
 import type { Connection } from './connection.js';
 import { fromJsonText, requireInteger, toJsonText } from './validate.js';
@@ -75,8 +75,8 @@ export class SqliteJobRepo implements JobRepo {
       running: db.prepare<[string, string, number, number], JobRow>(
         `SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND status = 'scraping' AND expires_at > ? ORDER BY created_at, id LIMIT ?`,
       ),
-      byTeam: db.prepare<[string, string, number, number, number], JobRow>(
-        `SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND created_at < ? AND expires_at > ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+      byTeam: db.prepare<[string, string, number, number, string, number, number], JobRow>(
+        `SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND (created_at < ? OR (created_at = ? AND id < ?)) AND expires_at > ? ORDER BY created_at DESC, id DESC LIMIT ?`,
       ),
       delete: db.prepare('DELETE FROM jobs WHERE id = ?'),
     };
@@ -150,11 +150,12 @@ export class SqliteJobRepo implements JobRepo {
     return this.statements.running.all(query.teamId, query.kind, this.now(), query.limit).map(toRecord);
   }
 
-  async listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]> {
+  async listByTeam(query: JobListQuery): Promise<JobRecord[]> {
     requireInteger('limit', query.limit, 1);
-    // A number SQLite compares as larger than any createdAt when no bound is given.
+    // A number SQLite compares as larger than any createdAt when no bound is given; no id is below ''.
     const before = query.before ?? Number.MAX_SAFE_INTEGER;
-    return this.statements.byTeam.all(query.teamId, query.kind, before, this.now(), query.limit).map(toRecord);
+    const beforeId = query.beforeId ?? '';
+    return this.statements.byTeam.all(query.teamId, query.kind, before, before, beforeId, this.now(), query.limit).map(toRecord);
   }
 
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {

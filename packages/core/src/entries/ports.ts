@@ -44,6 +44,7 @@ export {
 export type { SearchHit, SearchOptions, SearchProvider } from '../ports/search.js';
 export {
   checkCutoff,
+  isPastListCursor,
   refundOf,
   requireDueTime,
   requireFinite,
@@ -67,6 +68,7 @@ export type {
   JobCounters,
   JobError,
   JobKind,
+  JobListQuery,
   JobPatch,
   JobRecord,
   JobRepo,

@@ -1,4 +1,4 @@
-import type { CheckRetention, CreditHold, PageSnapshot, UsageAmounts, UsageSlot } from './store.js';
+import type { CheckRetention, CreditHold, JobListQuery, PageSnapshot, UsageAmounts, UsageSlot } from './store.js';
 
 /** Argument checks for Store implementations: misuse rejects instead of corrupting stored state. */
 export function requireInteger(name: string, value: number, min: number): void {
@@ -67,4 +67,14 @@ export function checkCutoff(retention: CheckRetention, now: number): number | nu
   if (retention.maxAgeMs === undefined) return null;
   requireInteger('maxAgeMs', retention.maxAgeMs, 1);
   return now - retention.maxAgeMs;
+}
+
+/**
+ * Whether a job belongs after a `listByTeam` page's cursor (`before`, `beforeId`): created before
+ * `before`, or at it with a smaller id. True for every job when there is no cursor.
+ */
+export function isPastListCursor(job: { createdAt: number; id: string }, query: JobListQuery): boolean {
+  if (query.before === undefined) return true;
+  if (job.createdAt !== query.before) return job.createdAt < query.before;
+  return query.beforeId !== undefined && job.id < query.beforeId;
 }

@@ -105,10 +105,12 @@ export interface JobRepo {
   listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]>;
   /**
    * The team's jobs of `kind` in any status (not expired), newest first (by `createdAt`, then id
-   * descending), only those created before `before` (epoch ms) when given, at most `limit`:
-   * v2's `GET /v2/agent`.
+   * descending), at most `limit`: v2's `GET /v2/agent`. With `before` (epoch ms), only the jobs
+   * that come after that point in this order: created before it, or, with `beforeId` too,
+   * created at it with an id below `beforeId` (so a page that ends on one of several jobs created
+   * in the same millisecond continues with the others instead of skipping them).
    */
-  listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]>;
+  listByTeam(query: JobListQuery): Promise<JobRecord[]>;
   /** Ids of jobs with `expiresAt <= before`, at most `limit` of them, in no promised order. */
   listExpired(query: { before: number; limit: number }): Promise<string[]>;
   /**
@@ -183,6 +185,17 @@ export interface FrontierEntry {
 export interface FrontierItem extends FrontierEntry {
   /** How many times the item has been leased, this lease included (0 before its first lease). */
   attempt: number;
+}
+
+/** What `JobStore.listByTeam` reads: one team's jobs of one kind, a page at a time. */
+export interface JobListQuery {
+  teamId: string;
+  kind: JobKind;
+  /** Epoch ms: list only jobs created before this (see `beforeId`). */
+  before?: number;
+  /** With `before`: also list jobs created exactly at `before` whose id sorts below this one. */
+  beforeId?: string;
+  limit: number;
 }
 
 /** A claim on one item until `deadline`; ack or retry it before then. */

@@ -150,6 +150,28 @@ export function describeJobs(h: Harness): void {
       expect((await jobs.listByTeam({ teamId, kind: 'agent', limit: 10 })).map((job) => job.id)).toEqual([middle.id, oldest.id]);
     });
 
+    it('pages through jobs created in the same millisecond without skipping one', async () => {
+      const jobs = h.store().jobs;
+      const teamId = h.id('team');
+      const createdAt = h.now() - 500;
+      const tied = [1, 2, 3, 4].map(() => sampleJob(h, { teamId, kind: 'extract', createdAt }));
+      const older = sampleJob(h, { teamId, kind: 'extract', createdAt: createdAt - 1 });
+      for (const job of [...tied, older]) await jobs.create(job);
+      const seen: string[] = [];
+      let cursor: { before?: number; beforeId?: string } = {};
+      for (let page = 0; page < 10; page += 1) {
+        const listed = await jobs.listByTeam({ teamId, kind: 'extract', limit: 2, ...cursor });
+        if (!listed.length) break;
+        seen.push(...listed.map((job) => job.id));
+        const last = listed[listed.length - 1]!;
+        cursor = { before: last.createdAt, beforeId: last.id };
+      }
+      const byId = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+      expect(seen).toEqual([...tied.map((job) => job.id).sort(byId), older.id]);
+      // Without the id, `before` alone still means "created strictly before".
+      expect((await jobs.listByTeam({ teamId, kind: 'extract', before: createdAt, limit: 10 })).map((job) => job.id)).toEqual([older.id]);
+    });
+
     it("lists a team's running jobs of one kind, oldest first, up to the limit", async () => {
       const jobs = h.store().jobs;
       const teamId = h.id('team');

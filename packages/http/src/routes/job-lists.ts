@@ -34,16 +34,16 @@ export function toJobListItem(job: JobRecord) {
 /**
  * `GET /v2/agent`, `/v2/crawl`, `/v2/batch/scrape`, `/v2/extract`, `/v1/llmstxt`: the caller's
  * team's jobs of one kind, newest first, a page at a time (`field` holds the rows, `next` the URL
- * of the older ones). Only the team's own jobs: the store lists by team.
+ * of the older ones: `before` the last row's creation time and `beforeId` its id). Only the team's own jobs: the store lists by team.
  */
 export function teamJobList(kind: JobKind, field: string, path: string, toItem: (job: JobRecord) => unknown = toJobListItem): RouteHandler {
   return async (request, api) => {
-    const { before } = parseV2Body(v2AgentListQuerySchema, Object.fromEntries(request.location.query));
+    const { before, beforeId } = parseV2Body(v2AgentListQuerySchema, Object.fromEntries(request.location.query));
     const jobs = await api.runtime.store.jobs.listByTeam({
       teamId: request.teamId,
       kind,
       limit: JOB_LIST_PAGE + 1,
-      ...(before ? { before } : {}),
+      ...(before ? { before, ...(beforeId ? { beforeId } : {}) } : {}),
     });
     const page = jobs.slice(0, JOB_LIST_PAGE);
     const last = page[page.length - 1];
@@ -52,7 +52,10 @@ export function teamJobList(kind: JobKind, field: string, path: string, toItem: 
         success: true,
         [field]: page.map(toItem),
         ...(jobs.length > JOB_LIST_PAGE && last
-          ? { next: `${request.location.origin}${request.location.mountPrefix}${path}?before=${last.createdAt}` }
+          ? {
+              // The id too: jobs created in the same millisecond as the last one must not be skipped.
+              next: `${request.location.origin}${request.location.mountPrefix}${path}?before=${last.createdAt}&beforeId=${encodeURIComponent(last.id)}`,
+            }
           : {}),
       },
     };

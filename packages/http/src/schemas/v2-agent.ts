@@ -30,6 +30,8 @@ export const v2AgentBodySchema = z.strictObject({
 /** `GET /v2/agent?before=<epoch ms>`. */
 export const v2AgentListQuerySchema = z.strictObject({
   before: z.coerce.number().int().positive().optional(),
+  /** With `before`: the id of the last job of the page before (the `next` URL carries both). */
+  beforeId: z.string().min(1).max(200).optional(),
 });
 
 /** `POST /v1/deep-research`, as the 1.x SDK's `asyncDeepResearch` sends it. */

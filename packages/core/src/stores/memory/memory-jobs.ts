@@ -1,6 +1,17 @@
-import type { CounterDelta, JobCounters, JobKind, JobPatch, JobRecord, JobRepo, JobStatus, NewJob, OpaqueJson } from '../../ports/store.js';
+import type {
+  CounterDelta,
+  JobCounters,
+  JobKind,
+  JobListQuery,
+  JobPatch,
+  JobRecord,
+  JobRepo,
+  JobStatus,
+  NewJob,
+  OpaqueJson,
+} from '../../ports/store.js';
 import { copyJson } from './json-copy.js';
-import { requireInteger } from '../../ports/store-arguments.js';
+import { isPastListCursor, requireInteger } from '../../ports/store-arguments.js';
 
 const COUNTER_NAMES: ReadonlyArray<keyof JobCounters> = ['total', 'completed', 'failed', 'creditsUsed'];
 
@@ -87,12 +98,11 @@ export class MemoryJobRepo implements JobRepo {
     return running.slice(0, query.limit).map((record) => copyJson(record));
   }
 
-  async listByTeam(query: { teamId: string; kind: JobKind; before?: number; limit: number }): Promise<JobRecord[]> {
+  async listByTeam(query: JobListQuery): Promise<JobRecord[]> {
     requireInteger('limit', query.limit, 1);
     const now = this.now();
-    const before = query.before ?? Number.POSITIVE_INFINITY;
     const jobs = [...this.records.values()].filter(
-      (record) => record.teamId === query.teamId && record.kind === query.kind && record.createdAt < before && record.expiresAt > now,
+      (record) => record.teamId === query.teamId && record.kind === query.kind && isPastListCursor(record, query) && record.expiresAt > now,
     );
     jobs.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return jobs.slice(0, query.limit).map((record) => copyJson(record));
