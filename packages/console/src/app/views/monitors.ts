@@ -1,15 +1,8 @@
 import { api } from '../api.js';
 import { h, replace, when } from '../dom.js';
 import { failure, pre, statusBadge } from '../widgets.js';
-
-interface Summary {
-  totalPages: number;
-  same: number;
-  changed: number;
-  new: number;
-  removed: number;
-  error: number;
-}
+// A type only: the bundle takes nothing of core's code (esbuild drops type imports).
+import type { MonitorSummary as Summary } from '@trawl/core/server';
 
 function summaryText(summary: Summary | null | undefined): string {
   if (!summary) return '—';
