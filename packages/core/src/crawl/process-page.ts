@@ -30,7 +30,7 @@ export async function processLease(ctx: JobContext, lease: Lease): Promise<void>
   const { hold: taken } = await ctx.store.teams.reserve(ctx.teamId, jobPageCredits(ctx) + stealthCredits(ctx));
   if (!taken) {
     const refused = insufficientCredits();
-    await record(ctx, lease, { type: 'error', error: refused.message, code: refused.code });
+    await recordFailure(ctx, lease, refused);
     return;
   }
   const hold = { ...taken, apiKey: ctx.account.apiKey };
@@ -58,8 +58,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
       return record(ctx, lease, { type: 'document', document: cached.document, credits: pageCredits(ctx.scrape) });
     }
   } catch (error) {
-    const failure = pageFailure(error);
-    return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+    return recordFailure(ctx, lease, pageFailure(error));
   }
   let page: LoadedPage;
   try {
@@ -76,7 +75,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     if (ctx.abort.signal.aborted) return 0; // cancelled: the job is already terminal
     const failure = pageFailure(error);
     if (classifyError(error) === 'transient' && (await retryLater(ctx, lease))) return 0;
-    return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+    return recordFailure(ctx, lease, failure);
   }
 
   if (page.redirects.length && !(await acceptRedirect(ctx, lease, page.url))) return 0;
@@ -89,7 +88,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
     const failure = pageFailure(error);
-    const recorded = await record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+    const recorded = await recordFailure(ctx, lease, failure);
     // A conversion stopped at its deadline or memory limit held a thread that long: it is paid for.
     return isChargedFailure(failure) ? jobPageCredits(ctx) : recorded;
   }
@@ -113,8 +112,7 @@ async function processPaidLease(ctx: JobContext, lease: Lease): Promise<number> 
     document = await rememberPage(ctx, url, document, links);
   } catch (error) {
     if (ctx.abort.signal.aborted) return 0;
-    const failure = pageFailure(error);
-    return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
+    return recordFailure(ctx, lease, pageFailure(error));
   }
   return record(ctx, lease, {
     type: 'document',
@@ -164,7 +162,7 @@ async function pastBlockPage(ctx: JobContext, lease: Lease, reading: PageReading
       ctx.scheduler.pauseHost(url, pause);
       if (await retryLater(ctx, lease, Math.max(pause, retryAfterOf(reading.page) ?? 0))) return 0;
     }
-    return record(ctx, lease, { type: 'error', error: error.message, code: error.code });
+    return recordFailure(ctx, lease, error);
   }
 }
 
@@ -256,6 +254,11 @@ async function record(ctx: JobContext, lease: Lease, outcome: PageOutcome): Prom
     });
   ctx.events.emit('progress', result.job);
   return outcome.type === 'document' ? outcome.credits : 0;
+}
+
+/** Records the page as failed with `failure`'s message and code (resolves 0: a failure is not billed here). */
+function recordFailure(ctx: JobContext, lease: Lease, failure: TrawlError): Promise<number> {
+  return record(ctx, lease, { type: 'error', error: failure.message, code: failure.code });
 }
 
 async function emitDocument(ctx: JobContext, document: Document): Promise<void> {
