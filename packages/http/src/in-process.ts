@@ -6,8 +6,8 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import type { Account } from '@trawl/core/server';
-import type { RequestLocation } from './http/request-url.js';
-import type { NodeRequest } from './http/types.js';
+import type { RequestLocation } from './transport/request-url.js';
+import type { NodeRequest } from './transport/types.js';
 
 export interface ApiCall {
   method: 'GET' | 'POST' | 'DELETE';

@@ -15,4 +15,4 @@ export * from './webhooks/index.js';
 export { startMonitorWorker, type MonitorWorkerOptions } from './monitors/monitor-worker.js';
 export { monitorSpecOf, monitorView, updatedSpec } from './monitors/monitor-plan.js';
 export { createMonitorBodySchema, updateMonitorBodySchema, type CreateMonitorBody } from './schemas/monitor.js';
-export type { RequestLocation } from './http/request-url.js';
+export type { RequestLocation } from './transport/request-url.js';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { API_ERROR_CODES, PAGE_ERROR_CODES } from '@trawl/core/server';
 import { TRAWL_ERROR_CODES, TrawlError } from '@trawl/core';
 import { describe, expect, it } from 'vitest';
-import { codedError } from '../src/http/api-error.js';
-import { toErrorResponse, type ErrorResponse } from '../src/http/error-response.js';
+import { codedError } from '../src/transport/api-error.js';
+import { toErrorResponse, type ErrorResponse } from '../src/transport/error-response.js';
 
 /** How docs/errors.md names the `HTTP_${number}` family of page codes. */
 const PAGE_STATUS_CODES = 'HTTP_<status>';

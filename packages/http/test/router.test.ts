@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Router } from '../src/http/router.js';
+import { Router } from '../src/transport/router.js';
 
 describe('Router', () => {
   const router = new Router<string>()

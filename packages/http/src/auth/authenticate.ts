@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Account } from '@trawl/core/server';
-import { ApiError } from '../http/api-error.js';
-import type { NodeRequest } from '../http/types.js';
+import { ApiError } from '../transport/api-error.js';
+import type { NodeRequest } from '../transport/types.js';
 import { apiKeyLabel } from './api-key-label.js';
 
 /** Resolves a bearer token to its team, or null/undefined to refuse it. */

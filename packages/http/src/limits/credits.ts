@@ -1,7 +1,7 @@
 import { STEALTH_PROXY_CREDITS, usedStealthProxy, type Account, type AccountHold } from '@trawl/core/server';
 import type { Document, ScrapeOptionsInput } from '@trawl/core';
 import type { Store } from '@trawl/core/ports';
-import { paymentRequired } from '../http/api-error.js';
+import { paymentRequired } from '../transport/api-error.js';
 
 /** What things cost, in credits (Firecrawl's prices). */
 export const CREDIT_COSTS = {

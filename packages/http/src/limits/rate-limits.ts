@@ -1,7 +1,7 @@
 import { isTrawlError } from '@trawl/core';
 import type { RateLimitResult, Store } from '@trawl/core/ports';
 import { RATE_LIMIT_CLASSES, type RateLimitClass, type RateLimits } from '@trawl/core/settings';
-import { rateLimited } from '../http/api-error.js';
+import { rateLimited } from '../transport/api-error.js';
 
 export { RATE_LIMIT_CLASSES, type RateLimitClass, type RateLimits };
 

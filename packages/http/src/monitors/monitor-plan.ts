@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChangeTrackingOptions, ScrapeOptionsInput } from '@trawl/core';
 import { type MonitorCheckBody, type MonitorSpec, type MonitorState, type MonitorTargetSpec, normalizeSchedule } from '@trawl/core/server';
 import type { MonitorRecord } from '@trawl/core/ports';
-import { badRequest } from '../http/api-error.js';
+import { badRequest } from '../transport/api-error.js';
 import type { CreateMonitorBody, MonitorTargetBody, UpdateMonitorBody } from '../schemas/monitor.js';
 import { MAX_CRAWL_TARGET_PAGES } from '../schemas/monitor.js';
 import { notImplemented, planV2Scrape } from '../v2/scrape-plan.js';

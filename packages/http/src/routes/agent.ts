@@ -16,7 +16,7 @@ import {
 } from '@trawl/core/server';
 import type { AgentRequestInput } from '@trawl/core';
 import type { JobRecord } from '@trawl/core/ports';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
 import { v1DeepResearchBodySchema, v2AgentBodySchema } from '../schemas/v2-agent.js';
 import { notImplemented } from '../v2/scrape-plan.js';

@@ -1,8 +1,8 @@
 import { clip, MAX_URL_LENGTH, startBatchJob, type Account, type PageMemoryRequest } from '@trawl/core/server';
 import type { CrawlOptionsInput, ScrapeOptionsInput } from '@trawl/core';
 import type { JobRecord } from '@trawl/core/ports';
-import { badRequest } from '../http/api-error.js';
-import { apiUrl } from '../http/request-url.js';
+import { badRequest } from '../transport/api-error.js';
+import { apiUrl } from '../transport/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { normalizeTargetUrl } from '../schemas/shared.js';
 import { v1BatchBodySchema } from '../schemas/v1-batch.js';

@@ -8,7 +8,7 @@ import {
 } from '@trawl/core/server';
 import { resolveScrapeOptions, type CrawlOptionsInput, type ScrapeOptionsInput } from '@trawl/core';
 import type { JobRecord } from '@trawl/core/ports';
-import { apiUrl } from '../http/request-url.js';
+import { apiUrl } from '../transport/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1CrawlBodySchema, v1CrawlRules } from '../schemas/v1-crawl.js';

@@ -1,5 +1,5 @@
 import type { JobKind, JobRecord, Store } from '@trawl/core/ports';
-import { ApiError, MESSAGES } from '../http/api-error.js';
+import { ApiError, MESSAGES } from '../transport/api-error.js';
 
 /**
  * The team's job of one of `kinds`. Unknown, expired, other kinds and other teams' jobs all

@@ -1,4 +1,4 @@
-import { codedError } from '../http/api-error.js';
+import { codedError } from '../transport/api-error.js';
 import type { RouteDefinition, RouteHandler } from './types.js';
 
 /**

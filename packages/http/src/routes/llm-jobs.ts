@@ -15,7 +15,7 @@ import {
 } from '@trawl/core/server';
 import { isTrawlError, type ExtractRequestInput } from '@trawl/core';
 import type { JobRecord } from '@trawl/core/ports';
-import { ApiError, MESSAGES, badRequest } from '../http/api-error.js';
+import { ApiError, MESSAGES, badRequest } from '../transport/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
 import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1ExtractBodySchema, v1LlmsTxtBodySchema } from '../schemas/v1-llm-jobs.js';

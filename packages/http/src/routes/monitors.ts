@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MonitorRecord } from '@trawl/core/ports';
 import { type MonitorSpec, nextRunAfter, runMonitorNow } from '@trawl/core/server';
-import { badRequest, codedError } from '../http/api-error.js';
-import { apiUrl } from '../http/request-url.js';
+import { badRequest, codedError } from '../transport/api-error.js';
+import { apiUrl } from '../transport/request-url.js';
 import { checkBodyOf, monitorSpecOf, monitorView, updatedSpec } from '../monitors/monitor-plan.js';
 import { createMonitorBodySchema, updateMonitorBodySchema } from '../schemas/monitor.js';
 import { parseV2Body } from './parse-v2-body.js';

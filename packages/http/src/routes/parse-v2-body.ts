@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { badRequest } from '../http/api-error.js';
-import { describeIssue, zodDetails } from '../http/zod-details.js';
+import { badRequest } from '../transport/api-error.js';
+import { describeIssue, zodDetails } from '../transport/zod-details.js';
 
 /**
  * Validates a v2 body. A failure is a 400 whose `error` names the first problem (the 4.x SDK shows

@@ -1,4 +1,4 @@
-import { Router } from '../http/router.js';
+import { Router } from '../transport/router.js';
 import { v1BatchStart } from './batch.js';
 import { v1CrawlStart } from './crawl.js';
 import { v1ExtractStart, v1ExtractStatus, v1LlmsTxtStart, v1LlmsTxtStatus } from './llm-jobs.js';

@@ -1,8 +1,8 @@
 import { cancelJob, readErrorsReport, readStatusPage, toV1JobStatus } from '@trawl/core/server';
 import type { Document } from '@trawl/core';
 import type { JobKind, JobRecord } from '@trawl/core/ports';
-import { ApiError, MESSAGES, badRequest, codedError } from '../http/api-error.js';
-import { apiUrl } from '../http/request-url.js';
+import { ApiError, MESSAGES, badRequest, codedError } from '../transport/api-error.js';
+import { apiUrl } from '../transport/request-url.js';
 import { findTeamJob } from './find-job.js';
 import type { RouteHandler } from './types.js';
 

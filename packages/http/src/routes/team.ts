@@ -1,5 +1,5 @@
 import type { JobRecord, Store } from '@trawl/core/ports';
-import { ApiError } from '../http/api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import { UNLIMITED_CREDITS_DISPLAY } from '../limits/credits.js';
 import { currentPeriod, usagePeriods, type UsageMetric, type UsagePeriod } from '../limits/usage-periods.js';
 import type { ApiContext, RouteHandler, RouteRequest } from './types.js';

@@ -1,9 +1,9 @@
 import type { Account, FairGate } from '@trawl/core/server';
 import type { RuntimeWithStore } from '@trawl/core';
-import type { ErrorStyle } from '../http/error-response.js';
-import type { RequestLocation } from '../http/request-url.js';
-import type { PathParams } from '../http/router.js';
-import type { NodeRequest } from '../http/types.js';
+import type { ErrorStyle } from '../transport/error-response.js';
+import type { RequestLocation } from '../transport/request-url.js';
+import type { PathParams } from '../transport/router.js';
+import type { NodeRequest } from '../transport/types.js';
 import type { JobNotifier } from '../jobs/job-notifier.js';
 import type { RateLimitClass } from '../limits/rate-limits.js';
 import type { LlmJobRunner } from '../jobs/llm-job-runner.js';

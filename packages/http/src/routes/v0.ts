@@ -10,7 +10,7 @@ import {
   toV0CrawlStatus,
 } from '@trawl/core/server';
 import { scrape, type Document } from '@trawl/core';
-import { ApiError, MESSAGES } from '../http/api-error.js';
+import { ApiError, MESSAGES } from '../transport/api-error.js';
 import { pageCost } from '../limits/credits.js';
 import { v0CrawlBodySchema, v0ScrapeBodySchema } from '../schemas/v0.js';
 import { v0ToCrawlRules, v0ToScrapeOptions } from '../v0/page-options.js';

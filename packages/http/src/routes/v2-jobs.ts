@@ -1,7 +1,7 @@
 import { appendBatchUrls, specOf } from '@trawl/core/server';
 import type { JobRecord } from '@trawl/core/ports';
-import { codedError } from '../http/api-error.js';
-import { apiUrl } from '../http/request-url.js';
+import { codedError } from '../transport/api-error.js';
+import { apiUrl } from '../transport/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { v2BatchBodySchema } from '../schemas/v2-batch.js';
 import { v2CrawlBodySchema, v2CrawlPreviewBodySchema, v2CrawlRules } from '../schemas/v2-crawl.js';

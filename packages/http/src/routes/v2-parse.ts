@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from '@trawl/core';
 import { spendCredits } from '@trawl/core/server';
-import { badRequest } from '../http/api-error.js';
-import { assertJsonDepth } from '../http/json-depth.js';
-import { readMultipartUpload } from '../http/multipart-upload.js';
+import { badRequest } from '../transport/api-error.js';
+import { assertJsonDepth } from '../transport/json-depth.js';
+import { readMultipartUpload } from '../transport/multipart-upload.js';
 import { pageCost } from '../limits/credits.js';
 import { v2ParseOptionsSchema } from '../schemas/v2-parse.js';
 import { planV2Scrape } from '../v2/scrape-plan.js';

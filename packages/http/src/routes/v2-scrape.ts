@@ -1,7 +1,7 @@
 import { scrape, type Runtime } from '@trawl/core';
 import type { Browser } from '@trawl/core/ports';
 import { spendCredits } from '@trawl/core/server';
-import { codedError } from '../http/api-error.js';
+import { codedError } from '../transport/api-error.js';
 import { pageCost, scrapePrice } from '../limits/credits.js';
 import { v2ScrapeBodySchema } from '../schemas/v2-scrape.js';
 import { newScrapeId, readRetainedScrape, retainScrape } from '../v2/retained-scrape.js';

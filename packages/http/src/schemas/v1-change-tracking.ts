@@ -1,7 +1,7 @@
 import { changeTrackingOptionsSchema, formatSchema, type PageMemoryRequest } from '@trawl/core/server';
 import { scrapeOptionsSchema, type Format, type PageProfileName, type ScrapeOptionsInput } from '@trawl/core';
 import { z } from 'zod';
-import { badRequest } from '../http/api-error.js';
+import { badRequest } from '../transport/api-error.js';
 import type { V1Shaping } from '../v1/v1-document.js';
 import { SUMMARY_PROMPT, SUMMARY_SCHEMA } from '../v2/scrape-plan.js';
 import { memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../v2/memory-plan.js';

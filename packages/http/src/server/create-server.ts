@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hasAuth } from '../auth/authenticate.js';
 import { createTrawlApi, type TrawlApi } from '../api.js';
-import type { NextFunction, NodeRequest, NodeResponse } from '../http/types.js';
+import type { NextFunction, NodeRequest, NodeResponse } from '../transport/types.js';
 import type { TrawlApiOptions } from '../options.js';
 import { openAccessProblem } from './settings.js';
 

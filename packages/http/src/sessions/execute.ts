@@ -6,7 +6,7 @@
 import { isTrawlError, TrawlError, type SsrfPolicy } from '@trawl/core';
 import type { BrowserPageSession, LlmProvider } from '@trawl/core/ports';
 import { actionSchema, assertAllowedTarget, parseTargetUrl, requireLlm, runInteractPrompt, toMarkdown } from '@trawl/core/server';
-import { badRequest } from '../http/api-error.js';
+import { badRequest } from '../transport/api-error.js';
 import { EXECUTE_TIMEOUT_SECONDS, type ExecuteBody } from '../schemas/v2-browser.js';
 import { toEngineAction } from '../v2/scrape-plan.js';
 

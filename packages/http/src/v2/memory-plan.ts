@@ -5,7 +5,7 @@
  */
 import type { ChangeTrackingOptions } from '@trawl/core';
 import { type PageMemoryRequest, V2_DEFAULT_MAX_AGE_MS } from '@trawl/core/server';
-import { badRequest } from '../http/api-error.js';
+import { badRequest } from '../transport/api-error.js';
 import { CREDIT_COSTS } from '../limits/credits.js';
 
 export interface MemoryFields {

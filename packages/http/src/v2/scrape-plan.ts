@@ -5,7 +5,7 @@
  */
 import { PAGE_PROFILES, type AttributeSelector, type Format, type PageProfileName, type ScrapeOptionsInput } from '@trawl/core';
 import { selectorProblem, type PageMemoryRequest } from '@trawl/core/server';
-import { badRequest, codedError, type ApiError } from '../http/api-error.js';
+import { badRequest, codedError, type ApiError } from '../transport/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
 import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from './memory-plan.js';
 import { unusedFieldWarnings } from '../schemas/firecrawl-unused-fields.js';
