@@ -10,7 +10,7 @@ import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { assertJobCan, jobInput } from './crawl.js';
 import { v1Warnings } from '../v2/scrape-plan.js';
 import { parseBody } from './parse-body.js';
-import { appendToBatch } from './v2-jobs.js';
+import { appendToBatch } from '../v2/jobs.js';
 import { warningOf } from './warning-of.js';
 import type { ApiContext, RouteHandler } from './types.js';
 

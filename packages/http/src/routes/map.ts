@@ -3,7 +3,7 @@ import { CREDIT_COSTS } from '../limits/credits.js';
 import { v1MapBodySchema } from '../schemas/v1-map.js';
 import { v1Warnings } from '../v2/scrape-plan.js';
 import { parseBody } from './parse-body.js';
-import { withoutQueryDuplicates } from './v2-map-search.js';
+import { withoutQueryDuplicates } from '../v2/map-search.js';
 import { warningOf } from './warning-of.js';
 import type { RouteHandler } from './types.js';
 

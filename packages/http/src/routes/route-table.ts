@@ -21,14 +21,14 @@ import {
 import type { RouteDefinition } from './types.js';
 import { teamJobList } from './job-lists.js';
 import { HOSTED_ONLY_ROUTES } from './hosted-only.js';
-import { v2BrowserCreate, v2BrowserDelete, v2BrowserExecute, v2BrowserList } from './browser-sessions.js';
-import { v2Interact, v2InteractStop } from './interact.js';
-import { v1DeepResearchStart, v1DeepResearchStatus, v2AgentCancel, v2AgentList, v2AgentStart, v2AgentStatus } from './agent.js';
-import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from './v2-jobs.js';
-import { v2ExtractStart } from './v2-extract.js';
-import { v2Map, v2Search } from './v2-map-search.js';
-import { v2Scrape, v2ScrapeResult } from './v2-scrape.js';
-import { v2Parse } from './v2-parse.js';
+import { v2BrowserCreate, v2BrowserDelete, v2BrowserExecute, v2BrowserList } from '../v2/browser-sessions.js';
+import { v2Interact, v2InteractStop } from '../v2/interact.js';
+import { v1DeepResearchStart, v1DeepResearchStatus, v2AgentCancel, v2AgentList, v2AgentStart, v2AgentStatus } from '../v2/agent.js';
+import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from '../v2/jobs.js';
+import { v2ExtractStart } from '../v2/extract.js';
+import { v2Map, v2Search } from '../v2/map-search.js';
+import { v2Scrape, v2ScrapeResult } from '../v2/scrape.js';
+import { v2Parse } from '../v2/parse.js';
 import {
   createMonitor,
   deleteMonitor,
@@ -38,7 +38,7 @@ import {
   listMonitors,
   runMonitor,
   updateMonitor,
-} from './monitors.js';
+} from '../v2/monitors.js';
 import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape } from './v0.js';
 
 /** Every endpoint of the API: the contract's E1–E17, v2, and what the official clients call. */

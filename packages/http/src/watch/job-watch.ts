@@ -19,7 +19,7 @@ import { locateRequest } from '../transport/request-url.js';
 import type { NodeRequest } from '../transport/types.js';
 import type { Logger } from '../logger.js';
 import { findTeamJob } from '../routes/find-job.js';
-import { v2ShapingOf } from '../routes/v2-jobs.js';
+import { v2ShapingOf } from '../v2/jobs.js';
 import { toV2Document } from '../v2/v2-document.js';
 import { v1Documents } from '../v1/v1-document.js';
 import { createStreamBudget, isRefusal, type StreamLimits } from './stream-budget.js';

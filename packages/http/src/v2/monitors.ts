@@ -6,8 +6,8 @@ import { badRequest, codedError } from '../transport/api-error.js';
 import { apiUrl } from '../transport/request-url.js';
 import { checkBodyOf, monitorSpecOf, monitorView, updatedSpec } from '../monitors/monitor-plan.js';
 import { createMonitorBodySchema, updateMonitorBodySchema } from '../schemas/monitor.js';
-import { parseV2Body } from './parse-v2-body.js';
-import type { ApiContext, RouteHandler, RouteRequest } from './types.js';
+import { parseV2Body } from '../routes/parse-v2-body.js';
+import type { ApiContext, RouteHandler, RouteRequest } from '../routes/types.js';
 
 const MAX_LIST = 100;
 const PAGE_STATUSES = new Set(['same', 'new', 'changed', 'removed', 'error']);

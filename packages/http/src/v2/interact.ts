@@ -7,13 +7,13 @@
  */
 import type { BrowserPageSession } from '@trawl/core/ports';
 import { sessionNotFound, spendCredits } from '@trawl/core/server';
-import { readRetainedScrape } from '../v2/retained-scrape.js';
+import { readRetainedScrape } from './retained-scrape.js';
 import { v2ExecuteSchema } from '../schemas/v2-browser.js';
 import { assertRunnable, executeOnPage, executeTimeoutMs } from '../sessions/execute.js';
 import { sessionMinutesCost } from '../sessions/session-service.js';
 import { sessionBrowser } from './browser-sessions.js';
-import { parseV2Body } from './parse-v2-body.js';
-import type { ApiContext, RouteHandler } from './types.js';
+import { parseV2Body } from '../routes/parse-v2-body.js';
+import type { ApiContext, RouteHandler } from '../routes/types.js';
 
 export const v2Interact: RouteHandler = async (request, api) => {
   const body = parseV2Body(v2ExecuteSchema, request.body);

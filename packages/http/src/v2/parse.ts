@@ -6,10 +6,10 @@ import { assertJsonDepth } from '../transport/json-depth.js';
 import { readMultipartUpload } from '../transport/multipart-upload.js';
 import { pageCost } from '../limits/credits.js';
 import { v2ParseOptionsSchema } from '../schemas/v2-parse.js';
-import { planV2Scrape } from '../v2/scrape-plan.js';
-import { toV2Document } from '../v2/v2-document.js';
-import { parseV2Body } from './parse-v2-body.js';
-import type { RouteHandler } from './types.js';
+import { planV2Scrape } from './scrape-plan.js';
+import { toV2Document } from './v2-document.js';
+import { parseV2Body } from '../routes/parse-v2-body.js';
+import type { RouteHandler } from '../routes/types.js';
 
 /** The `options` part is JSON of a few options: a megabyte is plenty. */
 const MAX_OPTIONS_BYTES = 1024 * 1024;

@@ -4,16 +4,16 @@ import { spendCredits } from '@trawl/core/server';
 import { codedError } from '../transport/api-error.js';
 import { pageCost, scrapePrice } from '../limits/credits.js';
 import { v2ScrapeBodySchema } from '../schemas/v2-scrape.js';
-import { newScrapeId, readRetainedScrape, retainScrape } from '../v2/retained-scrape.js';
-import { memoryExtraCost } from '../v2/memory-plan.js';
-import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
-import { planV2Scrape } from '../v2/scrape-plan.js';
-import { toV2Document } from '../v2/v2-document.js';
-import { assertJobCan } from './crawl.js';
-import { findTeamJob } from './find-job.js';
-import { parseV2Body } from './parse-v2-body.js';
+import { newScrapeId, readRetainedScrape, retainScrape } from './retained-scrape.js';
+import { memoryExtraCost } from './memory-plan.js';
+import { memoryScrapeOptions } from './memory-scrape-options.js';
+import { planV2Scrape } from './scrape-plan.js';
+import { toV2Document } from './v2-document.js';
+import { assertJobCan } from '../routes/crawl.js';
+import { findTeamJob } from '../routes/find-job.js';
+import { parseV2Body } from '../routes/parse-v2-body.js';
 import { keepScrapePage } from './interact.js';
-import type { ApiContext, RouteHandler } from './types.js';
+import type { ApiContext, RouteHandler } from '../routes/types.js';
 
 /** `POST /v2/scrape`: one page in v2's shape, kept for `GET /v2/scrape/{scrapeId}`. */
 export const v2Scrape: RouteHandler = async (request, api) => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { TrawlError } from '@trawl/core';
 import type { Browser } from '@trawl/core/ports';
 import type { SessionEntry } from '@trawl/core/server';
-import { parseV2Body } from './parse-v2-body.js';
+import { parseV2Body } from '../routes/parse-v2-body.js';
 import {
   SESSION_IDLE_SECONDS,
   SESSION_TTL_SECONDS,
@@ -16,7 +16,7 @@ import {
   v2ExecuteSchema,
 } from '../schemas/v2-browser.js';
 import { assertRunnable, executeOnPage } from '../sessions/execute.js';
-import type { ApiContext, RouteHandler } from './types.js';
+import type { ApiContext, RouteHandler } from '../routes/types.js';
 
 /** The browser, when it can open sessions; SCRAPE_ADAPTER_MISSING (501) otherwise. */
 export function sessionBrowser(api: ApiContext): Required<Pick<Browser, 'openSession'>> {

@@ -4,13 +4,13 @@ import type { Format, MapLink, SearchResultItem } from '@trawl/core';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v2MapBodySchema } from '../schemas/v2-map.js';
 import { type SearchSource, v2SearchBodySchema } from '../schemas/v2-search.js';
-import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
-import { hostedOnlyWarnings, planV2Scrape, type V2ScrapePlan } from '../v2/scrape-plan.js';
-import { categoryOf, providerQuery } from '../v2/search-query.js';
-import { toV2Document } from '../v2/v2-document.js';
-import { parseV2Body } from './parse-v2-body.js';
-import { runTeamSearch } from './search.js';
-import type { RouteHandler } from './types.js';
+import { memoryScrapeOptions } from './memory-scrape-options.js';
+import { hostedOnlyWarnings, planV2Scrape, type V2ScrapePlan } from './scrape-plan.js';
+import { categoryOf, providerQuery } from './search-query.js';
+import { toV2Document } from './v2-document.js';
+import { parseV2Body } from '../routes/parse-v2-body.js';
+import { runTeamSearch } from '../routes/search.js';
+import type { RouteHandler } from '../routes/types.js';
 
 /** `POST /v2/map`: links as `{url, title?, description?}` (titles of the pages the map fetched). */
 export const v2Map: RouteHandler = async (request, api) => {

@@ -1,10 +1,10 @@
 import { v2ExtractBodySchema } from '../schemas/v2-extract.js';
 import { UNUSED_EXTRACT_FIELDS, withoutUnusedFields } from '../schemas/firecrawl-unused-fields.js';
-import { hostedOnlyWarnings, notImplemented, planV2Scrape } from '../v2/scrape-plan.js';
-import { extractWebhookWarnings, startTeamExtract } from './llm-jobs.js';
-import { parseV2Body } from './parse-v2-body.js';
-import type { RouteHandler } from './types.js';
-import { warningOf } from './warning-of.js';
+import { hostedOnlyWarnings, notImplemented, planV2Scrape } from './scrape-plan.js';
+import { extractWebhookWarnings, startTeamExtract } from '../routes/llm-jobs.js';
+import { parseV2Body } from '../routes/parse-v2-body.js';
+import type { RouteHandler } from '../routes/types.js';
+import { warningOf } from '../routes/warning-of.js';
 
 /** `POST /v2/extract`: v1's extract job with v2's scrape options. */
 export const v2ExtractStart: RouteHandler = async (request, api) => {

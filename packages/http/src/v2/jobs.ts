@@ -5,17 +5,17 @@ import { apiUrl } from '../transport/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { v2BatchBodySchema } from '../schemas/v2-batch.js';
 import { v2CrawlBodySchema, v2CrawlPreviewBodySchema, v2CrawlRules } from '../schemas/v2-crawl.js';
-import { crawlParamsFromPrompt } from '../v2/crawl-prompt.js';
-import { hostedOnlyWarnings, planV2Scrape, type V2Shaping } from '../v2/scrape-plan.js';
-import { toV2Document } from '../v2/v2-document.js';
-import { startTeamBatch, validUrls } from './batch.js';
-import { startTeamCrawl } from './crawl.js';
+import { crawlParamsFromPrompt } from './crawl-prompt.js';
+import { hostedOnlyWarnings, planV2Scrape, type V2Shaping } from './scrape-plan.js';
+import { toV2Document } from './v2-document.js';
+import { startTeamBatch, validUrls } from '../routes/batch.js';
+import { startTeamCrawl } from '../routes/crawl.js';
 import { jobExtraOf } from '../jobs/job-extra.js';
-import { findTeamJob } from './find-job.js';
-import { parseV2Body } from './parse-v2-body.js';
-import { v1JobStatus, type DocumentView } from './status.js';
-import type { ApiContext, RouteHandler } from './types.js';
-import { warningOf } from './warning-of.js';
+import { findTeamJob } from '../routes/find-job.js';
+import { parseV2Body } from '../routes/parse-v2-body.js';
+import { v1JobStatus, type DocumentView } from '../routes/status.js';
+import type { ApiContext, RouteHandler } from '../routes/types.js';
+import { warningOf } from '../routes/warning-of.js';
 
 /** `POST /v2/crawl`: v1's crawl with v2's options; `prompt` lets the model fill in what the body leaves out. */
 export const v2CrawlStart: RouteHandler = async (request, api) => {
