@@ -1,10 +1,11 @@
 import { Router } from '../transport/router.js';
-import { v1BatchStart } from './batch.js';
-import { v1CrawlStart } from './crawl.js';
-import { v1ExtractStart, v1ExtractStatus, v1LlmsTxtStart, v1LlmsTxtStatus } from './llm-jobs.js';
-import { v1Map } from './map.js';
-import { v1Scrape } from './scrape.js';
-import { v0Search, v1Search } from './search.js';
+import { v1BatchStart } from '../v1/batch.js';
+import { v1CrawlStart } from '../v1/crawl.js';
+import { extractStatus } from './llm-jobs.js';
+import { v1ExtractStart, v1LlmsTxtStart, v1LlmsTxtStatus } from '../v1/llm-jobs.js';
+import { v1Map } from '../v1/map.js';
+import { v1Scrape } from '../v1/scrape.js';
+import { v1Search } from '../v1/search.js';
 import { liveness, readiness, serviceDescription } from './service.js';
 import { CANCEL_NOT_FOUND, v1JobCancel, v1JobErrors, v1JobStatus } from './status.js';
 import { v1Documents } from '../v1/v1-document.js';
@@ -23,8 +24,9 @@ import { teamJobList } from './job-lists.js';
 import { HOSTED_ONLY_ROUTES } from './hosted-only.js';
 import { v2BrowserCreate, v2BrowserDelete, v2BrowserExecute, v2BrowserList } from '../v2/browser-sessions.js';
 import { v2Interact, v2InteractStop } from '../v2/interact.js';
-import { v1DeepResearchStart, v1DeepResearchStatus, v2AgentCancel, v2AgentList, v2AgentStart, v2AgentStatus } from '../v2/agent.js';
-import { activeCrawls, v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from '../v2/jobs.js';
+import { v1DeepResearchStart, v1DeepResearchStatus, v2AgentCancel, v2AgentList, v2AgentStart, v2AgentStatus } from './agent.js';
+import { activeCrawls } from './active-crawls.js';
+import { v2BatchStart, v2BatchStatus, v2CrawlParamsPreview, v2CrawlStart, v2CrawlStatus } from '../v2/jobs.js';
 import { v2ExtractStart } from '../v2/extract.js';
 import { v2Map, v2Search } from '../v2/map-search.js';
 import { v2Scrape, v2ScrapeResult } from '../v2/scrape.js';
@@ -39,7 +41,7 @@ import {
   runMonitor,
   updateMonitor,
 } from '../v2/monitors.js';
-import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape } from './v0.js';
+import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape, v0Search } from '../v0/routes.js';
 
 /** Every endpoint of the API: the contract's E1–E17, v2, and what the official clients call. */
 export const ROUTES: readonly RouteDefinition[] = [
@@ -117,7 +119,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     readsBody: false,
     handle: teamJobList('extract', 'extracts', '/v2/extract'),
   },
-  { method: 'GET', path: '/v2/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1ExtractStatus },
+  { method: 'GET', path: '/v2/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: extractStatus },
   { method: 'POST', path: '/v2/agent', style: 'plain', rateClass: 'extract', readsBody: true, handle: v2AgentStart },
   { method: 'GET', path: '/v2/agent', style: 'plain', rateClass: 'status', readsBody: false, handle: v2AgentList },
   { method: 'GET', path: '/v2/agent/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2AgentStatus },
@@ -195,7 +197,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/v1/map', style: 'plain', rateClass: 'map', readsBody: true, handle: v1Map },
   { method: 'POST', path: '/v1/search', style: 'success', rateClass: 'search', readsBody: true, handle: v1Search },
   { method: 'POST', path: '/v1/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v1ExtractStart },
-  { method: 'GET', path: '/v1/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1ExtractStatus },
+  { method: 'GET', path: '/v1/extract/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: extractStatus },
   { method: 'POST', path: '/v1/deep-research', style: 'plain', rateClass: 'extract', readsBody: true, handle: v1DeepResearchStart },
   { method: 'GET', path: '/v1/deep-research/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v1DeepResearchStatus },
   { method: 'POST', path: '/v1/llmstxt', style: 'success', rateClass: 'llmstxt', readsBody: true, handle: v1LlmsTxtStart },

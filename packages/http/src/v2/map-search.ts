@@ -9,7 +9,7 @@ import { hostedOnlyWarnings, planV2Scrape, type V2ScrapePlan } from './scrape-pl
 import { categoryOf, providerQuery } from './search-query.js';
 import { toV2Document } from './v2-document.js';
 import { parseV2Body } from '../routes/parse-v2-body.js';
-import { runTeamSearch } from '../routes/search.js';
+import { runTeamSearch } from '../routes/team-search.js';
 import type { RouteHandler } from '../routes/types.js';
 
 /** `POST /v2/map`: links as `{url, title?, description?}` (titles of the pages the map fetched). */

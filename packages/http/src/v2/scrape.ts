@@ -9,7 +9,7 @@ import { memoryExtraCost } from './memory-plan.js';
 import { memoryScrapeOptions } from './memory-scrape-options.js';
 import { planV2Scrape } from './scrape-plan.js';
 import { toV2Document } from './v2-document.js';
-import { assertJobCan } from '../routes/crawl.js';
+import { assertJobCan } from '../routes/start-crawl.js';
 import { findTeamJob } from '../routes/find-job.js';
 import { parseV2Body } from '../routes/parse-v2-body.js';
 import { keepScrapePage } from './interact.js';

@@ -1,47 +1,13 @@
-import { clip, MAX_URL_LENGTH, startBatchJob, type Account, type PageMemoryRequest } from '@trawl/core/server';
+/** Starting or growing a batch for a team, as v1 and v2 do: URLs checked, every page paid for, the job created or appended to. */
+import { appendBatchUrls, clip, MAX_URL_LENGTH, specOf, startBatchJob, type Account, type PageMemoryRequest } from '@trawl/core/server';
 import type { CrawlOptionsInput, ScrapeOptionsInput } from '@trawl/core';
 import type { JobRecord } from '@trawl/core/ports';
-import { badRequest } from '../transport/api-error.js';
-import { apiUrl } from '../transport/request-url.js';
+import { badRequest, codedError } from '../transport/api-error.js';
+import { findTeamJob } from './find-job.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
 import { normalizeTargetUrl } from '../schemas/shared.js';
-import { v1BatchBodySchema } from '../schemas/v1-batch.js';
-import { planV1Tracked } from '../schemas/v1-change-tracking.js';
-import { assertJobCan, jobInput } from './crawl.js';
-import { v1Warnings } from '../v2/scrape-plan.js';
-import { parseBody } from './parse-body.js';
-import { appendToBatch } from '../v2/jobs.js';
-import { warningOf } from './warning-of.js';
-import type { ApiContext, RouteHandler } from './types.js';
-
-/** `POST /v1/batch/scrape` (E1): queues every valid URL and answers at once. */
-export const v1BatchStart: RouteHandler = async (request, api) => {
-  const { urls, webhook, ignoreInvalidURLs, maxConcurrency, appendToId, origin, integration, ...options } = parseBody(
-    v1BatchBodySchema,
-    request.body,
-  );
-  void origin, void integration;
-  const { scrapeOptions, memory, v1 } = planV1Tracked(options);
-  const { job, invalidURLs } = appendToId
-    ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
-    : await startTeamBatch(api, request.account, {
-        urls,
-        ignoreInvalidURLs,
-        scrapeOptions,
-        memory,
-        rules: maxConcurrency === undefined ? {} : { maxConcurrency },
-        extra: { ...(webhook ? { webhook } : {}), ...(v1 ? { v1 } : {}) },
-      });
-  return {
-    body: {
-      success: true,
-      id: job.id,
-      url: apiUrl(request.location, `/v1/batch/scrape/${job.id}`),
-      ...(ignoreInvalidURLs ? { invalidURLs } : {}),
-      ...warningOf(v1Warnings(options)),
-    },
-  };
-};
+import { assertJobCan, jobInput } from './start-crawl.js';
+import type { ApiContext } from './types.js';
 
 export interface TeamBatchInput {
   urls: readonly string[];
@@ -70,6 +36,22 @@ export async function startTeamBatch(
     ...(input.memory ? { memory: input.memory } : {}),
   });
   api.notifier.started(job);
+  return { job, invalidURLs: valid.invalidURLs };
+}
+
+/** The URLs are scraped with the batch's own options, as its first ones were. */
+export async function appendToBatch(
+  api: ApiContext,
+  teamId: string,
+  id: string,
+  urls: readonly string[],
+  ignoreInvalidURLs: boolean,
+): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+  const batch = await findTeamJob(api.runtime.store, id, teamId, ['batch_scrape']);
+  const valid = validUrls(urls, ignoreInvalidURLs);
+  await requireCredits(api.runtime.store, teamId, pageCost(specOf(batch).scrapeOptions) * valid.urls.length);
+  const job = await appendBatchUrls(api.runtime.store, batch.id, valid.urls);
+  if (!job) throw codedError('BATCH_NOT_RUNNING', `Batch ${batch.id} is no longer running: start a new batch for these URLs`);
   return { job, invalidURLs: valid.invalidURLs };
 }
 

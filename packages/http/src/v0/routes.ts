@@ -8,17 +8,20 @@ import {
   startCrawlJob,
   toV0CrawlState,
   toV0CrawlStatus,
+  v0SearchCall,
+  v0SearchResponse,
 } from '@trawl/core/server';
 import { scrape, type Document } from '@trawl/core';
 import { ApiError, MESSAGES } from '../transport/api-error.js';
 import { pageCost } from '../limits/credits.js';
-import { v0CrawlBodySchema, v0ScrapeBodySchema } from '../schemas/v0.js';
-import { v0ToCrawlRules, v0ToScrapeOptions } from '../v0/page-options.js';
-import { toV0Document, toV0UrlOnly } from '../v0/v0-document.js';
-import { affordableRules, assertJobCan } from './crawl.js';
-import { findTeamJob } from './find-job.js';
-import { parseBody } from './parse-body.js';
-import type { RouteHandler } from './types.js';
+import { v0CrawlBodySchema, v0ScrapeBodySchema, v0SearchBodySchema } from '../schemas/v0.js';
+import { v0ToCrawlRules, v0ToScrapeOptions } from './page-options.js';
+import { toV0Document, toV0UrlOnly } from './v0-document.js';
+import { affordableRules, assertJobCan } from '../routes/start-crawl.js';
+import { findTeamJob } from '../routes/find-job.js';
+import { parseBody } from '../routes/parse-body.js';
+import { runTeamSearch } from '../routes/team-search.js';
+import type { RouteHandler } from '../routes/types.js';
 
 /** `POST /v0/scrape` (E16). */
 export const v0Scrape: RouteHandler = async (request, api) => {
@@ -75,4 +78,10 @@ export const v0CrawlCancel: RouteHandler = async (request, api) => {
   if (outcome.outcome === 'not_found') throw v0NotFound();
   if (outcome.outcome === 'cancelled') return { body: { status: 'cancelled' } };
   return { body: { status: outcome.job.status === 'cancelled' ? 'cancelled' : toV0CrawlState(outcome.job.status) } };
+};
+
+/** `POST /v0/search` (E17, beta): the top pages with their Markdown. */
+export const v0Search: RouteHandler = async (request, api) => {
+  const body = parseBody(v0SearchBodySchema, request.body);
+  return { body: v0SearchResponse((await runTeamSearch(v0SearchCall(body), request, api)).outcome) };
 };

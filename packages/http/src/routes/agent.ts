@@ -19,15 +19,15 @@ import type { JobRecord } from '@trawl/core/ports';
 import { ApiError } from '../transport/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
 import { v1DeepResearchBodySchema, v2AgentBodySchema } from '../schemas/v2-agent.js';
-import { notImplemented } from './scrape-plan.js';
-import { findTeamJob } from '../routes/find-job.js';
-import { teamJobList } from '../routes/job-lists.js';
-import { asBadRequest, startHeld } from '../routes/llm-jobs.js';
-import { parseBody } from '../routes/parse-body.js';
+import { notImplemented } from '../v2/scrape-plan.js';
+import { findTeamJob } from './find-job.js';
+import { teamJobList } from './job-lists.js';
+import { asBadRequest, startHeld } from './llm-jobs.js';
+import { parseBody } from './parse-body.js';
 import { unusedFieldWarnings } from '../schemas/firecrawl-unused-fields.js';
-import { parseV2Body } from '../routes/parse-v2-body.js';
-import { warningOf } from '../routes/warning-of.js';
-import type { ApiContext, RouteHandler } from '../routes/types.js';
+import { parseV2Body } from './parse-v2-body.js';
+import { warningOf } from './warning-of.js';
+import type { ApiContext, RouteHandler } from './types.js';
 
 const INVALID_AGENT = 'Invalid agent request';
 

@@ -1,3 +1,4 @@
+/** Starting a crawl for a team, as v0, v1 and v2 do: the adapters checked, the page limit paid for, the job created. */
 import {
   assertLlmAvailable,
   planEngine,
@@ -8,28 +9,8 @@ import {
 } from '@trawl/core/server';
 import { resolveScrapeOptions, type CrawlOptionsInput, type ScrapeOptionsInput } from '@trawl/core';
 import type { JobRecord } from '@trawl/core/ports';
-import { apiUrl } from '../transport/request-url.js';
 import { pageCost, requireCredits } from '../limits/credits.js';
-import { planV1Tracked } from '../schemas/v1-change-tracking.js';
-import { v1CrawlBodySchema, v1CrawlRules } from '../schemas/v1-crawl.js';
-import { v1Warnings } from '../v2/scrape-plan.js';
-import { parseBody } from './parse-body.js';
-import { warningOf } from './warning-of.js';
-import type { ApiContext, RouteHandler } from './types.js';
-
-/** `POST /v1/crawl`: creates the job and answers at once; the worker runs it. */
-export const v1CrawlStart: RouteHandler = async (request, api) => {
-  const body = parseBody(v1CrawlBodySchema, request.body);
-  const { scrapeOptions, memory, v1 } = planV1Tracked(body.scrapeOptions ?? {}, body);
-  const job = await startTeamCrawl(api, request.account, {
-    url: body.url,
-    rules: v1CrawlRules(body),
-    scrapeOptions,
-    memory,
-    extra: { ...(body.webhook ? { webhook: body.webhook } : {}), ...(v1 ? { v1 } : {}) },
-  });
-  return { body: { success: true, id: job.id, url: apiUrl(request.location, `/v1/crawl/${job.id}`), ...warningOf(v1Warnings(body)) } };
-};
+import type { ApiContext } from './types.js';
 
 /** Starts a crawl for a team (v1 and v2 alike): adapters checked, limit shrunk to what it can pay, webhook `started` sent. */
 export async function startTeamCrawl(

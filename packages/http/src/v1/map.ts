@@ -2,10 +2,10 @@ import { mapSite, spendCredits } from '@trawl/core/server';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v1MapBodySchema } from '../schemas/v1-map.js';
 import { v1Warnings } from '../v2/scrape-plan.js';
-import { parseBody } from './parse-body.js';
+import { parseBody } from '../routes/parse-body.js';
 import { withoutQueryDuplicates } from '../v2/map-search.js';
-import { warningOf } from './warning-of.js';
-import type { RouteHandler } from './types.js';
+import { warningOf } from '../routes/warning-of.js';
+import type { RouteHandler } from '../routes/types.js';
 
 /** `POST /v1/map` (E7): the site's links, from its pages and (unless ignored) its sitemaps. */
 export const v1Map: RouteHandler = async (request, api) => {

@@ -3,13 +3,13 @@ import { spendCredits } from '@trawl/core/server';
 import { pageCost, scrapePrice } from '../limits/credits.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1ScrapeBodySchema } from '../schemas/v1-scrape.js';
-import { toV1Document } from '../v1/v1-document.js';
+import { toV1Document } from './v1-document.js';
 import { memoryExtraCost } from '../v2/memory-plan.js';
 import { memoryScrapeOptions } from '../v2/memory-scrape-options.js';
 import { notImplemented, v1Warnings } from '../v2/scrape-plan.js';
-import { parseBody } from './parse-body.js';
-import { warningOf } from './warning-of.js';
-import type { RouteHandler } from './types.js';
+import { parseBody } from '../routes/parse-body.js';
+import { warningOf } from '../routes/warning-of.js';
+import type { RouteHandler } from '../routes/types.js';
 
 /** `POST /v1/scrape`: one page, answered when done. The target's own 404 is a 200 with `metadata.statusCode`. */
 export const v1Scrape: RouteHandler = async (request, api) => {

@@ -1,0 +1,37 @@
+import { apiUrl } from '../transport/request-url.js';
+import { v1BatchBodySchema } from '../schemas/v1-batch.js';
+import { planV1Tracked } from '../schemas/v1-change-tracking.js';
+import { v1Warnings } from '../v2/scrape-plan.js';
+import { parseBody } from '../routes/parse-body.js';
+import { appendToBatch, startTeamBatch } from '../routes/start-batch.js';
+import { warningOf } from '../routes/warning-of.js';
+import type { RouteHandler } from '../routes/types.js';
+
+/** `POST /v1/batch/scrape` (E1): queues every valid URL and answers at once. */
+export const v1BatchStart: RouteHandler = async (request, api) => {
+  const { urls, webhook, ignoreInvalidURLs, maxConcurrency, appendToId, origin, integration, ...options } = parseBody(
+    v1BatchBodySchema,
+    request.body,
+  );
+  void origin, void integration;
+  const { scrapeOptions, memory, v1 } = planV1Tracked(options);
+  const { job, invalidURLs } = appendToId
+    ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
+    : await startTeamBatch(api, request.account, {
+        urls,
+        ignoreInvalidURLs,
+        scrapeOptions,
+        memory,
+        rules: maxConcurrency === undefined ? {} : { maxConcurrency },
+        extra: { ...(webhook ? { webhook } : {}), ...(v1 ? { v1 } : {}) },
+      });
+  return {
+    body: {
+      success: true,
+      id: job.id,
+      url: apiUrl(request.location, `/v1/batch/scrape/${job.id}`),
+      ...(ignoreInvalidURLs ? { invalidURLs } : {}),
+      ...warningOf(v1Warnings(options)),
+    },
+  };
+};
