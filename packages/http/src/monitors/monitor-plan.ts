@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { ChangeTrackingOptions, ScrapeOptionsInput } from '@trawl/core';
 import { type MonitorCheckBody, type MonitorSpec, type MonitorState, type MonitorTargetSpec, normalizeSchedule } from '@trawl/core/server';
 import type { MonitorRecord } from '@trawl/core/ports';
-import { badRequest } from '../transport/api-error.js';
+import { badRequest, notImplemented } from '../transport/api-error.js';
 import type { CreateMonitorBody, MonitorTargetBody, UpdateMonitorBody } from '../schemas/monitor.js';
 import { MAX_CRAWL_TARGET_PAGES } from '../schemas/monitor.js';
-import { notImplemented, planV2Scrape } from '../v2/scrape-plan.js';
+import { planV2Scrape } from '../v2/scrape-plan.js';
 
 const DEFAULT_RETENTION_DAYS = 30;
 const DEFAULT_CRAWL_TARGET_PAGES = 100;

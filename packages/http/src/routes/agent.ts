@@ -16,10 +16,9 @@ import {
 } from '@trawl/core/server';
 import type { AgentRequestInput } from '@trawl/core';
 import type { JobRecord } from '@trawl/core/ports';
-import { ApiError } from '../transport/api-error.js';
+import { ApiError, notImplemented } from '../transport/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
 import { v1DeepResearchBodySchema, v2AgentBodySchema } from '../schemas/v2-agent.js';
-import { notImplemented } from '../v2/scrape-plan.js';
 import { findTeamJob } from './find-job.js';
 import { teamJobList } from './job-lists.js';
 import { asBadRequest, startHeld } from './llm-jobs.js';

@@ -1,7 +1,7 @@
 import { DEFAULT_SEARCH_LIMIT, memoryRequestOf, spendHold, type SearchCall } from '@trawl/core/server';
 import { searchAndScrape, type SearchOutcome } from '@trawl/core';
 import { CREDIT_COSTS, pageCost, reserveUnits } from '../limits/credits.js';
-import { memoryExtraCost } from '../v2/memory-plan.js';
+import { memoryExtraCost } from './memory-plan.js';
 import { searchProviderMissing } from './missing-adapter.js';
 import type { ApiContext, RouteRequest } from './types.js';
 

@@ -3,8 +3,8 @@ import { scrapeOptionsSchema, type Format, type PageProfileName, type ScrapeOpti
 import { z } from 'zod';
 import { badRequest } from '../transport/api-error.js';
 import type { V1Shaping } from '../v1/v1-document.js';
-import { SUMMARY_PROMPT, SUMMARY_SCHEMA } from '../v2/scrape-plan.js';
-import { memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../v2/memory-plan.js';
+import { SUMMARY_PROMPT, SUMMARY_SCHEMA } from '../routes/summary-format.js';
+import { memoryRequest, V1_DEFAULT_MAX_AGE_MS } from '../routes/memory-plan.js';
 import { coreScrapeOptions, v1ScrapeOptionsSchema } from './shared.js';
 
 /** v1's format names that are not core's: each becomes core formats or options (planV1Tracked). */

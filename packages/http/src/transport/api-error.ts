@@ -64,3 +64,8 @@ export function codedError(code: ApiErrorCode, message: string, options: { detai
 export function badRequest(details: unknown, message: string = MESSAGES.badRequest): ApiError {
   return codedError('BAD_REQUEST', message, { details });
 }
+
+/** 501 for a feature of Firecrawl's API that Trawl does not have yet, naming it. */
+export function notImplemented(feature: string): ApiError {
+  return codedError('NOT_IMPLEMENTED', `${feature} is not supported by this Trawl server`);
+}

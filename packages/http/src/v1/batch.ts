@@ -1,7 +1,7 @@
 import { apiUrl } from '../transport/request-url.js';
 import { v1BatchBodySchema } from '../schemas/v1-batch.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
-import { v1Warnings } from '../v2/scrape-plan.js';
+import { v1Warnings } from './warnings.js';
 import { parseBody } from '../routes/parse-body.js';
 import { appendToBatch, startTeamBatch } from '../routes/start-batch.js';
 import { warningOf } from '../routes/warning-of.js';

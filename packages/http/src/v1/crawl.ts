@@ -1,7 +1,7 @@
 import { apiUrl } from '../transport/request-url.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1CrawlBodySchema, v1CrawlRules } from '../schemas/v1-crawl.js';
-import { v1Warnings } from '../v2/scrape-plan.js';
+import { v1Warnings } from './warnings.js';
 import { parseBody } from '../routes/parse-body.js';
 import { startTeamCrawl } from '../routes/start-crawl.js';
 import { warningOf } from '../routes/warning-of.js';

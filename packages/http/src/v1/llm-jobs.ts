@@ -1,10 +1,10 @@
 import { LLMSTXT_CALL_CREDITS, LLMSTXT_PAGE_CREDITS, startLlmsTxtJob, toLlmsTxtStatus } from '@trawl/core/server';
-import { ApiError, MESSAGES } from '../transport/api-error.js';
+import { ApiError, MESSAGES, notImplemented } from '../transport/api-error.js';
 import { reserveUnits } from '../limits/credits.js';
 import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1ExtractBodySchema, v1LlmsTxtBodySchema } from '../schemas/v1-llm-jobs.js';
 import { UNUSED_EXTRACT_FIELDS, withoutUnusedFields } from '../schemas/firecrawl-unused-fields.js';
-import { notImplemented, v1Warnings } from '../v2/scrape-plan.js';
+import { v1Warnings } from './warnings.js';
 import { findTeamJob } from '../routes/find-job.js';
 import { asBadRequest, extractWebhookWarnings, INVALID_EXTRACT, startHeld, startTeamExtract } from '../routes/llm-jobs.js';
 import { parseBody } from '../routes/parse-body.js';

@@ -1,9 +1,9 @@
 import { mapSite, spendCredits } from '@trawl/core/server';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v1MapBodySchema } from '../schemas/v1-map.js';
-import { v1Warnings } from '../v2/scrape-plan.js';
+import { v1Warnings } from './warnings.js';
 import { parseBody } from '../routes/parse-body.js';
-import { withoutQueryDuplicates } from '../v2/map-search.js';
+import { withoutQueryDuplicates } from '../routes/map-links.js';
 import { warningOf } from '../routes/warning-of.js';
 import type { RouteHandler } from '../routes/types.js';
 

@@ -1,7 +1,7 @@
 import { v1SearchCall, v1SearchResponse } from '@trawl/core/server';
 import { coreScrapeOptions } from '../schemas/shared.js';
 import { v1SearchBodySchema } from '../schemas/v1-search.js';
-import { v1Warnings } from '../v2/scrape-plan.js';
+import { v1Warnings } from './warnings.js';
 import { parseBody } from '../routes/parse-body.js';
 import { runTeamSearch } from '../routes/team-search.js';
 import { warningOf } from '../routes/warning-of.js';

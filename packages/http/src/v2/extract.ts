@@ -1,6 +1,8 @@
 import { v2ExtractBodySchema } from '../schemas/v2-extract.js';
 import { UNUSED_EXTRACT_FIELDS, withoutUnusedFields } from '../schemas/firecrawl-unused-fields.js';
-import { hostedOnlyWarnings, notImplemented, planV2Scrape } from './scrape-plan.js';
+import { planV2Scrape } from './scrape-plan.js';
+import { hostedOnlyWarnings } from '../routes/hosted-only-warnings.js';
+import { notImplemented } from '../transport/api-error.js';
 import { extractWebhookWarnings, startTeamExtract } from '../routes/llm-jobs.js';
 import { parseV2Body } from '../routes/parse-v2-body.js';
 import type { RouteHandler } from '../routes/types.js';

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { mapSite, spendCredits } from '@trawl/core/server';
-import type { Format, MapLink, SearchResultItem } from '@trawl/core';
+import type { Format, SearchResultItem } from '@trawl/core';
 import { CREDIT_COSTS } from '../limits/credits.js';
 import { v2MapBodySchema } from '../schemas/v2-map.js';
 import { type SearchSource, v2SearchBodySchema } from '../schemas/v2-search.js';
-import { memoryScrapeOptions } from './memory-scrape-options.js';
-import { hostedOnlyWarnings, planV2Scrape, type V2ScrapePlan } from './scrape-plan.js';
+import { memoryScrapeOptions } from '../routes/memory-scrape-options.js';
+import { planV2Scrape, type V2ScrapePlan } from './scrape-plan.js';
+import { hostedOnlyWarnings } from '../routes/hosted-only-warnings.js';
 import { categoryOf, providerQuery } from './search-query.js';
 import { toV2Document } from './v2-document.js';
 import { parseV2Body } from '../routes/parse-v2-body.js';
 import { runTeamSearch } from '../routes/team-search.js';
+import { withoutQueryDuplicates } from '../routes/map-links.js';
 import type { RouteHandler } from '../routes/types.js';
 
 /** `POST /v2/map`: links as `{url, title?, description?}` (titles of the pages the map fetched). */
@@ -38,19 +40,6 @@ export const v2Map: RouteHandler = async (request, api) => {
   ];
   return { body: { success: true, links, ...(warnings.length ? { warning: warnings.join('; ') } : {}) } };
 };
-
-/** The first link of each URL once its query string is dropped (v2's `ignoreQueryParameters`). */
-export function withoutQueryDuplicates(links: readonly MapLink[]): MapLink[] {
-  const seen = new Set<string>();
-  return links.filter((link) => {
-    const url = new URL(link.url);
-    url.search = '';
-    url.hash = '';
-    if (seen.has(url.href)) return false;
-    seen.add(url.href);
-    return true;
-  });
-}
 
 const KNOWN_SOURCES = new Set(['web', 'news', 'images']);
 

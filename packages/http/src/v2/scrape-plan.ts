@@ -5,11 +5,11 @@
  */
 import { PAGE_PROFILES, type AttributeSelector, type Format, type PageProfileName, type ScrapeOptionsInput } from '@trawl/core';
 import { selectorProblem, type PageMemoryRequest } from '@trawl/core/server';
-import { badRequest, codedError, type ApiError } from '../transport/api-error.js';
+import { badRequest } from '../transport/api-error.js';
 import { findFormat, type V2Format } from '../schemas/v2-formats.js';
-import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from './memory-plan.js';
-import { unusedFieldWarnings } from '../schemas/firecrawl-unused-fields.js';
-import { hostedFieldWarnings, type HostedFieldRequest } from '../schemas/v2-hosted-fields.js';
+import { memoryRequest, V2_DEFAULT_MAX_AGE_MS } from '../routes/memory-plan.js';
+import { SUMMARY_PROMPT, SUMMARY_SCHEMA } from '../routes/summary-format.js';
+import { hostedOnlyWarnings } from '../routes/hosted-only-warnings.js';
 import type { V2ScrapeOptions } from '../schemas/v2-scrape.js';
 
 /** What turns core's Document into v2's. */
@@ -29,10 +29,6 @@ export interface V2ScrapePlan {
   /** What the page memory is asked: the cache (maxAge defaults to two days, as on Firecrawl) and change tracking. */
   memory: PageMemoryRequest;
 }
-
-/** What the summary format asks the model. */
-export const SUMMARY_PROMPT = 'Summarize this page in a few sentences: what it is and what it says.';
-export const SUMMARY_SCHEMA = { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] } as const;
 
 export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
   const formats: readonly V2Format[] = options.formats ?? [{ type: 'markdown' }];
@@ -197,36 +193,4 @@ function assertSelectors(selectors: readonly AttributeSelector[] | undefined): v
     return problem ? [{ code: 'invalid_selector', message: problem, path: ['formats', 'attributes', 'selectors', index, 'selector'] }] : [];
   });
   if (problems.length) throw badRequest(problems, `Bad Request: ${problems[0]!.message}`);
-}
-
-/**
- * Warnings for hosted-only fields set to a value that would change something on Firecrawl's
- * service, and for the fields of Firecrawl's schemas that change nothing here (`map`: a map's
- * body, whose crawler options are among them).
- */
-export function hostedOnlyWarnings(
-  options: HostedFieldRequest & { zeroDataRetention?: boolean | undefined; fastMode?: boolean | undefined },
-  unused: { map?: boolean } = {},
-): string[] {
-  const warnings: string[] = [];
-  if (options.zeroDataRetention)
-    warnings.push('zeroDataRetention changes nothing here: Trawl keeps results only for the retention period, in your own store');
-  if (options.fastMode) warnings.push('fastMode changes nothing here: Trawl has a single scrape pipeline');
-  return [...warnings, ...hostedFieldWarnings(options), ...unusedFieldWarnings(options, unused)];
-}
-
-/**
- * A v1 body's warnings: hostedOnlyWarnings of the body and of its `scrapeOptions`, where
- * zeroDataRetention is honoured (the page memory keeps nothing).
- */
-export function v1Warnings(body: object, unused: { map?: boolean } = {}): string[] {
-  const { scrapeOptions } = body as { scrapeOptions?: unknown };
-  const nested =
-    scrapeOptions && typeof scrapeOptions === 'object' ? hostedOnlyWarnings({ ...scrapeOptions, zeroDataRetention: false }) : [];
-  return [...hostedOnlyWarnings({ ...body, zeroDataRetention: false }, unused), ...nested];
-}
-
-/** 501 for a v2 feature Trawl does not have yet, naming it. */
-export function notImplemented(feature: string): ApiError {
-  return codedError('NOT_IMPLEMENTED', `${feature} is not supported by this Trawl server`);
 }
