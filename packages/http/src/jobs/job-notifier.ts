@@ -4,7 +4,6 @@
  * The API calls `started`/`cancelled`; a worker's `onEvent` feeds `onWorkerEvent`, wherever that
  * worker runs (embedded in the server or in its own process).
  */
-import { specOf, type JobSpec } from '@trawl/core/server';
 import type { Document } from '@trawl/core';
 import type { ErrorEntry, JobRecord, Store } from '@trawl/core/ports';
 import {
@@ -19,6 +18,7 @@ import {
   type WebhookSpec,
 } from '../webhooks/index.js';
 import type { Logger } from '../logger.js';
+import { jobExtraOf } from './job-extra.js';
 import type { V2Shaping } from '../v2/scrape-plan.js';
 import { toV2Document } from '../v2/v2-document.js';
 import { toV1Document, type V1Shaping } from '../v1/v1-document.js';
@@ -126,16 +126,12 @@ export function createJobNotifier(options: JobNotifierOptions): JobNotifier {
 
 function factsFromRecord(record: JobRecord): JobFacts | null {
   if (record.kind !== 'crawl' && record.kind !== 'batch_scrape') return null;
-  let spec: JobSpec;
-  try {
-    spec = specOf(record);
-  } catch {
-    return null;
-  }
+  // A spec that cannot be read keeps nothing: no webhook, so nothing is sent.
+  const extra = jobExtraOf(record);
   return {
     kind: record.kind,
-    webhook: spec.extra?.webhook as WebhookSpec | undefined,
-    v2: spec.extra?.v2 as V2Shaping | undefined,
-    v1: spec.extra?.v1 as V1Shaping | undefined,
+    webhook: extra.webhook as WebhookSpec | undefined,
+    v2: extra.v2 as V2Shaping | undefined,
+    v1: extra.v1 as V1Shaping | undefined,
   };
 }

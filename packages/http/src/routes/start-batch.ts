@@ -39,8 +39,23 @@ export async function startTeamBatch(
   return { job, invalidURLs: valid.invalidURLs };
 }
 
+/**
+ * A batch request's URLs join the running batch `appendToId` names (scraped with that batch's
+ * options), or start a new batch for the team (v1 and v2 alike).
+ */
+export function startOrAppendBatch(
+  api: ApiContext,
+  account: Account,
+  appendToId: string | null | undefined,
+  input: TeamBatchInput,
+): Promise<{ job: JobRecord; invalidURLs: string[] }> {
+  return appendToId
+    ? appendToBatch(api, account.teamId, appendToId, input.urls, input.ignoreInvalidURLs)
+    : startTeamBatch(api, account, input);
+}
+
 /** The URLs are scraped with the batch's own options, as its first ones were. */
-export async function appendToBatch(
+async function appendToBatch(
   api: ApiContext,
   teamId: string,
   id: string,

@@ -3,7 +3,7 @@ import { v1BatchBodySchema } from '../schemas/v1-batch.js';
 import { planV1Tracked } from '../schemas/v1-change-tracking.js';
 import { v1Warnings } from './warnings.js';
 import { parseBody } from '../routes/parse-body.js';
-import { appendToBatch, startTeamBatch } from '../routes/start-batch.js';
+import { startOrAppendBatch } from '../routes/start-batch.js';
 import { warningOf } from '../routes/warning-of.js';
 import type { RouteHandler } from '../routes/types.js';
 
@@ -15,16 +15,14 @@ export const v1BatchStart: RouteHandler = async (request, api) => {
   );
   void origin, void integration;
   const { scrapeOptions, memory, v1 } = planV1Tracked(options);
-  const { job, invalidURLs } = appendToId
-    ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
-    : await startTeamBatch(api, request.account, {
-        urls,
-        ignoreInvalidURLs,
-        scrapeOptions,
-        memory,
-        rules: maxConcurrency === undefined ? {} : { maxConcurrency },
-        extra: { ...(webhook ? { webhook } : {}), ...(v1 ? { v1 } : {}) },
-      });
+  const { job, invalidURLs } = await startOrAppendBatch(api, request.account, appendToId, {
+    urls,
+    ignoreInvalidURLs,
+    scrapeOptions,
+    memory,
+    rules: maxConcurrency === undefined ? {} : { maxConcurrency },
+    extra: { ...(webhook ? { webhook } : {}), ...(v1 ? { v1 } : {}) },
+  });
   return {
     body: {
       success: true,

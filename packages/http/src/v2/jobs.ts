@@ -1,14 +1,12 @@
-import type { JobRecord } from '@trawl/core/ports';
 import { apiUrl } from '../transport/request-url.js';
 import { v2BatchBodySchema } from '../schemas/v2-batch.js';
 import { v2CrawlBodySchema, v2CrawlPreviewBodySchema, v2CrawlRules } from '../schemas/v2-crawl.js';
 import { crawlParamsFromPrompt } from './crawl-prompt.js';
 import { planV2Scrape, type V2Shaping } from './scrape-plan.js';
 import { hostedOnlyWarnings } from '../routes/hosted-only-warnings.js';
-import { toV2Document } from './v2-document.js';
-import { appendToBatch, startTeamBatch } from '../routes/start-batch.js';
+import { toV2Document, v2ShapingOf } from './v2-document.js';
+import { startOrAppendBatch } from '../routes/start-batch.js';
 import { startTeamCrawl } from '../routes/start-crawl.js';
-import { jobExtraOf } from '../jobs/job-extra.js';
 import { parseV2Body } from '../routes/parse-v2-body.js';
 import { v1JobStatus, type DocumentView } from '../routes/status.js';
 import type { RouteHandler } from '../routes/types.js';
@@ -45,16 +43,14 @@ export const v2CrawlParamsPreview: RouteHandler = async (request, api) => {
 export const v2BatchStart: RouteHandler = async (request, api) => {
   const { urls, webhook, ignoreInvalidURLs, maxConcurrency, appendToId, ...options } = parseV2Body(v2BatchBodySchema, request.body);
   const { scrapeOptions, shaping, memory } = planV2Scrape(options);
-  const { job, invalidURLs } = appendToId
-    ? await appendToBatch(api, request.teamId, appendToId, urls, ignoreInvalidURLs)
-    : await startTeamBatch(api, request.account, {
-        urls,
-        ignoreInvalidURLs,
-        scrapeOptions,
-        memory,
-        rules: maxConcurrency == null ? {} : { maxConcurrency },
-        extra: jobExtra(webhook, shaping),
-      });
+  const { job, invalidURLs } = await startOrAppendBatch(api, request.account, appendToId, {
+    urls,
+    ignoreInvalidURLs,
+    scrapeOptions,
+    memory,
+    rules: maxConcurrency == null ? {} : { maxConcurrency },
+    extra: jobExtra(webhook, shaping),
+  });
   return {
     body: {
       success: true,
@@ -68,11 +64,6 @@ export const v2BatchStart: RouteHandler = async (request, api) => {
 
 function jobExtra(webhook: unknown, shaping: V2Shaping): Record<string, unknown> {
   return { ...(webhook ? { webhook } : {}), v2: shaping };
-}
-
-/** The v2 shaping a job keeps (absent on jobs started through v1). */
-export function v2ShapingOf(job: JobRecord): V2Shaping | undefined {
-  return jobExtraOf(job).v2 as V2Shaping | undefined;
 }
 
 const v2Documents: DocumentView = (documents, job) => {

@@ -1,4 +1,6 @@
 import type { Document } from '@trawl/core';
+import type { JobRecord } from '@trawl/core/ports';
+import { jobExtraOf } from '../jobs/job-extra.js';
 import type { V2Shaping } from './scrape-plan.js';
 
 /** A Document as v2 answers it: the engine's (images and attributes included), plus summary and scrapeId. */
@@ -20,4 +22,9 @@ export function toV2Document(document: Document, shaping: V2Shaping | undefined,
   const warnings = [...(out.warning ? [out.warning] : []), ...shaping.warnings];
   if (warnings.length) out.warning = warnings.join('; ');
   return out;
+}
+
+/** The v2 shaping a job keeps (absent on jobs started through v1). */
+export function v2ShapingOf(job: JobRecord): V2Shaping | undefined {
+  return jobExtraOf(job).v2 as V2Shaping | undefined;
 }
