@@ -17,7 +17,7 @@ import { type CliIO, processIO, writeLine } from './io.js';
 /**
  * The commands as `--help` and flag parsing need them: names, flags, help texts. Each command's
  * work lives in `actions/` and is imported when the command runs, so `trawl --help`, a usage
- * error or one command never load the engine or adapters another command needs.
+ * error or one command never load core or adapters another command needs.
  */
 export function createProgram(io: CliIO = processIO, env: Env = process.env): Command {
   const program = new Command('trawl')
@@ -55,7 +55,7 @@ export async function run(argv: string[], io: CliIO = processIO, env: Env = proc
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     // The command already said it stopped and printed what it had.
     if (error instanceof Interrupted) return INTERRUPTED_EXIT_CODE;
-    // Loaded here rather than at start: --help and usage errors never need the engine.
+    // Loaded here rather than at start: --help and usage errors never need core.
     const { describeError } = await import('./describe-error.js');
     writeLine(io.stderr, describeError(error));
     return 1;

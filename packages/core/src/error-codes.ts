@@ -3,8 +3,8 @@
  * docs/errors.md explains each code; a test in @trawl/http fails when the two disagree.
  */
 
-/** Codes a TrawlError carries: failures of the engine (scrape, crawl, search, LLM, jobs, credits). */
-const ENGINE_STATUS = {
+/** Codes a TrawlError carries: failures inside core (scrape, crawl, search, LLM, jobs, credits). */
+const TRAWL_ERROR_STATUS = {
   SCRAPE_TIMEOUT: 408,
   SCRAPE_DNS_RESOLUTION_ERROR: 502,
   SCRAPE_SSL_ERROR: 502,
@@ -67,15 +67,15 @@ const API_STATUS = {
   NOT_IMPLEMENTED: 501,
 } as const;
 
-export type TrawlErrorCode = keyof typeof ENGINE_STATUS;
+export type TrawlErrorCode = keyof typeof TRAWL_ERROR_STATUS;
 export type ApiErrorCode = keyof typeof API_STATUS;
 /** A code the API can answer a request with. */
 export type AnswerErrorCode = TrawlErrorCode | ApiErrorCode;
 
 /** The HTTP status of each code: what the API answers when the error ends a request. */
-export const ERROR_STATUS: Readonly<Record<AnswerErrorCode, number>> = { ...ENGINE_STATUS, ...API_STATUS };
+export const ERROR_STATUS: Readonly<Record<AnswerErrorCode, number>> = { ...TRAWL_ERROR_STATUS, ...API_STATUS };
 
-export const TRAWL_ERROR_CODES = Object.keys(ENGINE_STATUS) as readonly TrawlErrorCode[];
+export const TRAWL_ERROR_CODES = Object.keys(TRAWL_ERROR_STATUS) as readonly TrawlErrorCode[];
 export const API_ERROR_CODES = Object.keys(API_STATUS) as readonly ApiErrorCode[];
 
 /**

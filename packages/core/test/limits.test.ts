@@ -4,7 +4,7 @@ import { batchScrape, crawl } from '../src/crawl/crawl.js';
 import { map } from '../src/crawl/map.js';
 import { extract } from '../src/llm/extract/extract-job.js';
 import { TrawlError } from '../src/errors.js';
-import { httpFetch } from '../src/fetch/engine.js';
+import { httpFetch } from '../src/fetch/http-engine.js';
 import { MAX_URL_LENGTH } from '../src/limits.js';
 import { scrape } from '../src/scrape.js';
 import { parseTargetUrl } from '../src/url/guard.js';

@@ -30,7 +30,7 @@ export interface TrawlApi {
   handleUpgrade(req: NodeRequest, socket: Duplex, head: Buffer): void;
   /**
    * Runs one endpoint in this process for an authenticated caller, with the rate limits, credits,
-   * SSRF policy and engine of an HTTP request: how the MCP server's tools reach the API. Failures
+   * SSRF policy and code path of an HTTP request: how the MCP server's tools reach the API. Failures
    * come back as the error body and status HTTP would show, never as a rejection.
    */
   invoke(call: ApiCall): Promise<ApiCallResult>;

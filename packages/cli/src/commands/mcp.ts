@@ -8,7 +8,7 @@ export const MCP_FLAGS = flaggedSettings(PROCESS_SETTINGS.filter((name) => SETTI
 
 /**
  * `trawl mcp`: Trawl as an MCP server over stdio, for an AI agent to start as a tool
- * (`{"command": "npx", "args": ["trawl", "mcp"]}`). The engine runs in this process; stdout
+ * (`{"command": "npx", "args": ["trawl", "mcp"]}`). Core runs in this process; stdout
  * carries only the protocol, and logs go to stderr.
  */
 export function mcpCommand(io: CliIO, env: Env = process.env): Command {

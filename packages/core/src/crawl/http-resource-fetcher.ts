@@ -1,4 +1,4 @@
-import { httpFetch } from '../fetch/engine.js';
+import { httpFetch } from '../fetch/http-engine.js';
 import type { HttpFetchOptions } from '../fetch/types.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 import type { ResourceFetcher } from './fetcher.js';

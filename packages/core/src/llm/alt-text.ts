@@ -3,7 +3,7 @@
  * vision-capable model. Images are fetched here, through the same engine and SSRF policy as
  * pages, and handed to the model as bytes; the adapter never fetches a URL itself.
  */
-import { httpFetch } from '../fetch/engine.js';
+import { httpFetch } from '../fetch/http-engine.js';
 import { addUsage, NO_USAGE, type LlmAnswer, type LlmImage, type LlmProvider, type LlmUsage } from '../ports/llm.js';
 import type { Runtime } from '../runtime/runtime.js';
 

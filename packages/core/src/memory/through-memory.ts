@@ -38,7 +38,7 @@ export function memoryRequestOf(options: PageMemoryOptions): PageMemoryRequest {
   };
 }
 
-/** What the engine converts when change tracking runs: Markdown (compared) and the raw HTML (its JSON-LD). */
+/** What core converts when change tracking runs: Markdown (compared) and the raw HTML (its JSON-LD). */
 export function trackingConversion(options: ResolvedScrapeOptions, request: PageMemoryRequest): ResolvedScrapeOptions {
   if (!request.changeTracking) return options;
   const formats = [...new Set([...options.formats, 'markdown' as const, 'rawHtml' as const])];

@@ -1,7 +1,7 @@
 /**
  * A monitor as the Store keeps it (MonitorRecord.spec) and as checks report: the 4.x SDK's
  * `Monitor`, `MonitorCheck` and `MonitorCheckPage` shapes, with each target's scrape options
- * already in the engine's terms.
+ * already in core's terms.
  */
 import type { GitDiff, FieldChanges } from '../memory/change-status.js';
 import type { ChangeTrackingOptions } from '../memory/options.js';
@@ -26,8 +26,8 @@ export interface MonitorSpec {
   status: 'active' | 'paused';
   schedule: NormalizedSchedule;
   targets: MonitorTargetSpec[];
-  /** Each target's scrape in the engine's terms, by target id. */
-  engine: Record<string, ScrapeOptionsInput>;
+  /** Each target's scrape options in core's terms, by target id (`engine` in monitors stored before the rename). */
+  scrapeOptions: Record<string, ScrapeOptionsInput>;
   /** What each target's pages compare (modes, schema or prompt), by target id; the tag is the monitor's own. */
   changeTracking: Record<string, ChangeTrackingOptions>;
   webhook?: MonitorWebhook | null;

@@ -136,13 +136,13 @@ async function checkPage(
     ...(spec.changeTracking[target.id] ?? { modes: ['git-diff' as const] }),
     tag: monitorTag(monitor.id, target.id),
   };
-  const engine = spec.engine[target.id] ?? {};
-  const cost = engine.formats?.includes('json') || changeTracking.modes?.includes('json') ? LLM_PAGE_CREDITS : 1;
+  const scrapeOptions = targetScrapeOptions(spec, target.id);
+  const cost = scrapeOptions.formats?.includes('json') || changeTracking.modes?.includes('json') ? LLM_PAGE_CREDITS : 1;
   let document: Document;
   try {
     document = await spendCredits(ctx.store.teams, { teamId: monitor.teamId, apiKey: null }, cost, () =>
       scrape(url, {
-        ...engine,
+        ...scrapeOptions,
         runtime: ctx.runtime,
         store: ctx.store,
         teamId: monitor.teamId,
@@ -207,4 +207,10 @@ async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) =
   });
   await Promise.all(runners);
   return results;
+}
+
+/** A target's scrape options; a monitor stored before the field's rename keeps them under `engine`. */
+function targetScrapeOptions(spec: MonitorSpec, targetId: string): MonitorSpec['scrapeOptions'][string] {
+  const stored = spec.scrapeOptions ?? (spec as { engine?: MonitorSpec['scrapeOptions'] }).engine;
+  return stored?.[targetId] ?? {};
 }

@@ -1,6 +1,6 @@
 import { declaredDocumentFormat, detectDocumentFormat } from '../documents/formats.js';
 import { isTrawlError } from '../errors.js';
-import { httpFetch } from '../fetch/engine.js';
+import { httpFetch } from '../fetch/http-engine.js';
 import type { LoadedPage } from '../fetch/types.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { Browser } from '../ports/browser.js';

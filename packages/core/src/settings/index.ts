@@ -1,6 +1,6 @@
 /**
  * `@trawl/core/settings`: the table of runtime settings and its reader. Loads nothing but the
- * table, so commands build their help from it without loading the engine.
+ * table, so commands build their help from it without loading the rest of core.
  */
 export {
   SETTINGS,

@@ -1,7 +1,7 @@
 import { BLOCK_PAGES, pageTypeFixtures, phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyBlockPage } from '../../src/blocks/classify.js';
-import { httpFetch } from '../../src/fetch/engine.js';
+import { httpFetch } from '../../src/fetch/http-engine.js';
 import type { LoadedPage } from '../../src/fetch/types.js';
 import { parseHtml } from '../../src/content/dom/parse.js';
 

@@ -6,7 +6,7 @@ import type { ResourceFetcher } from '../../src/crawl/fetcher.js';
 import { createRobotsPolicy } from '../../src/crawl/robots.js';
 import { completeEntries, sitemapUrls } from '../../src/crawl/sitemaps.js';
 import { decompressPrefix } from '../../src/fetch/decompress.js';
-import { httpFetch } from '../../src/fetch/engine.js';
+import { httpFetch } from '../../src/fetch/http-engine.js';
 import { MAX_LINKS_PER_PAGE, ROBOTS_MAX_BYTES } from '../../src/limits.js';
 import { convertPage } from '../../src/pipeline/to-document.js';
 import { resolveScrapeOptions } from '../../src/options.js';

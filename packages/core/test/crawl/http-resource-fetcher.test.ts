@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 // What robots.txt and sitemaps are read with; the engine's own redirects, timeouts and caps are
-// tested in test/fetch/engine.test.ts, and through a running job in retry.test.ts.
+// tested in test/fetch/http-engine.test.ts, and through a running job in retry.test.ts.
 describe('httpResourceFetcher', () => {
   const fetcher = httpResourceFetcher({ timeout: 5000, userAgent: 'TestAgent/1.0' }, OPEN_POLICY);
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpFetch } from '../../src/fetch/engine.js';
+import { httpFetch } from '../../src/fetch/http-engine.js';
 import { isNonPublicAddress } from '../../src/url/ssrf.js';
 import { scrape, STRICT_POLICY, TrawlError } from '../../src/index.js';
 

@@ -57,7 +57,7 @@ describe('a monitor check of a crawl target', () => {
       status: 'active',
       schedule: normalizeSchedule({ text: 'hourly' }),
       targets: [{ id: 'site', type: 'crawl', url: `${site.url}/changing/hub`, limit: 10, request: {} }],
-      engine: { site: { formats: ['markdown'] } },
+      scrapeOptions: { site: { formats: ['markdown'] } },
       changeTracking: { site: { modes: ['git-diff'] } },
       retentionDays: 30,
     };
@@ -94,7 +94,7 @@ describe('check retention', () => {
       status: 'active',
       schedule: normalizeSchedule({ text: 'hourly' }),
       targets: [{ id: 'page', type: 'scrape', urls: [`${site.url}/changing/kept`], request: {} }],
-      engine: { page: { formats: ['markdown'] } },
+      scrapeOptions: { page: { formats: ['markdown'] } },
       changeTracking: { page: { modes: ['git-diff'] } },
       retentionDays: 1,
     };
@@ -108,5 +108,28 @@ describe('check retention', () => {
     clock += 18 * 3_600_000; // the first check is now 30 hours old, the second 18
     const third = await check();
     expect(await ids()).toEqual([third.check.id, second.check.id]);
+  });
+});
+
+describe('a monitor stored before MonitorSpec.engine became scrapeOptions', () => {
+  it('still scrapes its targets with the options kept under `engine`', async () => {
+    pages.set('/changing/legacy', { status: 200, html: changingPageHtml(INITIAL_CHANGING_PAGE) });
+    const store = createMemoryStore();
+    const { scrapeOptions: _renamed, ...rest }: MonitorSpec = {
+      name: 'legacy',
+      status: 'active',
+      schedule: normalizeSchedule({ text: 'hourly' }),
+      targets: [{ id: 'page', type: 'scrape', urls: [`${site.url}/changing/legacy`], request: {} }],
+      scrapeOptions: {},
+      changeTracking: { page: { modes: ['git-diff'] } },
+      retentionDays: 1,
+    };
+    // The json format needs a model this runtime lacks: the page fails only if the stored options are read.
+    const spec = { ...rest, engine: { page: { formats: ['json'], jsonOptions: { prompt: 'the price' } } } };
+    const monitor = (await store.monitors.create({ id: 'legacy', teamId: 'team', createdAt: Date.now(), spec, nextRunAt: null }))!;
+    const run = await runMonitorNow({ store, runtime: createRuntime({ convertPool: false }) }, monitor);
+    const { pages: checked } = (await run.done)!;
+    expect(checked.map((page) => page.status)).toEqual(['error']);
+    expect(checked[0]?.error).toMatch(/LLM|model|json/i);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A `/v2/monitor` body in the engine's terms (MonitorSpec), and a stored monitor and its checks
+ * A `/v2/monitor` body in core's terms (MonitorSpec), and a stored monitor and its checks
  * as the 4.x SDK reads them (Monitor, MonitorCheck, MonitorCheckDetail). Pure.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,10 +23,10 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Targets in the engine's terms: ids given or made, scrape options planned as a v2 scrape's, change tracking per target. */
-function planTargets(targets: readonly MonitorTargetBody[]): Pick<MonitorSpec, 'targets' | 'engine' | 'changeTracking'> {
+/** Targets in core's terms: ids given or made, scrape options planned as a v2 scrape's, change tracking per target. */
+function planTargets(targets: readonly MonitorTargetBody[]): Pick<MonitorSpec, 'targets' | 'scrapeOptions' | 'changeTracking'> {
   const planned: MonitorTargetSpec[] = [];
-  const engine: Record<string, ScrapeOptionsInput> = {};
+  const scrapeOptions: Record<string, ScrapeOptionsInput> = {};
   const changeTracking: Record<string, ChangeTrackingOptions> = {};
   for (const [index, target] of targets.entries()) {
     if (target.type === 'search') throw notImplemented('A monitor "search" target (Firecrawl\'s web-scale monitoring)');
@@ -34,7 +34,7 @@ function planTargets(targets: readonly MonitorTargetBody[]): Pick<MonitorSpec, '
     if (planned.some((other) => other.id === id))
       throw badRequest([{ code: 'duplicate_target', path: ['targets', index, 'id'] }], `Bad Request: two targets have the id ${id}`);
     const plan = planV2Scrape(target.scrapeOptions ?? {});
-    engine[id] = plan.scrapeOptions;
+    scrapeOptions[id] = plan.scrapeOptions;
     changeTracking[id] = plan.memory.changeTracking ?? { modes: ['git-diff'] };
     const request = { ...target, id } as Record<string, unknown>;
     if (target.type === 'scrape') planned.push({ id, type: 'scrape', urls: target.urls, request });
@@ -51,7 +51,7 @@ function planTargets(targets: readonly MonitorTargetBody[]): Pick<MonitorSpec, '
       });
     }
   }
-  return { targets: planned, engine, changeTracking };
+  return { targets: planned, scrapeOptions, changeTracking };
 }
 
 function refuseHostedOnly(body: {

@@ -1,6 +1,6 @@
 /**
  * `/v2/agent` (start, status, list, cancel) and v1's `/v1/deep-research` (start, status): one
- * engine, core's agent, run by this process's LLM job runner with the credits reserved here.
+ * agent, core's, run by this process's LLM job runner with the credits reserved here.
  */
 import {
   cancelJob,
@@ -92,7 +92,7 @@ async function startTeamAgent(
   );
 }
 
-/** What the job keeps of the request besides the engine's input: where its webhooks go, and who started it (the list shows `origin`). */
+/** What the job keeps of the request besides core's input: where its webhooks go, and who started it (the list shows `origin`). */
 function keptWithJob(fields: {
   webhook: unknown;
   origin: string | undefined;

@@ -45,7 +45,7 @@ import { v0CrawlCancel, v0CrawlStart, v0CrawlStatus, v0Scrape, v0Search } from '
 
 /** Every endpoint of the API: the contract's E1–E17, v2, and what the official clients call. */
 export const ROUTES: readonly RouteDefinition[] = [
-  // v2: the 4.x SDK's paths, over the same engine, jobs and limits as v1
+  // v2: the 4.x SDK's paths, over the same core, jobs and limits as v1
   { method: 'POST', path: '/v2/scrape', style: 'plain', rateClass: 'scrape', readsBody: true, handle: v2Scrape },
   { method: 'GET', path: '/v2/scrape/:id', style: 'plain', rateClass: 'status', readsBody: false, handle: v2ScrapeResult },
   // Monitors: scheduled change checks (issue 19); checks run on the worker.

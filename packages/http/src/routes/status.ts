@@ -9,7 +9,7 @@ import type { RouteHandler } from './types.js';
 /** Crawl and batch ids answer on both paths: the official 1.x SDK polls batches through `/v1/crawl/{id}`. */
 const JOB_KINDS: readonly JobKind[] = ['crawl', 'batch_scrape'];
 
-/** How a version shows a job's documents (v2 adds its formats to the engine's Document). */
+/** How a version shows a job's documents (v2 adds its formats to core's Document). */
 export type DocumentView = (documents: Document[], job: JobRecord) => unknown[];
 
 /**

@@ -37,10 +37,10 @@ function refusal(path: string, message: string): never {
 }
 
 /**
- * Splits v1 tracked options into core's scrape options (the engine formats, without the
+ * Splits v1 tracked options into core's scrape options (core's formats, without the
  * accepted-but-unused cache fields), the page-memory request (v1's cache defaults, change
  * tracking when the format is asked for) and how v1 names the answer (`v1`, undefined when it is
- * the engine's Document as it is). `zeroDataRetention` set at the body's top level counts too.
+ * core's Document as it is). `zeroDataRetention` set at the body's top level counts too.
  */
 export function planV1Tracked(
   options: Partial<V1TrackedOptions> & { minAge?: number | undefined },
@@ -54,23 +54,23 @@ export function planV1Tracked(
   const summary = asked.has('summary');
   if (summary && (asked.has('json') || asked.has('extract')))
     refusal('formats', 'the summary and json formats cannot be asked for together: add a summary field to the json schema instead');
-  const engineFormats = [...asked].filter((format): format is Format => (formatSchema.options as readonly string[]).includes(format));
-  if ((asked.has('extract') || summary) && !engineFormats.includes('json')) engineFormats.push('json');
+  const coreFormats = [...asked].filter((format): format is Format => (formatSchema.options as readonly string[]).includes(format));
+  if ((asked.has('extract') || summary) && !coreFormats.includes('json')) coreFormats.push('json');
   const profiles = V1_PROFILES.filter((profile) => asked.has(profile));
   // Profiles alone still need a format: core's cheapest one carries them, and is not answered.
-  const carrierOnly = engineFormats.length === 0 && profiles.length > 0;
-  if (carrierOnly) engineFormats.push('rawHtml');
+  const carrierOnly = coreFormats.length === 0 && profiles.length > 0;
+  if (carrierOnly) coreFormats.push('rawHtml');
   if (asked.has('extract') && extract && !rest.jsonOptions) rest.jsonOptions = extract;
   if (summary) rest.jsonOptions = { prompt: SUMMARY_PROMPT, schema: { ...SUMMARY_SCHEMA } };
   const memory = memoryRequest(
     { ...rest, minAge, zeroDataRetention: rest.zeroDataRetention || topLevel.zeroDataRetention },
     V1_DEFAULT_MAX_AGE_MS,
     asked.has('changeTracking') ? (changeTrackingOptions ?? {}) : undefined,
-    engineFormats.includes('markdown'),
+    coreFormats.includes('markdown'),
   );
   const shaping: V1Shaping = { extract: asked.has('extract'), json: asked.has('json'), summary, dropRawHtml: carrierOnly };
   return {
-    scrapeOptions: { ...coreScrapeOptions(rest), formats: engineFormats, ...(profiles.length ? { profiles } : {}) },
+    scrapeOptions: { ...coreScrapeOptions(rest), formats: coreFormats, ...(profiles.length ? { profiles } : {}) },
     memory,
     v1: shaping.extract || shaping.summary || shaping.dropRawHtml ? shaping : undefined,
   };

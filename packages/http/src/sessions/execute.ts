@@ -8,7 +8,7 @@ import type { BrowserPageSession, LlmProvider } from '@trawl/core/ports';
 import { actionSchema, assertAllowedTarget, parseTargetUrl, requireLlm, runInteractPrompt, toMarkdown } from '@trawl/core/server';
 import { badRequest } from '../transport/api-error.js';
 import { EXECUTE_TIMEOUT_SECONDS, type ExecuteBody } from '../schemas/v2-browser.js';
-import { toEngineAction } from '../v2/scrape-plan.js';
+import { toCoreAction } from '../v2/scrape-plan.js';
 
 /** Characters of the page's Markdown an actions execute hands back in `output`. */
 const OUTPUT_CHARS = 200_000;
@@ -83,7 +83,7 @@ export async function executeOnPage(
       killed: false,
     };
   }
-  const actions = (body.actions ?? []).map((action) => actionSchema.parse(toEngineAction(action)));
+  const actions = (body.actions ?? []).map((action) => actionSchema.parse(toCoreAction(action)));
   try {
     const loaded = await page.run(actions, timeoutMs);
     return pageAnswer(loaded.url, loaded.body, loaded.actions);

@@ -3,17 +3,17 @@ import type { JobRecord } from '@trawl/core/ports';
 import { jobExtraOf } from '../jobs/job-extra.js';
 
 /**
- * How v1 names what the engine returns: Firecrawl's v1 takes LLM extraction as the `json` format
+ * How v1 names what core returns: Firecrawl's v1 takes LLM extraction as the `json` format
  * or as its older name `extract` (with `extract` options), and answers under the name that was
  * asked (its `v1OriginalFormat`; the 1.x SDKs ask `extract`); its `summary` format is the
- * engine's `json` with a summary schema, answered as `summary`.
+ * core's `json` with a summary schema, answered as `summary`.
  */
 export interface V1Shaping {
-  /** `extract` was asked: the engine's `json` is answered as `extract`. */
+  /** `extract` was asked: core's `json` is answered as `extract`. */
   extract: boolean;
   /** `json` was asked too: it stays beside `extract`. */
   json: boolean;
-  /** `summary` was asked: the engine's `json.summary` is answered as `summary`. */
+  /** `summary` was asked: core's `json.summary` is answered as `summary`. */
   summary: boolean;
   /** `rawHtml` only carried page profiles (`product`, `menu`, `branding`) and was not asked. */
   dropRawHtml: boolean;

@@ -100,7 +100,7 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(json ? { jsonOptions: { ...(json.prompt ? { prompt: json.prompt } : {}), ...(json.schema ? { schema: json.schema } : {}) } } : {}),
     ...(summary ? { jsonOptions: { prompt: SUMMARY_PROMPT, schema: { ...SUMMARY_SCHEMA } } } : {}),
-    ...(options.actions ? { actions: options.actions.map(toEngineAction) } : {}),
+    ...(options.actions ? { actions: options.actions.map(toCoreAction) } : {}),
     ...(options.location
       ? {
           location: {
@@ -113,7 +113,7 @@ export function planV2Scrape(options: V2ScrapeOptions): V2ScrapePlan {
     ...(options.blockAds === undefined ? {} : { blockAds: options.blockAds }),
     // `enhanced` is v2's name for what v1 called `stealth`.
     ...(options.proxy ? { proxy: options.proxy === 'enhanced' ? 'stealth' : options.proxy } : {}),
-    ...pdfEngineOptions(options.parsers, warnings),
+    ...pdfParserOptions(options.parsers, warnings),
   };
   const { type: _type, ...tracking } = findFormat(formats, 'changeTracking') ?? { type: undefined };
   const memory = memoryRequest(
@@ -143,7 +143,7 @@ function questionOf(formats: readonly V2Format[]): string | undefined {
  * back as base64, as Firecrawl answers; a pdf parser's `maxPages`, `pageMarkers` and `pages`
  * (or its old name `pageMarkdown`) become `pdfOptions`. Absent, PDFs are parsed.
  */
-export function pdfEngineOptions(
+export function pdfParserOptions(
   parsers: V2ScrapeOptions['parsers'],
   warnings: string[],
 ): Pick<ScrapeOptionsInput, 'parsePDF' | 'pdfOptions'> {
@@ -162,9 +162,9 @@ export function pdfEngineOptions(
   return { parsePDF: true, ...(Object.keys(pdfOptions).length ? { pdfOptions } : {}) };
 }
 
-type V2EngineAction = NonNullable<ScrapeOptionsInput['actions']>[number];
+type CoreAction = NonNullable<ScrapeOptionsInput['actions']>[number];
 
-export function toEngineAction(action: NonNullable<V2ScrapeOptions['actions']>[number]): V2EngineAction {
+export function toCoreAction(action: NonNullable<V2ScrapeOptions['actions']>[number]): CoreAction {
   switch (action.type) {
     case 'screenshot':
       return {

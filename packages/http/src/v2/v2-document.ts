@@ -3,13 +3,13 @@ import type { JobRecord } from '@trawl/core/ports';
 import { jobExtraOf } from '../jobs/job-extra.js';
 import type { V2Shaping } from './scrape-plan.js';
 
-/** A Document as v2 answers it: the engine's (images and attributes included), plus summary and scrapeId. */
+/** A Document as v2 answers it: core's (images and attributes included), plus summary and scrapeId. */
 export type V2Document = Omit<Document, 'metadata'> & {
   summary?: string;
   metadata: Document['metadata'] & { scrapeId?: string };
 };
 
-/** Shapes the engine's Document by `shaping` (see scrape-plan.ts). Pure. */
+/** Shapes core's Document by `shaping` (see scrape-plan.ts). Pure. */
 export function toV2Document(document: Document, shaping: V2Shaping | undefined, scrapeId?: string): V2Document {
   const out: V2Document = { ...document, metadata: { ...document.metadata, ...(scrapeId ? { scrapeId } : {}) } };
   if (!shaping) return out;

@@ -1,7 +1,7 @@
 import { startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBody } from '../../src/fetch/charset.js';
-import { httpFetch } from '../../src/fetch/engine.js';
+import { httpFetch } from '../../src/fetch/http-engine.js';
 import { TrawlError } from '../../src/index.js';
 
 let site: FixtureSite;
