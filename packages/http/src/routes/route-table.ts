@@ -7,7 +7,7 @@ import { v1Map } from '../v1/map.js';
 import { v1Scrape } from '../v1/scrape.js';
 import { v1Search } from '../v1/search.js';
 import { liveness, readiness, serviceDescription } from './service.js';
-import { CANCEL_NOT_FOUND, v1JobCancel, v1JobErrors, v1JobStatus } from './status.js';
+import { CANCEL_NOT_FOUND, jobCancel, jobErrors, jobStatus } from './status.js';
 import { v1Documents } from '../v1/v1-document.js';
 import {
   concurrencyCheck,
@@ -86,9 +86,9 @@ export const ROUTES: readonly RouteDefinition[] = [
     style: 'plain',
     rateClass: 'status',
     readsBody: false,
-    handle: v1JobCancel(CANCEL_NOT_FOUND.crawl),
+    handle: jobCancel(CANCEL_NOT_FOUND.crawl),
   },
-  { method: 'GET', path: '/v2/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'GET', path: '/v2/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: jobErrors },
   { method: 'POST', path: '/v2/batch/scrape', style: 'plain', rateClass: 'batch', readsBody: true, handle: v2BatchStart },
   {
     method: 'GET',
@@ -105,9 +105,9 @@ export const ROUTES: readonly RouteDefinition[] = [
     style: 'plain',
     rateClass: 'status',
     readsBody: false,
-    handle: v1JobCancel(CANCEL_NOT_FOUND.batch),
+    handle: jobCancel(CANCEL_NOT_FOUND.batch),
   },
-  { method: 'GET', path: '/v2/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'GET', path: '/v2/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: jobErrors },
   { method: 'POST', path: '/v2/map', style: 'plain', rateClass: 'map', readsBody: true, handle: v2Map },
   { method: 'POST', path: '/v2/search', style: 'success', rateClass: 'search', readsBody: true, handle: v2Search },
   { method: 'POST', path: '/v2/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v2ExtractStart },
@@ -162,7 +162,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     style: 'plain',
     rateClass: 'status',
     readsBody: false,
-    handle: v1JobStatus('/v1/crawl', v1Documents),
+    handle: jobStatus('/v1/crawl', v1Documents),
   },
   {
     method: 'DELETE',
@@ -170,11 +170,11 @@ export const ROUTES: readonly RouteDefinition[] = [
     style: 'plain',
     rateClass: 'status',
     readsBody: false,
-    handle: v1JobCancel(CANCEL_NOT_FOUND.crawl),
+    handle: jobCancel(CANCEL_NOT_FOUND.crawl),
   },
-  { method: 'GET', path: '/v1/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'GET', path: '/v1/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: jobErrors },
   // The 1.x SDK asks for errors with DELETE.
-  { method: 'DELETE', path: '/v1/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'DELETE', path: '/v1/crawl/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: jobErrors },
   { method: 'POST', path: '/v1/batch/scrape', style: 'plain', rateClass: 'batch', readsBody: true, handle: v1BatchStart },
   {
     method: 'GET',
@@ -182,7 +182,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     style: 'plain',
     rateClass: 'status',
     readsBody: false,
-    handle: v1JobStatus('/v1/batch/scrape', v1Documents),
+    handle: jobStatus('/v1/batch/scrape', v1Documents),
   },
   {
     method: 'DELETE',
@@ -190,10 +190,10 @@ export const ROUTES: readonly RouteDefinition[] = [
     style: 'plain',
     rateClass: 'status',
     readsBody: false,
-    handle: v1JobCancel(CANCEL_NOT_FOUND.batch),
+    handle: jobCancel(CANCEL_NOT_FOUND.batch),
   },
-  { method: 'GET', path: '/v1/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
-  { method: 'DELETE', path: '/v1/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: v1JobErrors },
+  { method: 'GET', path: '/v1/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: jobErrors },
+  { method: 'DELETE', path: '/v1/batch/scrape/:id/errors', style: 'plain', rateClass: 'status', readsBody: false, handle: jobErrors },
   { method: 'POST', path: '/v1/map', style: 'plain', rateClass: 'map', readsBody: true, handle: v1Map },
   { method: 'POST', path: '/v1/search', style: 'success', rateClass: 'search', readsBody: true, handle: v1Search },
   { method: 'POST', path: '/v1/extract', style: 'plain', rateClass: 'extract', readsBody: true, handle: v1ExtractStart },

@@ -71,7 +71,7 @@ async function appendToBatch(
 }
 
 /** The URLs that can be scraped; a 400 when none can, or when one cannot and invalid ones are not ignored. */
-export function validUrls(urls: readonly string[], ignoreInvalidURLs: boolean): { urls: string[]; invalidURLs: string[] } {
+function validUrls(urls: readonly string[], ignoreInvalidURLs: boolean): { urls: string[]; invalidURLs: string[] } {
   const { valid, invalid } = partitionUrls(urls);
   if (invalid.length && !ignoreInvalidURLs) {
     throw badRequest(invalid.map(({ index, message }) => ({ code: 'invalid_url', message, path: ['urls', index] })));

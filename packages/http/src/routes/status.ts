@@ -16,7 +16,7 @@ export type DocumentView = (documents: Document[], job: JobRecord) => unknown[];
  * `GET /v1/crawl/{id}` and `GET /v1/batch/scrape/{id}` (E2, E11), and their v2 twins: the status
  * and one page of documents; `next` (absent once everything was read) continues where this page ended.
  */
-export function v1JobStatus(
+export function jobStatus(
   pathBase: '/v1/crawl' | '/v1/batch/scrape' | '/v2/crawl' | '/v2/batch/scrape',
   view?: DocumentView,
 ): RouteHandler {
@@ -31,7 +31,7 @@ export function v1JobStatus(
 }
 
 /** `GET` (and the SDK's `DELETE`) `…/{id}/errors` (E3): failed pages and robots-blocked URLs. */
-export const v1JobErrors: RouteHandler = async (request, api) => {
+export const jobErrors: RouteHandler = async (request, api) => {
   const job = await findTeamJob(api.runtime.store, request.params.id!, request.teamId, JOB_KINDS);
   return { body: await readErrorsReport(api.runtime.store, job.id) };
 };
@@ -41,7 +41,7 @@ export const v1JobErrors: RouteHandler = async (request, api) => {
  * `{status:"cancelled"}`. A job that already completed is a 409, as Firecrawl answers (its SDKs
  * turn it into an error, so a script can tell a cancel that stopped nothing).
  */
-export function v1JobCancel(notFoundMessage: string): RouteHandler {
+export function jobCancel(notFoundMessage: string): RouteHandler {
   return async (request, api) => {
     const missing = new ApiError(404, notFoundMessage, { kind: 'spec' });
     const job = await findTeamJob(api.runtime.store, request.params.id!, request.teamId, JOB_KINDS, missing);

@@ -8,7 +8,7 @@ import { toV2Document, v2ShapingOf } from './v2-document.js';
 import { startOrAppendBatch } from '../routes/start-batch.js';
 import { startTeamCrawl } from '../routes/start-crawl.js';
 import { parseV2Body } from '../routes/parse-v2-body.js';
-import { v1JobStatus, type DocumentView } from '../routes/status.js';
+import { jobStatus, type DocumentView } from '../routes/status.js';
 import type { RouteHandler } from '../routes/types.js';
 import { warningOf } from '../routes/warning-of.js';
 
@@ -71,5 +71,5 @@ const v2Documents: DocumentView = (documents, job) => {
   return documents.map((document) => toV2Document(document, shaping));
 };
 
-export const v2CrawlStatus = v1JobStatus('/v2/crawl', v2Documents);
-export const v2BatchStatus = v1JobStatus('/v2/batch/scrape', v2Documents);
+export const v2CrawlStatus = jobStatus('/v2/crawl', v2Documents);
+export const v2BatchStatus = jobStatus('/v2/batch/scrape', v2Documents);
