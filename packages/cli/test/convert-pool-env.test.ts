@@ -1,7 +1,14 @@
-import { closeSharedConvertPool } from '@trawl/core';
-import { DEFAULT_CONVERT_DEADLINE_MS, sharedConvertPool } from '@trawl/core/server';
+import { closeSharedConvertPool, ConvertPool, createRuntime } from '@trawl/core';
+import { DEFAULT_CONVERT_DEADLINE_MS } from '@trawl/core/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { convertPoolFromEnv } from '../src/convert-pool-from-env.js';
+
+/** The pool a runtime made without one converts in: the default runtime's. */
+function sharedConvertPool(): ConvertPool {
+  const pool = createRuntime().converter();
+  if (!(pool instanceof ConvertPool)) throw new Error('the default runtime converts in a ConvertPool');
+  return pool;
+}
 
 describe('the conversion pool of serve and worker', () => {
   afterEach(() => closeSharedConvertPool());

@@ -7,7 +7,7 @@
  */
 
 // Scrape a page, convert HTML you already have, read a document (PDF, Word, spreadsheets, slides).
-export { scrape, type BlockPageOptions } from './scrape.js';
+export { scrape, type BlockPageOptions, type ScrapeOptions } from './scrape.js';
 export { htmlToDocument, type HtmlToDocumentOptions } from './html-to-document.js';
 export { DEFAULT_PARSE_MAX_BYTES, parse, type ParseOptions } from './documents/parse.js';
 export { detectDocumentFormat, DOCUMENT_FORMATS, type DocumentFormat } from './documents/formats.js';
@@ -17,7 +17,6 @@ export {
   type Action,
   type Format,
   type ResolvedScrapeOptions,
-  type ScrapeOptions,
   type ScrapeOptionsInput,
   type Viewport,
 } from './options.js';
@@ -100,8 +99,8 @@ export {
   STRICT_POLICY,
   type SsrfPolicy,
 } from './url/ssrf.js';
-export { closeSharedConvertPool, ConvertPool, useConvertPool, type ConvertPoolOptions } from './convert/convert-pool.js';
-export { closeDispatchers } from './fetch/dispatcher.js';
+export { ConvertPool, type ConvertPoolOptions } from './convert/convert-pool.js';
+export { closeDispatchers, closeSharedConvertPool, useConvertPool } from './runtime/default-parts.js';
 
 // Errors: every failure is a TrawlError with a code (docs/errors.md).
 export { errorCodeOf, isTrawlError, TrawlError } from './errors.js';

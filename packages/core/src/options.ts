@@ -15,10 +15,9 @@ import {
   MAX_WAIT_MS,
 } from './limits.js';
 import { invalidOptions } from './options-error.js';
-import { selectorProblem } from './content/assembly/page-extras.js';
-import { PAGE_PROFILES } from './content/profiles/types.js';
+import { PAGE_PROFILES } from './page-profiles.js';
+import { selectorProblem } from './selectors/selector-problem.js';
 import { refineTotalWait } from './wait-rules.js';
-import type { WithRuntime } from './runtime/runtime.js';
 
 export const formatSchema = z.enum(['markdown', 'html', 'rawHtml', 'links', 'screenshot', 'screenshot@fullPage', 'json']);
 export type Format = z.infer<typeof formatSchema>;
@@ -209,9 +208,6 @@ export const scrapeOptionsSchema = z.object({
 
 export type ScrapeOptionsInput = z.input<typeof scrapeOptionsSchema>;
 export type ResolvedScrapeOptions = z.output<typeof scrapeOptionsSchema>;
-
-/** What a scrape asks for, its cancellation, and what it runs with (a Runtime, or its settings inline). */
-export type ScrapeOptions = WithRuntime<ScrapeOptionsInput & { signal?: AbortSignal }>;
 
 export { DEFAULT_USER_AGENT } from './settings/defaults.js';
 

@@ -1,5 +1,5 @@
 import type { Document } from './document.js';
-import { resolveScrapeOptions, type ScrapeOptions } from './options.js';
+import { resolveScrapeOptions, type ScrapeOptionsInput } from './options.js';
 import { isScrapeActionError } from './ports/browser.js';
 import { applyLlmFormats, conversionOptions } from './llm/llm-formats.js';
 import { assertScrapeCan } from './pipeline/capabilities.js';
@@ -7,8 +7,12 @@ import { convertLoadedPage } from './pipeline/convert-loaded-page.js';
 import { climbLadder, firstReading } from './pipeline/page-ladder.js';
 import { memoryRequestOf, throughPageMemory, type PageMemoryOptions } from './memory/through-memory.js';
 import { splitRuntime } from './runtime/runtime.js';
+import type { WithRuntime } from './runtime/types.js';
 import { typedTargetUrl } from './url/typed-url.js';
-import type { LoadedPage } from './fetch/types.js';
+import type { LoadedPage } from './ports/loaded-page.js';
+
+/** What a scrape asks for, its cancellation, and what it runs with (a Runtime, or its settings inline). */
+export type ScrapeOptions = WithRuntime<ScrapeOptionsInput & { signal?: AbortSignal }>;
 
 /** What scrape() does with a page that stays a block page after the escalation ladder. */
 export interface BlockPageOptions {

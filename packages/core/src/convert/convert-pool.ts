@@ -6,7 +6,7 @@ import { costsWhatItUsed } from '../credits/used-work.js';
 import { isTrawlError, TrawlError } from '../errors.js';
 import { ALONE_AT_GATE_MS, createFairGate, type FairGate } from '../fairness/fair-gate.js';
 import type { ResolvedScrapeOptions } from '../options.js';
-import type { PageContent, PageConversion } from '../pipeline/to-document.js';
+import type { Converter, ConvertRequest, PageContent, PageConversion } from '../ports/converter.js';
 import { conversionOf, type ConvertOutcome, type StartedTask } from './convert-task.js';
 import { workerEntry } from './worker-entry.js';
 
@@ -64,7 +64,7 @@ interface Conversion {
  * in the last ALONE_AT_GATE_MS (a team alone uses them all), so another team's page waits for at
  * most one page to finish, never behind a queue of someone else's slow ones.
  */
-export class ConvertPool {
+export class ConvertPool implements Converter {
   readonly threads: number;
   readonly deadlineMs: number;
   readonly maxMemoryMb: number;
@@ -124,7 +124,7 @@ export class ConvertPool {
     options: ResolvedScrapeOptions,
     withPageLinks: boolean,
     signal?: AbortSignal,
-    { moveBody = false, teamId = ANONYMOUS_TEAM }: { moveBody?: boolean; teamId?: string | undefined } = {},
+    { moveBody = false, teamId = ANONYMOUS_TEAM }: ConvertRequest = {},
   ): Promise<PageConversion> {
     if (this.#closed) throw closedPool(page.url);
     // The deadline starts when a thread takes the page (it sets `started`), not while the page
@@ -224,23 +224,4 @@ function wholeNumber(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1)
     throw new TrawlError('INVALID_OPTIONS', `The conversion pool's ${name} must be a whole number of at least 1 (got ${value})`);
   return value;
-}
-
-let shared: ConvertPool | undefined;
-
-/** The process's pool, made on first use with the default settings, unless `useConvertPool` set one. */
-export function sharedConvertPool(): ConvertPool {
-  return (shared ??= new ConvertPool());
-}
-
-/** Makes `pool` the process's pool (a server sized by its settings); the previous one is the caller's to close. */
-export function useConvertPool(pool: ConvertPool): void {
-  shared = pool;
-}
-
-/** Ends the process's pool, if one was made (a server's shutdown; idle threads do not keep a process alive). */
-export async function closeSharedConvertPool(): Promise<void> {
-  const pool = shared;
-  shared = undefined;
-  await pool?.close();
 }

@@ -11,7 +11,6 @@ import { assertBatchSize, startBatchJob, startCrawlJob, type StartJobInput } fro
 import { createLinkFilter } from '../url/filters.js';
 import { typedTargetUrl } from '../url/typed-url.js';
 import { assertLlmAvailable } from '../llm/llm-formats.js';
-import { sharedConvertPool } from '../convert/convert-pool.js';
 
 /**
  * Crawls a site from `url`: the start page, its sitemaps and every link in scope, politely and
@@ -70,7 +69,7 @@ function launch(jobId: string, job: JobOptions, runner: JobRunner, start: () => 
   const handle = new CrawlJob(runtime.store, jobId);
   // The conversion threads start loading now, while the job is created and robots.txt and the
   // first page are fetched, rather than when the first page is waiting for them.
-  if (runtime.convertPool === undefined) sharedConvertPool();
+  runtime.converter();
   const run = (async (): Promise<JobRecord | null> => {
     const record = await start();
     ctx = createJobContext(record, runner, handle.channels);

@@ -3,8 +3,8 @@ import type { Document } from '../document.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { ErrorEntry, JobKind, JobRecord, Store } from '../ports/store.js';
 import type { Account } from '../credits/usage.js';
-import type { Runtime, RuntimeWithStore } from '../runtime/runtime.js';
-import { meteredLlm } from '../llm/metered-llm.js';
+import type { Runtime, RuntimeWithStore } from '../runtime/types.js';
+import { meteredLlm } from '../credits/metered-llm.js';
 import { createLinkFilter, type LinkFilter } from '../url/filters.js';
 import { normalizeUrl } from '../url/normalize.js';
 import type { ResolvedCrawlOptions } from './crawl-options.js';
@@ -90,7 +90,7 @@ export function createJobContext(record: JobRecord, runner: JobRunner, channels:
       userAgent: runtime.userAgent,
       timeout: Math.min(spec.scrapeOptions.timeout, 30_000),
       skipTlsVerification: spec.scrapeOptions.skipTlsVerification,
-      dispatcher: runtime.dispatcher,
+      dispatcher: runtime.dispatcherFor(spec.scrapeOptions.skipTlsVerification),
     },
     runtime.policy,
   );

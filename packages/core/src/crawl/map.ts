@@ -166,7 +166,7 @@ async function fromSitemaps(
   add: (url: string) => void,
 ): Promise<void> {
   const fetcher = httpResourceFetcher(
-    { userAgent: runtime.userAgent, headers: options.headers ?? {}, timeout: 30_000, dispatcher: runtime.dispatcher },
+    { userAgent: runtime.userAgent, headers: options.headers ?? {}, timeout: 30_000, dispatcher: runtime.dispatcherFor(false) },
     runtime.policy,
   );
   const robots = createRobotsPolicy({ fetcher, ignoreRobots: options.ignoreRobots ?? false, userAgent: runtime.robotsUserAgent });

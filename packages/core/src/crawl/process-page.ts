@@ -4,7 +4,7 @@ import { insufficientCredits, settleCredits } from '../credits/spend-credits.js'
 import { isChargedFailure } from '../credits/used-work.js';
 import { isTrawlError, TrawlError } from '../errors.js';
 import { isStoreOutage } from '../stores/store-outage.js';
-import type { LoadedPage } from '../fetch/types.js';
+import type { LoadedPage } from '../ports/loaded-page.js';
 import { applyJobEvent, recordPageOutcome, type PageOutcome } from '../jobs/job-events.js';
 import type { Lease } from '../ports/store.js';
 import { isBlockPageError } from '../blocks/block-error.js';

@@ -1,6 +1,6 @@
 import { isStoreOutage } from '../stores/store-outage.js';
 import type { TeamLedger } from '../ports/store.js';
-import type { AccountHold } from './spend-credits.js';
+import type { AccountHold } from './account-hold.js';
 import { recordUsage } from './usage.js';
 
 /** The first wait before settling again after a store outage; doubled after each failure, up to MAX_WAIT_MS. */

@@ -6,15 +6,13 @@
  * than the balance, and no work runs unpaid.
  */
 import { TrawlError } from '../errors.js';
-import type { CreditHold, TeamLedger } from '../ports/store.js';
+import type { TeamLedger } from '../ports/store.js';
+import type { AccountHold } from './account-hold.js';
 import { isChargedFailure } from './used-work.js';
 import { settleOrKeep } from './pending-settlements.js';
 import type { Account } from './usage.js';
 
-/** A hold and the API key it is charged to: settling it records the credits in that account's usage history. */
-export interface AccountHold extends CreditHold {
-  apiKey: string | null;
-}
+export type { AccountHold } from './account-hold.js';
 
 export function insufficientCredits(): TrawlError {
   return new TrawlError('INSUFFICIENT_CREDITS', "Insufficient credits: the team's balance cannot pay for this work.");

@@ -1,6 +1,6 @@
 import type { Document } from '../document.js';
 import { TrawlError } from '../errors.js';
-import type { LoadedPage } from '../fetch/types.js';
+import type { LoadedPage } from '../ports/loaded-page.js';
 import { applyLlmFormats, conversionOptions } from '../llm/llm-formats.js';
 import { resolveScrapeOptions, type ScrapeOptionsInput } from '../options.js';
 import { assertScrapeCan } from '../pipeline/capabilities.js';

@@ -16,7 +16,8 @@ export {
 export { parseHtml } from '../content/dom/parse.js';
 export { ALONE_AT_GATE_MS, createFairGate } from '../fairness/fair-gate.js';
 export { LeaseTurns, type TeamRoom } from '../fairness/lease-turns.js';
-export type { LoadedPage } from '../fetch/types.js';
+export type { LoadedPage } from '../ports/loaded-page.js';
+export type { Converter, ConvertRequest, PageContent, PageConversion } from '../ports/converter.js';
 export { MAX_ACTION_OUTPUT_BYTES, MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE, MAX_SCRIPT_RESULT_BYTES } from '../limits.js';
 export type {
   Browser,

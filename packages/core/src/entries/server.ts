@@ -6,8 +6,7 @@
  */
 export { classifyBlockPage } from '../blocks/classify.js';
 export { extractLinks } from '../content/assembly/links.js';
-export { selectorProblem } from '../content/assembly/page-extras.js';
-export { sharedConvertPool } from '../convert/convert-pool.js';
+export { selectorProblem } from '../selectors/selector-problem.js';
 export { specOf, type JobSpec } from '../crawl/job-spec.js';
 export { MAP_HARD_LIMIT, mapSite } from '../crawl/map.js';
 export { rankLinks } from '../crawl/rank-links.js';

@@ -1,32 +1,39 @@
 import { Agent } from './undici-parts.js';
 import { createGuardedLookup, type SsrfPolicy } from '../url/ssrf.js';
 
-const agents = new Map<string, Agent>();
-
 /**
- * One keep-alive connection pool per (TLS verification, SSRF policy) pair, shared by every
- * scrape in the process: reusing sockets is most of the speed of a crawl.
+ * Keep-alive connection pools, one per (TLS verification, SSRF policy) pair. The runtime holds
+ * one (the default runtime's, shared by every runtime given no dispatcher of its own) and closes
+ * it; reusing sockets is most of the speed of a crawl.
  */
-export function dispatcherFor(skipTlsVerification: boolean, policy: SsrfPolicy): Agent {
-  const key = JSON.stringify([skipTlsVerification, policy.blockPrivateNetworks, policy.allowHosts ?? []]);
-  let agent = agents.get(key);
-  if (!agent) {
-    agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connections: 64,
-      connect: {
-        rejectUnauthorized: !skipTlsVerification,
-        ...(policy.blockPrivateNetworks ? { lookup: createGuardedLookup(policy) } : {}),
-      },
-    });
-    agents.set(key, agent);
-  }
-  return agent;
+export function createDispatcherPool(): { dispatcherFor(skipTlsVerification: boolean, policy: SsrfPolicy): Agent; close(): Promise<void> } {
+  const agents = new Map<string, Agent>();
+  return {
+    dispatcherFor(skipTlsVerification, policy) {
+      const key = JSON.stringify([skipTlsVerification, policy.blockPrivateNetworks, policy.allowHosts ?? []]);
+      let agent = agents.get(key);
+      if (!agent) {
+        agent = newAgent(skipTlsVerification, policy);
+        agents.set(key, agent);
+      }
+      return agent;
+    },
+    async close() {
+      const all = [...agents.values()];
+      agents.clear();
+      await Promise.all(all.map((agent) => agent.close()));
+    },
+  };
 }
 
-/** Closes every pooled connection (lets a short-lived process exit promptly). */
-export async function closeDispatchers(): Promise<void> {
-  const all = [...agents.values()];
-  agents.clear();
-  await Promise.all(all.map((a) => a.close()));
+/** A connection pool that checks each connection's address against the SSRF policy. */
+export function newAgent(skipTlsVerification: boolean, policy: SsrfPolicy): Agent {
+  return new Agent({
+    keepAliveTimeout: 10_000,
+    connections: 64,
+    connect: {
+      rejectUnauthorized: !skipTlsVerification,
+      ...(policy.blockPrivateNetworks ? { lookup: createGuardedLookup(policy) } : {}),
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { request } from './undici-parts.js';
 import { isTrawlError, TrawlError } from '../errors.js';
 import { MAX_TIMEOUT_MS } from '../limits.js';
@@ -6,7 +7,7 @@ import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 import { OPEN_POLICY } from '../url/ssrf.js';
 import { decompressBody, decompressPrefix } from './decompress.js';
-import { dispatcherFor } from './dispatcher.js';
+import { newAgent } from './dispatcher.js';
 import { timeoutError, toNetworkError } from './network-errors.js';
 import type { HttpFetchOptions, LoadedPage } from './types.js';
 
@@ -26,6 +27,18 @@ const BASE_HEADERS = {
  * guarded), one time budget for the whole exchange, a body-size cap and decompression.
  */
 export async function httpFetch(target: string, options: HttpFetchOptions = {}, policy: SsrfPolicy = OPEN_POLICY): Promise<LoadedPage> {
+  if (options.dispatcher) return fetchThrough(target, options, options.dispatcher, policy);
+  // Every load of core passes its runtime's pooled dispatcher (runtime.dispatcherFor); a call
+  // without one (a test, a one-off tool) gets a pool of its own, closed once the page is read.
+  const agent = newAgent(options.skipTlsVerification ?? false, policy);
+  try {
+    return await fetchThrough(target, options, agent, policy);
+  } finally {
+    await agent.close().catch(() => undefined);
+  }
+}
+
+async function fetchThrough(target: string, options: HttpFetchOptions, dispatcher: Dispatcher, policy: SsrfPolicy): Promise<LoadedPage> {
   const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs > MAX_TIMEOUT_MS) {
     throw new TrawlError('INVALID_OPTIONS', `timeout must be at most ${MAX_TIMEOUT_MS} ms, got ${String(timeoutMs).slice(0, 30)}`);
@@ -35,7 +48,6 @@ export async function httpFetch(target: string, options: HttpFetchOptions = {}, 
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const headers = mergeHeaders(options);
-  const dispatcher = options.dispatcher ?? dispatcherFor(options.skipTlsVerification ?? false, policy);
 
   const redirects: string[] = [];
   let url = parseTargetUrl(target);

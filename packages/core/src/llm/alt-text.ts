@@ -5,7 +5,7 @@
  */
 import { httpFetch } from '../fetch/http-engine.js';
 import { addUsage, NO_USAGE, type LlmAnswer, type LlmImage, type LlmProvider, type LlmUsage } from '../ports/llm.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../runtime/types.js';
 
 export interface AltTextContext {
   llm: LlmProvider;
@@ -87,7 +87,7 @@ async function loadImage(url: string, ctx: AltTextContext): Promise<LlmImage | u
       timeout: 15_000,
       maxBodyBytes: MAX_IMAGE_BYTES,
       userAgent: ctx.runtime.userAgent,
-      dispatcher: ctx.runtime.dispatcher,
+      dispatcher: ctx.runtime.dispatcherFor(false),
       signal: ctx.signal,
     },
     ctx.runtime.policy,

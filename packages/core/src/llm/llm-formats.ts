@@ -8,7 +8,7 @@
 import type { Document } from '../document.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import { addUsage, NO_USAGE, type LlmProvider, type LlmUsage } from '../ports/llm.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../runtime/types.js';
 import { describeImages } from './alt-text.js';
 import { extractFromText, finishAnswer } from './extract-from-text.js';
 import { llmMissing } from './missing-llm.js';

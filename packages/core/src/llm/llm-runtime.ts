@@ -1,5 +1,5 @@
 import type { Document } from '../document.js';
-import type { WithRuntime } from '../runtime/runtime.js';
+import type { WithRuntime } from '../runtime/types.js';
 
 /** How an extract or llms.txt run goes besides its runtime: its cancellation and pages scraped at once. */
 export interface LlmJobRun {

@@ -1,6 +1,6 @@
 import { httpResourceFetcher } from '../crawl/http-resource-fetcher.js';
 import { createRobotsPolicy } from '../crawl/robots.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../runtime/types.js';
 
 export interface RobotsVerdicts {
   allowed: string[];
@@ -13,7 +13,10 @@ export interface RobotsVerdicts {
  * Map lists what sitemaps name whatever robots.txt says; loading those pages is another matter.
  */
 export async function robotsVerdicts(urls: readonly string[], runtime: Runtime): Promise<RobotsVerdicts> {
-  const fetcher = httpResourceFetcher({ userAgent: runtime.userAgent, timeout: 30_000, dispatcher: runtime.dispatcher }, runtime.policy);
+  const fetcher = httpResourceFetcher(
+    { userAgent: runtime.userAgent, timeout: 30_000, dispatcher: runtime.dispatcherFor(false) },
+    runtime.policy,
+  );
   const robots = createRobotsPolicy({ fetcher, userAgent: runtime.robotsUserAgent });
   const allowed = await Promise.all(urls.map((url) => robots.isAllowed(url)));
   return { allowed: urls.filter((_, i) => allowed[i]), disallowed: urls.filter((_, i) => !allowed[i]) };

@@ -4,7 +4,7 @@
  */
 import type { Document } from '../document.js';
 import { isTrawlError } from '../errors.js';
-import type { ScrapeOptions } from '../options.js';
+import type { ScrapeOptions } from '../scrape.js';
 import { scrape } from '../scrape.js';
 import type { ChangeStatus, ChangeTrackingResult } from './change-status.js';
 import type { ChangeTrackingOptions } from './options.js';

@@ -10,7 +10,7 @@ import type { Document } from '../document.js';
 import { isTrawlError } from '../errors.js';
 import { LLM_PAGE_CREDITS } from '../llm/llm-formats.js';
 import { mapLinks } from '../crawl/map.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../runtime/types.js';
 import type { MonitorRecord, Store } from '../ports/store.js';
 import { scrape } from '../scrape.js';
 import { unlinkedPages } from '../memory/site-memory.js';

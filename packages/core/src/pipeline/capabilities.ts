@@ -1,6 +1,6 @@
 import type { ResolvedScrapeOptions } from '../options.js';
 import { assertLlmAvailable } from '../llm/llm-formats.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../runtime/types.js';
 import { planEngine } from './engine-choice.js';
 
 /**

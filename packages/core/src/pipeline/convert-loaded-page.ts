@@ -1,12 +1,11 @@
-import { sharedConvertPool } from '../convert/convert-pool.js';
 import { convertDocumentPage, documentFormatOf } from '../documents/convert-document-page.js';
-import type { LoadedPage } from '../fetch/types.js';
+import type { LoadedPage } from '../ports/loaded-page.js';
 import type { ResolvedScrapeOptions } from '../options.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../runtime/types.js';
 import { convertPage, withEngineExtras, type PageConversion } from './to-document.js';
 
 /**
- * convertPage off the caller's thread: in the runtime's pool (default: the process's shared pool),
+ * convertPage off the caller's thread: in the runtime's converter (default: the default runtime's pool),
  * as its team's page, or in the calling thread when its pool is false. `signal` gives up on a page
  * still waiting or converting.
  * The page's body is given up to the conversion: callers do not read it afterwards.
@@ -16,9 +15,10 @@ export async function convertLoadedPage(
   sourceURL: string,
   options: ResolvedScrapeOptions,
   withPageLinks: boolean,
-  { convertPool: pool, teamId }: Pick<Runtime, 'convertPool' | 'teamId'>,
+  runtime: Pick<Runtime, 'converter' | 'teamId'>,
   signal?: AbortSignal,
 ): Promise<PageConversion> {
+  const pool = runtime.converter();
   if (pool === false) {
     const format = documentFormatOf(page);
     // In the calling thread no deadline ends a long document, so its reading gets the request's time.
@@ -28,6 +28,6 @@ export async function convertLoadedPage(
   // The loaded page is this conversion's alone: its body moves to the thread instead of being copied.
   return withEngineExtras(
     page,
-    await (pool ?? sharedConvertPool()).convert(page, sourceURL, options, withPageLinks, signal, { moveBody: true, teamId }),
+    await pool.convert(page, sourceURL, options, withPageLinks, signal, { moveBody: true, teamId: runtime.teamId }),
   );
 }

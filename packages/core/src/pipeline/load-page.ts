@@ -1,10 +1,10 @@
 import { declaredDocumentFormat, detectDocumentFormat } from '../documents/formats.js';
 import { isTrawlError } from '../errors.js';
 import { httpFetch } from '../fetch/http-engine.js';
-import type { LoadedPage } from '../fetch/types.js';
+import type { LoadedPage } from '../ports/loaded-page.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import type { Browser } from '../ports/browser.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../runtime/types.js';
 import { assertAllowedTarget, parseTargetUrl } from '../url/guard.js';
 import { partialScrapeWarning } from './capabilities.js';
 import { contentKind } from './content-kind.js';
@@ -40,7 +40,7 @@ function fetchOverHttp(url: string, options: ResolvedScrapeOptions, { runtime, s
       userAgent: runtime.userAgent,
       maxRedirects: runtime.maxRedirects,
       maxBodyBytes: runtime.maxBodyBytes,
-      dispatcher: runtime.dispatcher,
+      dispatcher: runtime.dispatcherFor(options.skipTlsVerification),
       signal,
     },
     runtime.policy,

@@ -2,9 +2,9 @@ import { BlockPageError, describeBlockPage, type BlockPageReport, type LadderRun
 import type { BlockVerdict } from '../blocks/classify.js';
 import type { BlockKind } from '../blocks/markers.js';
 import type { Document } from '../document.js';
-import type { LoadedPage } from '../fetch/types.js';
+import type { LoadedPage } from '../ports/loaded-page.js';
 import type { ResolvedScrapeOptions } from '../options.js';
-import type { Runtime } from '../runtime/runtime.js';
+import type { Runtime } from '../runtime/types.js';
 import { JS_SHELL_WARNING } from './engine-choice.js';
 import { loadInBrowser, loadPage } from './load-page.js';
 import type { PageConversion } from './to-document.js';

@@ -5,7 +5,8 @@ import { buildLinksOnlyDocument, linksOnlyPage } from '../content/assembly/links
 import type { Document, DocumentMetadata } from '../document.js';
 import { TrawlError } from '../errors.js';
 import { decodeBody } from '../fetch/charset.js';
-import type { LoadedPage } from '../fetch/types.js';
+import type { PageContent, PageConversion } from '../ports/converter.js';
+import type { LoadedPage } from '../ports/loaded-page.js';
 import { MAX_LINKS_PER_PAGE } from '../limits.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import { contentKind } from './content-kind.js';
@@ -17,16 +18,7 @@ export function pageToDocument(page: LoadedPage, sourceURL: string, options: Res
   return convertPage(page, sourceURL, options, false).document;
 }
 
-export interface PageConversion {
-  document: Document;
-  /** Every link of the raw page (before cleaning), when asked for: what a crawler follows. */
-  pageLinks: string[];
-  /** Set when the page is a block page (blocks/classify.ts): the escalation ladder reads it. */
-  blockPage?: BlockVerdict;
-}
-
-/** What conversion reads of a loaded page: all a conversion thread is sent. */
-export type PageContent = Pick<LoadedPage, 'url' | 'status' | 'headers' | 'body' | 'warnIfRenderedByJavaScript'>;
+export type { PageContent, PageConversion } from '../ports/converter.js';
 
 /** pageToDocument for crawlers: the same single parse also yields every link of the raw page. */
 export function convertPage(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {

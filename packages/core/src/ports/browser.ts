@@ -5,7 +5,7 @@
  */
 import type { Document } from '../document.js';
 import { isTrawlError, TrawlError } from '../errors.js';
-import type { LoadedPage } from '../fetch/types.js';
+import type { LoadedPage } from './loaded-page.js';
 import type { Action, ResolvedScrapeOptions } from '../options.js';
 import type { SsrfPolicy } from '../url/ssrf.js';
 

@@ -1,5 +1,5 @@
 import type { Account } from '../credits/usage.js';
-import { meteredLlm } from '../llm/metered-llm.js';
+import { meteredLlm } from '../credits/metered-llm.js';
 import type { RuntimeOptions, RuntimeWithStore } from './runtime.js';
 
 /**

@@ -1,6 +1,6 @@
 import { MAX_ATTRIBUTE_VALUES, MAX_IMAGES } from '../../limits.js';
 import type { AttributeSelector, AttributeValues } from '../../document.js';
-import { parseHtml, type HtmlDocument } from '../dom/parse.js';
+import type { HtmlDocument } from '../dom/parse.js';
 import { parseSrcset } from './srcset.js';
 import { httpUrlWithoutFragment } from './urls.js';
 
@@ -59,14 +59,4 @@ function attributeValues(document: HtmlDocument, { selector, attribute }: Attrib
     if (value !== null) values.push(value);
   }
   return values;
-}
-
-/** Why the parser refuses `selector` as a CSS selector, or undefined when it accepts it. */
-export function selectorProblem(selector: string): string | undefined {
-  try {
-    parseHtml('<p></p>').querySelectorAll(selector);
-    return undefined;
-  } catch (error) {
-    return `"${selector.slice(0, 100)}" is not a valid CSS selector${error instanceof Error ? `: ${error.message.slice(0, 200)}` : ''}`;
-  }
 }

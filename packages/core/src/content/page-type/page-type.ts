@@ -1,10 +1,8 @@
 import type { PageSignals } from './page-signals.js';
+import type { PageType } from './page-types.js';
 import { hasPostSlug, pageTypeFromUrl } from './url-kind.js';
 
-/** The kinds of page main-content extraction tells apart; each is extracted its own way. */
-export type PageType = 'article' | 'forum' | 'product' | 'collection' | 'listing' | 'documentation' | 'service';
-
-export const PAGE_TYPES: readonly PageType[] = ['article', 'forum', 'product', 'collection', 'listing', 'documentation', 'service'];
+export { PAGE_TYPES, type PageType } from './page-types.js';
 
 // Not `Question`: FAQ blocks on every kind of page declare it.
 const FORUM_SCHEMA = ['DiscussionForumPosting', 'QAPage', 'SocialMediaPosting'];

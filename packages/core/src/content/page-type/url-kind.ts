@@ -1,4 +1,4 @@
-import type { PageType } from './page-type.js';
+import type { PageType } from './page-types.js';
 
 /**
  * What a URL's shape says about the page behind it, or null when it says nothing. Forum software

@@ -86,6 +86,5 @@ export interface BrandingProfile {
   images?: { logo?: string | null; favicon?: string | null; ogImage?: string | null };
 }
 
-/** The page formats read from the parsed page without a model (v2's format names). */
-export const PAGE_PROFILES = ['product', 'menu', 'branding', 'audio', 'video'] as const;
-export type PageProfileName = (typeof PAGE_PROFILES)[number];
+// The names live in a leaf module, so the scrape options can list them without loading content/.
+export { PAGE_PROFILES, type PageProfileName } from '../../page-profiles.js';

@@ -7,7 +7,7 @@
  */
 import { TrawlError } from '../../errors.js';
 import { addUsage, NO_USAGE, type LlmProvider, type LlmToolCall, type LlmUsage } from '../../ports/llm.js';
-import type { Runtime } from '../../runtime/runtime.js';
+import type { Runtime } from '../../runtime/types.js';
 import { finishAnswer } from '../extract-from-text.js';
 import type { LlmJobRun } from '../llm-runtime.js';
 import { requireLlm } from '../missing-llm.js';

@@ -1,6 +1,6 @@
 import { mapSite } from '../../crawl/map.js';
 import { normalizeUrl } from '../../url/normalize.js';
-import type { Runtime } from '../../runtime/runtime.js';
+import type { Runtime } from '../../runtime/types.js';
 import { robotsVerdicts, robotsWarning } from '../robots-verdicts.js';
 import type { ExtractRequest } from './extract-request.js';
 import { rankByRelevance, relevanceQuery } from './rank-pages.js';

@@ -1,4 +1,4 @@
-import { recordTokens, type Account } from '../credits/usage.js';
+import { recordTokens, type Account } from './usage.js';
 import { llmUsageOf, type LlmProvider, type LlmUsage } from '../ports/llm.js';
 import type { TeamLedger } from '../ports/store.js';
 
