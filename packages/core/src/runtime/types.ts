@@ -52,8 +52,8 @@ export interface RuntimeOptions {
   /** Where background work reports failures nobody waits for (default: console.error). */
   logger?: Logger;
   /**
-   * The undici Dispatcher of every HTTP load (e.g. a ProxyAgent). Default: Trawl's keep-alive
-   * pools, which also check each connection's address against the SSRF policy; a dispatcher you
+   * The undici Dispatcher of every HTTP load (e.g. a ProxyAgent). Default: the default runtime's
+   * keep-alive pools, which also check each connection's address against the SSRF policy; a dispatcher you
    * pass gets the policy's URL checks only (each hop's hostname is still resolved and refused).
    */
   dispatcher?: Dispatcher;
