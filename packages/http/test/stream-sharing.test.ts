@@ -216,21 +216,38 @@ describe('the team byte cache', () => {
 });
 
 describe('stream turns', () => {
+  /** Lets event-loop iterations pass until `total` turns were handed out; how many went in each. */
+  async function iterations(granted: () => number, total: number): Promise<number[]> {
+    const perIteration: number[] = [];
+    while (granted() < total) {
+      const before = granted();
+      await new Promise((resolve) => setImmediate(resolve));
+      perIteration.push(granted() - before);
+    }
+    return perIteration;
+  }
+
   it('hand out turns first come, first served, at most a budget of bytes per event-loop iteration', async () => {
     const turns = createStreamTurns(2);
     const order: number[] = [];
-    const granted = Array.from({ length: 6 }, (_, i) => turns.take(1).then(() => order.push(i)));
-    const perIteration: number[] = [];
-    while (order.length < 6) {
-      const before = order.length;
-      await new Promise((resolve) => setImmediate(resolve));
-      perIteration.push(order.length - before);
-    }
+    const granted = Array.from({ length: 6 }, (_, i) => turns.take('a', 1).then(() => order.push(i)));
+    const perIteration = await iterations(() => order.length, 6);
     await Promise.all(granted);
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
     expect(Math.max(...perIteration)).toBeLessThanOrEqual(2);
     // A slice larger than the budget still gets its turn, alone.
-    await turns.take(10);
+    await turns.take('a', 10);
     expect(turns.waiting).toBe(0);
+  });
+
+  it('go round robin between teams: one stream of team b is not queued behind team a’s many', async () => {
+    const turns = createStreamTurns(1);
+    const order: string[] = [];
+    const a = Array.from({ length: 10 }, (_, i) => turns.take('a', 1).then(() => order.push(`a${i}`)));
+    const b = [turns.take('b', 1).then(() => order.push('b0')), turns.take('b', 1).then(() => order.push('b1'))];
+    await iterations(() => order.length, 12);
+    await Promise.all([...a, ...b]);
+    expect(order.slice(0, 5)).toEqual(['a0', 'b0', 'a1', 'b1', 'a2']);
+    expect(order.filter((name) => name.startsWith('a'))).toEqual(Array.from({ length: 10 }, (_, i) => `a${i}`));
   });
 });

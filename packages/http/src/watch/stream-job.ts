@@ -40,7 +40,7 @@ export async function streamJob(ws: WebSocket, first: JobRecord, options: Stream
   const deliver = (messages: readonly unknown[]) => sendAll(ws, messages, options.stallMs ?? STREAM_STALL_MS);
 
   let job = first;
-  await turns.take(sliceBytes);
+  await turns.take(first.teamId, sliceBytes);
   let slice = await readSlice(job, 0);
   let sent = slice.messages.length;
   // While pages remain unsent the job reads as running, so the SDK waits for them.
@@ -48,7 +48,7 @@ export async function streamJob(ws: WebSocket, first: JobRecord, options: Stream
   await deliver([catchupMessage({ ...toV1JobStatus(job), status: shownStatus(slice.next === undefined) }, slice)]);
   while (open && !options.stopped()) {
     const finishedBefore = isTerminal(job.status);
-    await turns.take(sliceBytes);
+    await turns.take(first.teamId, sliceBytes);
     if (!open) return;
     slice = await readSlice(job, sent);
     await deliver(slice.messages);
