@@ -1,5 +1,5 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, sessions (the browser-session soak), api, hostile (hostile-teams: its multi-team part alone), startup, documents, memory, blocks,
+// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, sessions (the browser-session soak), api, hostile (hostile-teams: its multi-team part alone; hostile-streams: its 150 status streams alone), startup, documents, memory, blocks,
 // traps (the crawl-trap guard over the dev sets' link graphs: links held back), formats (the product format's cost beyond
 // the scrape, no model), html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
 // links-stream (the links-only path against the tree path on the dev sets; `--step N`), every-path (scrape,
@@ -16,7 +16,7 @@ import { runEveryPathBenchmark } from './every-path.js';
 import { runFormatsBenchmark } from './formats.js';
 import { runFrontierBenchmark } from './frontier.js';
 import { runHostileBenchmark } from './hostile.js';
-import { runTeamsBenchmark } from './hostile-teams.js';
+import { runStreamsBenchmark, runTeamsBenchmark } from './hostile-teams.js';
 import { runHtml5libBenchmark } from './html5lib.js';
 import { runLinksStreamCheck } from './links-stream.js';
 import { runMemoryBenchmark } from './memory.js';
@@ -35,6 +35,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   api: () => runApiBenchmark(),
   hostile: () => runHostileBenchmark(),
   'hostile-teams': () => runTeamsBenchmark(),
+  'hostile-streams': () => runStreamsBenchmark(),
   startup: () => runStartupBenchmark(),
   documents: () => runDocumentBenchmark(),
   memory: () => runMemoryBenchmark(),

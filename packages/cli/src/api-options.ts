@@ -34,6 +34,11 @@ export function apiOptionsFrom(
       perTeam: settings.browserSessionsPerTeam,
       codeEnabled: settings.browserCode,
     },
-    streams: { perTeam: settings.streamsPerTeam, opensPerMinute: settings.streamOpensPerMinute },
+    streams: {
+      perTeam: settings.streamsPerTeam,
+      opensPerMinute: settings.streamOpensPerMinute,
+      cacheBytes: settings.streamCacheMb * 2 ** 20,
+      cacheBytesPerTeam: settings.streamCacheMbPerTeam * 2 ** 20,
+    },
   };
 }

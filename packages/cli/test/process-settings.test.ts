@@ -35,6 +35,8 @@ const EXAMPLES: Record<string, { valid: string; malformed: string | null; with?:
   browserSessionsPerTeam: { valid: '3', malformed: '0' },
   browserCode: { valid: 'true', malformed: 'maybe' },
   streamOpensPerMinute: { valid: '30', malformed: '-1' },
+  streamCacheMb: { valid: '0', malformed: '1.5' },
+  streamCacheMbPerTeam: { valid: '16', malformed: 'lots' },
   apiKeys: { valid: 'k1:team-a,k2', malformed: 'k1:a,k1:b' },
   rateLimits: { valid: 'scrape=10,crawl=2', malformed: 'scrape=many' },
   credits: { valid: 'team-a:100', malformed: 'team-a' },

@@ -77,6 +77,9 @@ export interface TrawlApiOptions extends RuntimeOptions {
    * WebSocket status streams (the SDKs' `watcher()`): how many one team may hold open at once
    * (default 20), open per minute (default 120), and the server in all (default 1000). A stream
    * over a limit is refused before the upgrade (429, or 503 for the server's), and the SDKs poll.
+   * Also the bytes of finished jobs' encoded slices kept for the streams (`cacheBytes`, default
+   * 256 MiB; `cacheBytesPerTeam`, default 64 MiB) and the bytes of slices all streams send per
+   * event-loop iteration (`bytesPerTurn`, default 4 MiB).
    */
   streams?: StreamLimits;
   /** Webhook delivery settings, or a sender of your own. */

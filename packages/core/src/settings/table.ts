@@ -225,6 +225,21 @@ export const SETTINGS = {
     description: 'WebSocket status streams one team may open per minute, counted in the store across API nodes',
     scope: 'server',
   }),
+  streamCacheMb: valued({
+    env: 'TRAWL_STREAM_CACHE_MB',
+    type: wholeNumberType(0),
+    default: 256,
+    description:
+      "MiB of finished jobs' status-stream slices kept encoded, all teams together, so many watchers of one job serialise each page once (0: none)",
+    scope: 'server',
+  }),
+  streamCacheMbPerTeam: valued({
+    env: 'TRAWL_STREAM_CACHE_MB_PER_TEAM',
+    type: wholeNumberType(0),
+    default: 64,
+    description: "MiB of that cache one team's streams may hold; teams never read each other's entries",
+    scope: 'server',
+  }),
   apiKeys: optional({
     env: 'TRAWL_API_KEYS',
     type: apiKeysType,

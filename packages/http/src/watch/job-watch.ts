@@ -8,6 +8,8 @@
  * The stream reads the store, so it follows jobs any worker runs. Without it the SDKs poll.
  * Streams are budgeted (stream-budget.ts: per team at once, per team a minute, per server) and
  * paced by their client (stream-job.ts: the next slice of documents only once the last was written).
+ * They take turns on the event loop (stream-turns.ts), and a finished job's slices are encoded once
+ * for all its streams, in a byte-bounded cache kept per team (stream-slices.ts, team-byte-cache.ts).
  */
 import type { Duplex } from 'node:stream';
 import type { Document } from '@trawl/core';
@@ -21,8 +23,11 @@ import type { Logger } from '../logger.js';
 import { findTeamJob } from '../routes/find-job.js';
 import { toV2Document, v2ShapingOf } from '../v2/v2-document.js';
 import { v1Documents } from '../v1/v1-document.js';
-import { createStreamBudget, isRefusal, type StreamLimits } from './stream-budget.js';
-import { sendNow, streamJob, type StreamView } from './stream-job.js';
+import { createStreamBudget, isRefusal, type StreamLimits, streamCacheLimits } from './stream-budget.js';
+import { sendNow, STREAM_SLICE_BYTES, streamJob } from './stream-job.js';
+import { createSliceReader, type EncodedSlice } from './stream-slices.js';
+import { createStreamTurns } from './stream-turns.js';
+import { createTeamByteCache, type TeamByteCache } from './team-byte-cache.js';
 import { watchTarget } from './watch-target.js';
 
 /** How often a stream looks for new pages. */
@@ -39,6 +44,8 @@ export interface JobWatchOptions {
   limits?: StreamLimits;
   /** Bytes of documents a stream reads and sends per step (default 1 MiB). */
   sliceBytes?: number;
+  /** The finished jobs' encoded slices (default: one bounded by `limits`' cache sizes). */
+  cache?: TeamByteCache<EncodedSlice>;
 }
 
 export interface JobWatch {
@@ -50,6 +57,13 @@ export interface JobWatch {
 export function createJobWatch(options: JobWatchOptions): JobWatch {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const budget = createStreamBudget(options.store, options.limits);
+  const sliceBytes = options.sliceBytes ?? STREAM_SLICE_BYTES;
+  const cache = options.cache ?? createTeamByteCache<EncodedSlice>(streamCacheLimits(options.limits));
+  const turns = createStreamTurns(options.limits?.bytesPerTurn);
+  const readers = {
+    v1: createSliceReader({ store: options.store, view: v1Documents, viewName: 'v1', sliceBytes, cache }),
+    v2: createSliceReader({ store: options.store, view: v2View, viewName: 'v2', sliceBytes, cache }),
+  };
   // The key arrives as the subprotocol; the handshake echoes it back, as browsers require.
   const wss = new WebSocketServer({
     noServer: true,
@@ -79,10 +93,10 @@ export function createJobWatch(options: JobWatchOptions): JobWatch {
     if (isRefusal(place)) return refuse(socket, place.status, place.message, place.retryAfterSeconds);
     // The client may have gone while the store answered: its place goes back at once.
     if (!socket.writable) return place.release();
-    const view: StreamView = target.version === 'v2' ? v2View : v1Documents;
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.once('close', place.release);
-      streamJob(ws, job, { store: options.store, view, pollMs, stopped: () => closed, sliceBytes: options.sliceBytes }).catch((error) => {
+      const readSlice = readers[target.version];
+      streamJob(ws, job, { store: options.store, readSlice, turns, pollMs, stopped: () => closed, sliceBytes }).catch((error) => {
         options.logger.error(`status stream of job ${job.id} failed`, error);
         sendNow(ws, { type: 'error', error: 'The status stream failed' });
         ws.close(1011);

@@ -13,9 +13,29 @@ export interface StreamLimits {
   opensPerMinute?: number;
   /** Streams open at once on this API, all teams together (default 1000). */
   total?: number;
+  /** Bytes of finished jobs' encoded slices kept for one team's streams (default 64 MiB). */
+  cacheBytesPerTeam?: number;
+  /** Bytes of encoded slices kept for all teams together (default 256 MiB). */
+  cacheBytes?: number;
+  /** Bytes of slices all streams together read and send per event-loop iteration (default 4 MiB). */
+  bytesPerTurn?: number;
 }
 
-export const DEFAULT_STREAM_LIMITS = { perTeam: 20, opensPerMinute: 120, total: 1000 } as const;
+export const DEFAULT_STREAM_LIMITS = {
+  perTeam: 20,
+  opensPerMinute: 120,
+  total: 1000,
+  cacheBytesPerTeam: 64 * 2 ** 20,
+  cacheBytes: 256 * 2 ** 20,
+} as const;
+
+/** The slice cache's bounds out of the stream limits. */
+export function streamCacheLimits(limits: StreamLimits = {}): { bytesPerTeam: number; bytes: number } {
+  return {
+    bytesPerTeam: limits.cacheBytesPerTeam ?? DEFAULT_STREAM_LIMITS.cacheBytesPerTeam,
+    bytes: limits.cacheBytes ?? DEFAULT_STREAM_LIMITS.cacheBytes,
+  };
+}
 
 /** Why a stream was refused: the status and message of the HTTP answer, and when to try again. */
 export interface StreamRefusal {

@@ -1,59 +1,64 @@
 /**
- * One status stream's loop: reads the job's documents from the store a slice at a time and sends
- * the next slice only once the socket took the last (every send's write callback fired), so a
- * stream holds at most one slice in memory whatever the crawl's size and however slowly its
- * client reads. A client that takes nothing for `stallMs` is dropped.
+ * One status stream's loop: reads the job's documents a slice at a time and sends the next slice
+ * only once the socket took the last (every send's write callback fired), so a stream holds at
+ * most one slice in memory whatever the crawl's size and however slowly its client reads. Each
+ * slice waits for a turn (stream-turns.ts), so many streams share the event loop with everything
+ * else, and a finished job's slices are encoded once for all its streams (stream-slices.ts).
+ * A client that takes nothing for `stallMs` is dropped.
  */
-import { isTerminal, readStatusPage, toV1JobStatus } from '@trawl/core/server';
-import type { Document } from '@trawl/core';
+import { isTerminal, toV1JobStatus } from '@trawl/core/server';
 import type { JobRecord, Store } from '@trawl/core/ports';
+import { Buffer } from 'node:buffer';
 import type { WebSocket } from 'ws';
+import { catchupMessage, type SliceReader } from './stream-slices.js';
+import type { StreamTurns } from './stream-turns.js';
 
 /** Bytes of documents read from the store and sent per step (at least one document, however large). */
-export const STREAM_SLICE_BYTES = 1024 * 1024;
+export const STREAM_SLICE_BYTES = 256 * 1024;
 /** A stream whose client took nothing for this long is closed. */
 export const STREAM_STALL_MS = 120_000;
 
-export type StreamView = (documents: Document[], job: JobRecord) => unknown[];
-
 export interface StreamJobOptions {
   store: Store;
-  view: StreamView;
+  /** The job's slices, encoded (cached once the job is finished). */
+  readSlice: SliceReader;
+  turns: StreamTurns;
   /** How often a running job is looked at for new pages. */
   pollMs: number;
   /** True once the API is closing. */
   stopped(): boolean;
-  sliceBytes?: number;
+  /** Bytes of documents per slice: what a turn is counted at. */
+  sliceBytes: number;
   stallMs?: number;
 }
 
 export async function streamJob(ws: WebSocket, first: JobRecord, options: StreamJobOptions): Promise<void> {
-  const { store, view } = options;
-  const sliceBytes = options.sliceBytes ?? STREAM_SLICE_BYTES;
+  const { store, readSlice, turns, sliceBytes } = options;
   let open = true;
   ws.on('close', () => (open = false));
   ws.on('error', () => (open = false));
-  const deliver = (messages: unknown[]) => sendAll(ws, messages, options.stallMs ?? STREAM_STALL_MS);
+  const deliver = (messages: readonly unknown[]) => sendAll(ws, messages, options.stallMs ?? STREAM_STALL_MS);
 
   let job = first;
-  let page = await readStatusPage(store, job, { skip: 0, maxBytes: sliceBytes });
-  let sent = page.documents.length;
+  await turns.take(first.teamId, sliceBytes);
+  let slice = await readSlice(job, 0);
+  let sent = slice.messages.length;
   // While pages remain unsent the job reads as running, so the SDK waits for them.
   const shownStatus = (done: boolean) => (done ? job.status : 'scraping');
-  await deliver([
-    { type: 'catchup', data: { ...toV1JobStatus(job), status: shownStatus(page.next === undefined), data: view(page.documents, job) } },
-  ]);
+  await deliver([catchupMessage({ ...toV1JobStatus(job), status: shownStatus(slice.next === undefined) }, slice)]);
   while (open && !options.stopped()) {
     const finishedBefore = isTerminal(job.status);
-    page = await readStatusPage(store, job, { skip: sent, maxBytes: sliceBytes });
-    await deliver(view(page.documents, job).map((document) => ({ type: 'document', data: document })));
-    sent += page.documents.length;
-    if (finishedBefore && page.next === undefined) {
+    await turns.take(first.teamId, sliceBytes);
+    if (!open) return;
+    slice = await readSlice(job, sent);
+    await deliver(slice.messages);
+    sent += slice.messages.length;
+    if (finishedBefore && slice.next === undefined) {
       await deliver([endMessage(job)]);
       ws.close(1000);
       return;
     }
-    if (!page.documents.length) await sleep(options.pollMs);
+    if (!slice.messages.length) await sleep(options.pollMs);
     const latest = await store.jobs.get(job.id);
     if (!latest) {
       await deliver([{ type: 'error', error: 'The job expired' }]);
@@ -72,10 +77,11 @@ function endMessage(job: JobRecord): unknown {
 }
 
 /**
- * Sends the messages and resolves once the socket has written them all out (or closed). A client
- * that leaves them unread past `stallMs` has its connection ended.
+ * Sends the messages (encoded ones as they are, as text frames; others as JSON) and resolves once
+ * the socket has written them all out (or closed). A client that leaves them unread past `stallMs`
+ * has its connection ended.
  */
-function sendAll(ws: WebSocket, messages: unknown[], stallMs: number): Promise<void> {
+function sendAll(ws: WebSocket, messages: readonly unknown[], stallMs: number): Promise<void> {
   if (messages.length === 0 || ws.readyState !== ws.OPEN) return Promise.resolve();
   return new Promise((resolve) => {
     let pending = messages.length;
@@ -94,7 +100,10 @@ function sendAll(ws: WebSocket, messages: unknown[], stallMs: number): Promise<v
     const written = () => {
       if (--pending === 0) finish();
     };
-    for (const message of messages) ws.send(JSON.stringify(message), written);
+    for (const message of messages) {
+      if (Buffer.isBuffer(message)) ws.send(message, { binary: false }, written);
+      else ws.send(JSON.stringify(message), written);
+    }
   });
 }
 
