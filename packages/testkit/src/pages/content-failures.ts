@@ -206,4 +206,43 @@ ${ferryArticle}
     ],
     absent: ['Meistgelesene Artikel', 'Die Hafenmauer', 'Weitere Artikel', 'Der Deich wird erhöht'],
   },
+  /**
+   * A WordPress theme's related posts after the post, titled in Portuguese and longer than the
+   * post: only the heading's class (`relatedpoststitle`) says what they are, and Readability's
+   * pick held them with the post.
+   */
+  namedRelatedPosts: {
+    path: '/content-failures/named-related-posts',
+    description: "related posts named only by their heading's class, longer than the post",
+    html: `<!DOCTYPE html>
+<html lang="pt"><head><meta charset="utf-8"><title>A balsa da ilha</title></head>
+<body>
+<div id="content">
+<article id="post-1" class="postbox post-1 post type-post hentry">
+<h1>A balsa da ilha</h1>
+<p>A balsa para as ilhas de fora sai duas vezes por dia do velho cais de pedra e para em cada trapiche na ida e de novo na volta, ao fim da tarde.</p>
+<p>Nas tempestades de inverno a travessia é cancelada, e os ilhéus buscam o correio de barco, que o capitão do porto separa na sala de espera.</p>
+<p>Os bilhetes são vendidos a bordo, e as bicicletas viajam de graça fora das semanas de verão, quando o convés se enche de caminhantes.</p>
+</article>
+<article id="post-2" class="postbox post-2 post type-post hentry">
+<h3 class="relatedpoststitle">Você pode gostar...</h3>
+<article class="postbox post-11"><a href="/farol"><img src="/img/farol.jpg" alt=""></a>
+<p>O farol do cabo ganhou uma lâmpada nova neste outono, e os pescadores dizem que a luz se vê agora muito mais longe no mar, mesmo nas noites de nevoeiro cerrado que vêm do norte.</p>
+</article>
+<article class="postbox post-12"><a href="/feira"><img src="/img/feira.jpg" alt=""></a>
+<p>A feira do peixe mudou-se para o cais e abre todas as manhãs de sábado, com bancas de sardinha, polvo e marisco vindos dos barcos que chegaram durante a madrugada ao porto.</p>
+</article>
+<article class="postbox post-13"><a href="/resgate"><img src="/img/resgate.jpg" alt=""></a>
+<p>O barco de resgate treina todos os sábados com voluntários da ilha, que aprendem a nadar em mar aberto, a lançar cabos e a socorrer quem cai à água perto das rochas.</p>
+</article>
+<article class="postbox post-14"><a href="/escola"><img src="/img/escola.jpg" alt=""></a>
+<p>A escola da ilha vai ter uma sala nova para as aulas de ciências, paga pela junta e pelos pais, que passaram o verão a angariar fundos com almoços e rifas na praça.</p>
+</article>
+</article>
+</div>
+</body></html>
+`,
+    phrases: ['# A balsa da ilha', 'A balsa para as ilhas de fora', 'Nas tempestades de inverno', 'Os bilhetes são vendidos a bordo'],
+    absent: ['Você pode gostar', 'O farol do cabo', 'A feira do peixe', 'O barco de resgate'],
+  },
 } satisfies Record<string, ContentFailurePage>;

@@ -78,6 +78,17 @@ const READABILITY_UNLIKELY =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
 const READABILITY_MAYBE = /and|article|body|column|content|main|shadow/i;
 
+/** The class and id words unflagHeadings took from each heading it changed, as the page wrote them. */
+const unflaggedNames = new WeakMap<Element, string>();
+
+/**
+ * A heading's class and id words as the page wrote them: the steps after Readability's pick read
+ * what a theme named a heading (`relatedpoststitle`) even where unflagHeadings took the word out.
+ */
+export function headingNames(heading: Element): string {
+  return unflaggedNames.get(heading) ?? `${heading.getAttribute('class') ?? ''} ${heading.id}`;
+}
+
 /**
  * Readability drops an element whose class or id holds a word of its unlikely list before
  * scoring, headings included, and docs generators name their headings with such words: rustdoc's
@@ -90,6 +101,7 @@ function unflagHeadings(document: HtmlDocument): void {
     const classes = heading.getAttribute('class') ?? '';
     const names = `${classes} ${heading.id}`;
     if (!READABILITY_UNLIKELY.test(names) || READABILITY_MAYBE.test(names)) continue;
+    unflaggedNames.set(heading, names);
     heading.setAttribute(
       'class',
       classes

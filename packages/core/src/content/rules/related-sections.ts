@@ -1,3 +1,4 @@
+import { headingNames } from '../regions/readability.js';
 import { textLength } from '../dom/text.js';
 
 /**
@@ -6,6 +7,14 @@ import { textLength } from '../dom/text.js';
  */
 const RELATED_HEADING =
   /\b(?:related|also (?:viewed|bought|purchased|like|liked|read|enjoy)|you (?:may|might) (?:also )?(?:like|love|enjoy|be interested)|recently viewed|recommended|recommendations|similar (?:items|products|posts|articles)|sponsored|more (?:from|like this|to explore|stories|articles|news|products|posts)|other items|trending|popular (?:posts|articles|products|items)|people also|frequently bought|complete the look|shop the look|read (?:next|more)|newsletter|share (?:this|on)|latest (?:posts|news|articles|stories)|explore more)\b/i;
+
+/**
+ * A heading the theme itself names as opening related posts (`class="relatedpoststitle"`,
+ * `related-title`): the same block, in whatever language its text is written.
+ */
+const RELATED_NAME = /related/i;
+/** Text before a named block that makes it an appendix to the page rather than the page itself. */
+const MIN_TEXT_BEFORE_NAMED_BLOCK = 200;
 
 /** A block bigger than this share of the content is the content itself, whatever its heading says. */
 const MAX_SHARE_OF_TEXT = 0.4;
@@ -25,9 +34,13 @@ export function removeRelatedSections(root: Element, maxShareOfText = MAX_SHARE_
   for (const heading of Array.from(root.querySelectorAll('h2, h3, h4, h5, h6'))) {
     if (!root.contains(heading)) continue;
     const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (!text || text.length > 60 || !RELATED_HEADING.test(text)) continue;
+    if (!text || text.length > 60) continue;
+    const named = RELATED_NAME.test(headingNames(heading));
+    if (!named && !RELATED_HEADING.test(text)) continue;
     total ??= textLength(root);
-    blockOpenedBy(heading, root, total * maxShareOfText).remove();
+    // A named block after the page's own text goes whatever its size: the theme says what it is.
+    const appendix = named && textBefore(heading, root) >= MIN_TEXT_BEFORE_NAMED_BLOCK;
+    blockOpenedBy(heading, root, appendix ? total : total * maxShareOfText).remove();
   }
 }
 
@@ -47,4 +60,13 @@ function blockOpenedBy(heading: Element, root: Element, maxText: number): Elemen
 function firstTextElement(element: Element): Element | null {
   for (const child of Array.from(element.children)) if (/\S/.test(child.textContent ?? '')) return child;
   return null;
+}
+
+/** Characters of text in `root` before `element`, in document order. */
+function textBefore(element: Element, root: Element): number {
+  let chars = 0;
+  for (let node: Element | null = element; node && node !== root; node = node.parentElement) {
+    for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) chars += textLength(sibling);
+  }
+  return chars;
 }
