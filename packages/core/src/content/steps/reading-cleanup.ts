@@ -1,7 +1,7 @@
 import type { PageType } from '../page-type/page-type.js';
 import { removeActionChrome } from '../rules/action-chrome.js';
 import { removeBoilerplate, removeNonArticleParts } from '../rules/boilerplate.js';
-import { findCardGrids, isProductGrid, removeOtherProductCards } from '../rules/card-grids.js';
+import { removeOtherProductCards } from '../rules/card-grids.js';
 import { removeDuplicateBlocks } from '../rules/duplicate-blocks.js';
 import { MAX_SHARE_OF_PRODUCT_TEXT, removeRelatedSections } from '../rules/related-sections.js';
 import { removeThreadChrome } from '../rules/thread-chrome.js';
@@ -65,21 +65,6 @@ export const ARTICLE_CLEANUP: readonly TreeStep[] = [
 export const REGION_CLEANUP: readonly TreeStep[] = [
   onReading('region', 'boilerplate'),
   onReading('region', 'related-sections'),
-  {
-    name: 'other-product-grids',
-    phase: 'region',
-    pageKinds: ['product'],
-    about: 'One product’s page shows other products only as recommendations: grids of priced cards go.',
-    run: (root) => {
-      let removed = 0;
-      for (const grid of findCardGrids(root)) {
-        if (!isProductGrid(grid)) continue;
-        grid.remove();
-        removed++;
-      }
-      return removed;
-    },
-  },
   {
     name: 'other-product-cards',
     phase: 'region',
