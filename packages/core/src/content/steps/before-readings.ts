@@ -50,8 +50,9 @@ export const BEFORE_READINGS: readonly ContentStep[] = [
   {
     name: 'author-boxes',
     phase: 'page',
-    // A thread's profile boxes are thread-chrome's; a book's product page presents its author.
-    pageKinds: kindsBut('forum', 'product'),
+    // A thread's profile boxes are thread-chrome's; a book's page (a product, or a grid of its
+    // editions) presents its author; a listing's teasers name theirs.
+    pageKinds: kindsBut('forum', 'product', 'collection', 'listing'),
     about:
       'Removes author boxes (photo, name, bio) before the readings, found by their names or their title line (“About the author”, “Über den Autor”): on a short post Readability picks the bio.',
     run: (root) => removeAuthorBoxes(root),
