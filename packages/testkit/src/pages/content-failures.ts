@@ -245,4 +245,73 @@ ${ferryArticle}
     phrases: ['# A balsa da ilha', 'A balsa para as ilhas de fora', 'Nas tempestades de inverno', 'Os bilhetes são vendidos a bordo'],
     absent: ['Você pode gostar', 'O farol do cabo', 'A feira do peixe', 'O barco de resgate'],
   },
+  /**
+   * A short post followed by its author's box, titled by a bold line ("Über die Autorin") and
+   * named by nothing in its markup: the bio is the densest paragraph of the page, Readability
+   * picked it as the article and the post was lost.
+   */
+  authorBox: {
+    path: '/content-failures/author-box',
+    description: "a short post and its author's bio",
+    html: `<!DOCTYPE html>
+<html lang="de"><head><meta charset="utf-8"><title>Die Inselfähre im Winter</title>
+<meta property="og:type" content="article"></head>
+<body>
+<header><nav><a href="/">Start</a> <a href="/faehren">Fähren</a> <a href="/haefen">Häfen</a> <a href="/inseln">Inseln</a> <a href="/wetter">Wetter und Gezeiten</a> <a href="/kontakt">Kontakt</a></nav></header>
+<div class="page">
+<div class="post">
+<h1>Die Inselfähre im Winter</h1>
+<p>Die Fähre fährt im Winter nur noch einmal am Tag.</p>
+<p>Bei Sturm bleibt sie ganz im Hafen.</p>
+<p>Der Fahrplan hängt am Kiosk aus.</p>
+<p>Fahrräder fahren im Winter umsonst mit.</p>
+<p>Hunde brauchen eine Leine.</p>
+</div>
+<div style="font-weight: bold">Über die Autorin</div>
+<div class="box">
+<div class="photo"><img src="/assets/portrait.jpg" alt=""></div>
+<div class="text"><p>Greta Hansen schreibt seit zwanzig Jahren über die Inseln, ihre Häfen und ihre Fähren, hat an der Küste Geografie studiert, leitet im Sommer Wattwanderungen für Schulklassen und sammelt in ihrem Archiv alte Fahrpläne, Postkarten und Fotografien der Reedereien, die sie in Ausstellungen und Vorträgen auf den Inseln zeigt.</p></div>
+</div>
+</div>
+<footer><p>Das Inselblatt erscheint jeden Donnerstag mit Nachrichten aus den Häfen, dem Fahrplan der Woche und den Gezeiten für alle Inseln. Impressum, Datenschutz und Kontakt zur Redaktion finden Sie auf unserer Startseite.</p></footer>
+</body></html>
+`,
+    phrases: ['# Die Inselfähre im Winter', 'Die Fähre fährt im Winter', 'Bei Sturm bleibt sie', 'Der Fahrplan hängt'],
+    absent: ['Über die Autorin', 'Greta Hansen'],
+  },
+  /**
+   * A Spanish news story with "read also" lines between its paragraphs (a label and another
+   * story's link) and a block of teasers under a Spanish heading ("Noticias relacionadas"), each
+   * with its summary, so that it is not link-dense: both were kept with the story.
+   */
+  readAlso: {
+    path: '/content-failures/read-also',
+    description: 'read-also lines and related stories titled in Spanish',
+    html: `<!DOCTYPE html>
+<html lang="es"><head><meta charset="utf-8"><title>El transbordador de las islas</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"El transbordador de las islas"}</script></head>
+<body>
+<article>
+<h1>El transbordador de las islas</h1>
+<p>El transbordador a las islas exteriores sale dos veces al día del viejo muelle de piedra y para en cada embarcadero a la ida y a la vuelta.</p>
+<p><strong>Lea también:</strong> <a href="/n/faro">El faro de la isla tendrá una luz nueva este verano</a></p>
+<p>Con los temporales de invierno se cancela la travesía y los isleños recogen el correo con su propio barco, que el capitán del puerto ordena en la sala de espera.</p>
+<p>PUEDES VER: <a href="/n/muelle">Las obras del muelle empiezan en marzo</a></p>
+<p>Los billetes se venden a bordo y las bicicletas viajan gratis fuera de las semanas de verano, cuando la cubierta va llena de caminantes.</p>
+<section class="bloque">
+<h2>Noticias relacionadas</h2>
+<div class="nota"><h3><a href="/n/dique">El dique se eleva un metro</a></h3><p>Los vecinos del puerto temen meses de ruido y de polvo mientras duren las obras del dique.</p></div>
+<div class="nota"><h3><a href="/n/escuela">La escuela de la isla crece</a></h3><p>El nuevo edificio tendrá dos aulas más y un comedor para los alumnos que llegan en barco.</p></div>
+</section>
+</article>
+</body></html>
+`,
+    phrases: [
+      '# El transbordador de las islas',
+      'El transbordador a las islas exteriores',
+      'Con los temporales de invierno',
+      'Los billetes se venden a bordo',
+    ],
+    absent: ['Lea también', 'El faro de la isla', 'PUEDES VER', 'Noticias relacionadas', 'El dique se eleva', 'Los vecinos del puerto'],
+  },
 } satisfies Record<string, ContentFailurePage>;

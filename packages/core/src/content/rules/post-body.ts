@@ -3,7 +3,8 @@ import { collapsedText, textLength, textLengthUpTo } from '../dom/text.js';
 
 /**
  * Where blog and publishing platforms put a post's body: WordPress and hAtom themes
- * (`entry-content`, `post-content`, `post-entry`, tagDiv's `td-post-content`), Blogger
+ * (`entry-content`, `post-content`, `post-entry`, tagDiv's `td-post-content`, Hueman's and
+ * other themes' `entry-inner`), Blogger
  * (`post-body`), TypePad and Movable Type (`entry-body`), Ghost (`gh-content`,
  * `post-full-content`), Drupal's body field, and schema.org's `articleBody` property.
  */
@@ -12,6 +13,7 @@ const POST_BODY_SELECTOR = [
   '.post-content',
   '.post-entry',
   '.td-post-content',
+  '.entry-inner',
   '.post-body',
   '.entry-body',
   '.gh-content',

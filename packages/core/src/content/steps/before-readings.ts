@@ -1,3 +1,4 @@
+import { removeAuthorBoxes } from '../rules/author-boxes.js';
 import { removeConsentDialogs } from '../rules/consent-dialogs.js';
 import { copyPostBody, keepPostBody } from '../rules/post-body.js';
 import { copyCategoryDescriptions, keepCategoryDescriptions } from '../rules/category-descriptions.js';
@@ -6,7 +7,7 @@ import { revealHiddenTeaserSummaries } from '../rules/hidden-teaser-links.js';
 import { removeUtilityHiddenBlocks } from '../rules/hidden-utility.js';
 import { unwrapContentNoscripts } from '../rules/noscript.js';
 import { revealTabPanels } from '../rules/tab-panels.js';
-import { type ContentStep, EVERY_KIND, type KeepStep } from './step.js';
+import { type ContentStep, EVERY_KIND, type KeepStep, kindsBut } from './step.js';
 
 /** Steps on the whole body before the two readings: `tree`, then `page`, then the `keep` copies. */
 export const BEFORE_READINGS: readonly ContentStep[] = [
@@ -45,6 +46,16 @@ export const BEFORE_READINGS: readonly ContentStep[] = [
     pageKinds: EVERY_KIND,
     about: 'Reveals teaser summaries written as a second, aria-hidden link to the story.',
     run: (root) => revealHiddenTeaserSummaries(root),
+  },
+  {
+    name: 'author-boxes',
+    phase: 'page',
+    // A thread's profile boxes are thread-chrome's; a book's page (a product, or a grid of its
+    // editions) presents its author; a listing's teasers name theirs.
+    pageKinds: kindsBut('forum', 'product', 'collection', 'listing'),
+    about:
+      'Removes author boxes (photo, name, bio) before the readings, found by their names or their title line (“About the author”, “Über den Autor”): on a short post Readability picks the bio.',
+    run: (root) => removeAuthorBoxes(root),
   },
   {
     name: 'docs-intro',

@@ -13,6 +13,7 @@ import { removeMediaFallbacks } from '../rules/media-fallback.js';
 import { removeNavTrees } from '../rules/nav-trees.js';
 import { removePhotoCredits } from '../rules/photo-credits.js';
 import { removePosterBadges } from '../rules/poster-badges.js';
+import { removeReadAlsoLines } from '../rules/read-also-lines.js';
 import { removeProductChrome } from '../rules/product-chrome.js';
 import { addProductDescription } from '../rules/product-description.js';
 import { removeTextBeforeProductName } from '../rules/product-preamble.js';
@@ -116,6 +117,14 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     about:
       'Removes blocks nearly all link text (most read, more from the section) with their title line, in any language; not a list the text introduces (“…:”), nor any when they outweigh the text: then the links are the content.',
     run: (root) => removeLinkDenseBlocks(root),
+  },
+  {
+    name: 'read-also-lines',
+    phase: 'content',
+    pageKinds: kindsBut('listing', 'collection'),
+    about:
+      'Removes “read also” lines between an article’s paragraphs (“Lea también: …”, “Read more: …”, “Lesen Sie auch: …”): a label and another story’s link.',
+    run: (root) => removeReadAlsoLines(root),
   },
   {
     name: 'poster-badges',

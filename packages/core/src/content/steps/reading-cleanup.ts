@@ -17,7 +17,7 @@ function partsKind(pageType: PageType): Parameters<typeof removeNonArticleParts>
 
 /** Related posts, recommendations and the like; a product's page keeps a related block only when it is not the whole page. */
 function removeSectionsAboutOtherPages(root: Element, pageType: PageType): void {
-  removeRelatedSections(root, pageType === 'product' ? MAX_SHARE_OF_PRODUCT_TEXT : undefined);
+  removeRelatedSections(root, pageType === 'product' ? MAX_SHARE_OF_PRODUCT_TEXT : undefined, pageType !== 'forum');
 }
 
 /** Listings' and collections' teasers of other pages are the page itself. */

@@ -97,6 +97,19 @@ export const BOILERPLATE_SELECTOR = [
 export const MAIN_REGION_SELECTOR = ['main', '[role="main"]', '#main'].join(', ');
 
 /**
+ * Author bios under the article, named every way ("author_bio", "entry-author-profile",
+ * "about-author") and by WordPress's author-box plugins (Simple Author Box, Starbox).
+ */
+const AUTHOR_BOX_WORDS = [
+  'author[-_](?:bio|box|info|profile|details?|description|about)',
+  'about[-_](?:the[-_])?authors?',
+  'contributor[-_](?:bio|box)',
+  'saboxplugin-wrap',
+  'abh[-_]box',
+];
+export const AUTHOR_BOX_PATTERN = classWordPattern(AUTHOR_BOX_WORDS);
+
+/**
  * Class or id words of blocks that sit inside an article's container without being part of the
  * article: related-story lists and rails, share bars, comments, newsletter and subscription
  * promos, tag lists, author bios and photo credits. A word matches whole, between spaces, "-" or
@@ -130,13 +143,7 @@ const NON_ARTICLE_WORDS = [
   'paywall',
   'tags',
   'taglist',
-  // Author bios under the article, named every way ("author_bio", "entry-author-profile",
-  // "about-author") and by WordPress's author-box plugins (Simple Author Box, Starbox).
-  'author[-_](?:bio|box|info|profile|details?|description|about)',
-  'about[-_](?:the[-_])?authors?',
-  'contributor[-_](?:bio|box)',
-  'saboxplugin-wrap',
-  'abh[-_]box',
+  ...AUTHOR_BOX_WORDS,
   'credits?',
   'copyright',
   // Listing controls: filters, facets, sorting and page links.
