@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isStoreOutage } from '../stores/store-outage.js';
 import type { TeamLedger } from '../ports/store.js';
 import type { AccountHold } from './account-hold.js';
@@ -16,6 +17,8 @@ interface Pending {
   settled: boolean;
   /** When the work was done: its usage is filed under that month, not the month of recovery. */
   at: number;
+  /** Names the usage row's add, so a retry after its answer was lost counts it once: the hold's id, or one of its own. */
+  usageId: string;
 }
 
 const pending: Pending[] = [];
@@ -29,10 +32,12 @@ let drained: Array<() => void> = [];
  * done once the store answers again, in order, retried with a backoff: a reservation is neither
  * lost (the balance short of the unused part of the hold) nor charged twice (a page cut short by
  * the outage runs again on a hold of its own, and this one is released at cost 0). Each step is
- * done once: the hold goes back, then the usage is written. Other errors throw.
+ * done once, also when a try reached the store and only its answer was lost: the store settles a
+ * hold once per id, and adds its usage row once per id. Other errors throw. A process killed
+ * with settlements still kept loses them; their holds are reclaimed whole (hold-keeper.ts).
  */
 export async function settleOrKeep(teams: TeamLedger, hold: AccountHold, cost: number): Promise<void> {
-  const entry: Pending = { teams, hold, cost, settled: false, at: Date.now() };
+  const entry: Pending = { teams, hold, cost, settled: false, at: Date.now(), usageId: hold.id ?? randomUUID() };
   try {
     await settleStep(entry);
   } catch (error) {
@@ -73,7 +78,7 @@ async function settleStep(entry: Pending): Promise<void> {
     entry.settled = true;
   }
   const charged = hold.amount > 0 ? Math.min(cost, hold.amount) : cost;
-  await recordUsage(teams, { teamId: hold.teamId, apiKey: hold.apiKey }, { credits: charged }, entry.at);
+  await recordUsage(teams, { teamId: hold.teamId, apiKey: hold.apiKey }, { credits: charged }, entry.at, entry.usageId);
 }
 
 function schedule(): void {
