@@ -19,6 +19,9 @@ import {
   usageAmounts,
 } from '../../ports/store-arguments.js';
 
+/** Settled or reclaimed holds, and usage `once` ids, remembered at most (about 100 bytes each). */
+const MAX_REMEMBERED = 100_000;
+
 /** A hold the ledger keeps by id: open until settled, or reclaimed when its owner stopped. */
 interface HoldRecord {
   teamId: string;
@@ -46,6 +49,8 @@ export class MemoryTeamLedger implements TeamLedger {
   /** Per team, its usage rows by period and key (`''` for none: a key label is never empty). */
   private readonly usage = new Map<string, Map<string, UsageRow>>();
   private readonly holds = new Map<string, HoldRecord>();
+  /** How many of `holds` are settled or reclaimed. */
+  private doneCount = 0;
   /** Each hold owner's lease end. */
   private readonly owners = new Map<string, number>();
   /** Usage adds counted once, by id, and when. */
@@ -87,12 +92,25 @@ export class MemoryTeamLedger implements TeamLedger {
     // Reclaimed: the whole hold went back, so what the work cost is taken now.
     const change = record?.state === 'reclaimed' ? -(hold.amount - refund) : refund;
     if (hold.id !== undefined)
-      this.holds.set(hold.id, {
-        ...(record ?? { teamId: hold.teamId, amount: hold.amount, owner: null }),
-        state: 'settled',
-        doneAt: this.now(),
-      });
+      this.markDone(hold.id, { ...(record ?? { teamId: hold.teamId, amount: hold.amount, owner: null }), state: 'settled' });
     this.giveBack(hold.teamId, change);
+  }
+
+  /**
+   * Keeps a settled or reclaimed hold at the end of the map (the oldest done first), forgetting
+   * the oldest past MAX_REMEMBERED: this store dies with its process, so no settle comes days
+   * later, and memory stays bounded however many pages a long-lived server runs.
+   */
+  private markDone(id: string, record: Omit<HoldRecord, 'doneAt'>): void {
+    this.holds.delete(id);
+    this.holds.set(id, { ...record, doneAt: this.now() });
+    if (++this.doneCount <= MAX_REMEMBERED) return;
+    for (const [oldId, old] of this.holds) {
+      if (old.state === 'open') continue;
+      this.holds.delete(oldId);
+      this.doneCount -= 1;
+      break;
+    }
   }
 
   async release(hold: CreditHold): Promise<void> {
@@ -109,11 +127,11 @@ export class MemoryTeamLedger implements TeamLedger {
     const reclaimed: CreditHold[] = [];
     for (const [id, record] of this.holds) {
       if (record.state !== 'open') {
-        if (record.doneAt + SETTLED_KEPT_MS <= now) this.holds.delete(id);
+        if (record.doneAt + SETTLED_KEPT_MS <= now && this.holds.delete(id)) this.doneCount -= 1;
         continue;
       }
       if (record.owner === null || (this.owners.get(record.owner) ?? 0) > now) continue;
-      this.holds.set(id, { ...record, state: 'reclaimed', doneAt: now });
+      this.markDone(id, { ...record, state: 'reclaimed' });
       this.giveBack(record.teamId, record.amount);
       reclaimed.push({ teamId: record.teamId, amount: record.amount, id });
     }
@@ -150,6 +168,8 @@ export class MemoryTeamLedger implements TeamLedger {
     if (once !== undefined) {
       if (this.usageOnce.has(once)) return;
       this.usageOnce.set(once, this.now());
+      // Oldest first: the first key is the oldest id.
+      if (this.usageOnce.size > MAX_REMEMBERED) this.usageOnce.delete(this.usageOnce.keys().next().value!);
     }
     let rows = this.usage.get(teamId);
     if (!rows) this.usage.set(teamId, (rows = new Map()));
@@ -173,6 +193,7 @@ export class MemoryTeamLedger implements TeamLedger {
     this.windows.clear();
     this.usage.clear();
     this.holds.clear();
+    this.doneCount = 0;
     this.owners.clear();
     this.usageOnce.clear();
   }
