@@ -69,8 +69,10 @@ export class PgTeamLedger implements TeamLedger {
     });
   }
 
-  async settle(hold: CreditHold, cost: number): Promise<void> {
+  async settle(hold: CreditHold, cost: number, usage?: UsageSlot): Promise<void> {
     const refund = refundOf(hold, cost);
+    const charged = hold.amount - refund;
+    if (usage) usageAmounts(usage, {});
     const { id } = hold;
     await inTransaction(this.pool, async (client) => {
       let state: string | undefined;
@@ -85,6 +87,7 @@ export class PgTeamLedger implements TeamLedger {
         if (state === 'settled') return;
         await client.query("UPDATE credit_holds SET state = 'settled', done_at = $2 WHERE id = $1", [id, this.now()]);
       }
+      if (usage && charged > 0) await this.addUsageIn(client, hold.teamId, usage, { credits: charged });
       // Reclaimed: the whole hold went back, so what the work cost is taken now.
       const change = state === 'reclaimed' ? -(hold.amount - refund) : refund;
       // No row (the team was made unlimited meanwhile) updates nothing: it stays unlimited.
@@ -142,15 +145,20 @@ export class PgTeamLedger implements TeamLedger {
         ]);
         if (marked.rowCount === 0) return;
       }
-      // One upsert: concurrent adds to a row serialise on it and all count.
-      await client.query(
-        `INSERT INTO team_usage (team_id, period, api_key, credits, input_tokens, output_tokens, total_tokens) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (team_id, period, api_key) DO UPDATE SET
-           credits = team_usage.credits + excluded.credits, input_tokens = team_usage.input_tokens + excluded.input_tokens,
-           output_tokens = team_usage.output_tokens + excluded.output_tokens, total_tokens = team_usage.total_tokens + excluded.total_tokens`,
-        [teamId, slot.period, slot.apiKey ?? '', add.credits, add.inputTokens, add.outputTokens, add.totalTokens],
-      );
+      await this.addUsageIn(client, teamId, slot, add);
     });
+  }
+
+  /** One upsert: concurrent adds to a row serialise on it and all count. */
+  private async addUsageIn(client: pg.PoolClient, teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>): Promise<void> {
+    const add = usageAmounts(slot, amounts);
+    await client.query(
+      `INSERT INTO team_usage (team_id, period, api_key, credits, input_tokens, output_tokens, total_tokens) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (team_id, period, api_key) DO UPDATE SET
+         credits = team_usage.credits + excluded.credits, input_tokens = team_usage.input_tokens + excluded.input_tokens,
+         output_tokens = team_usage.output_tokens + excluded.output_tokens, total_tokens = team_usage.total_tokens + excluded.total_tokens`,
+      [teamId, slot.period, slot.apiKey ?? '', add.credits, add.inputTokens, add.outputTokens, add.totalTokens],
+    );
   }
 
   async listUsage(teamId: string, since = Number.MIN_SAFE_INTEGER): Promise<UsageRow[]> {

@@ -15,6 +15,11 @@ import { refundOf, requireFinite, requireInteger, requireOnceId, requireOwner, S
 
 const USAGE_METRICS = ['credits', 'inputTokens', 'outputTokens', 'totalTokens'] as const;
 
+/** A usage hash field: `<period>|<metric>|<key>`. */
+function usageField(slot: UsageSlot, metric: string): string {
+  return `${slot.period}|${metric}|${slot.apiKey ?? ''}`;
+}
+
 /**
  * Credits in one hash (no field = unlimited); fixed-window rate limits in a hash per key; usage
  * in a hash per team, a field per period, metric and key: `<period>|<metric>|<key>` (the key
@@ -68,10 +73,11 @@ export class RedisTeamLedger implements TeamLedger {
     return { ok: true, remaining: Number(remaining), hold: id ? { teamId, amount, id } : { teamId, amount } };
   }
 
-  async settle(hold: CreditHold, cost: number): Promise<void> {
+  async settle(hold: CreditHold, cost: number, usage?: UsageSlot): Promise<void> {
     const refund = refundOf(hold, cost);
-    if (!hold.id && refund <= 0) return;
+    if (usage) usageAmounts(usage, {});
     const charged = hold.amount - refund;
+    if (!hold.id && refund <= 0 && !(usage && charged > 0)) return;
     await this.scripts.settle(
       this.creditsKey,
       hold.teamId,
@@ -81,6 +87,8 @@ export class RedisTeamLedger implements TeamLedger {
       SETTLED_KEPT_MS,
       this.holdsKey,
       hold.id ?? '',
+      usage ? this.usageKey(hold.teamId) : '',
+      usage ? usageField(usage, 'credits') : '',
     );
   }
 
@@ -122,7 +130,7 @@ export class RedisTeamLedger implements TeamLedger {
   async addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>, once?: string): Promise<void> {
     const add = usageAmounts(slot, amounts);
     requireOnceId(once);
-    const field = (metric: string) => `${slot.period}|${metric}|${slot.apiKey ?? ''}`;
+    const field = (metric: string) => usageField(slot, metric);
     // One script: the four sums move together, once per `once` id; HINCRBY makes concurrent adds all count.
     await this.scripts.addUsage(
       this.usageKey(teamId),

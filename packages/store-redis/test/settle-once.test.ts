@@ -52,23 +52,24 @@ describe.skipIf(!available)(available ? 'redis store: a hold settled twice' : NO
     }
   });
 
-  it.each(['settle', 'addUsage'] as const)(
-    'counts the usage row once when a %s reached Redis and only its answer was lost',
-    async (method) => {
-      const store = createRedisStore({ url: REDIS_URL, prefix });
-      const team = `usage-once-${method}`;
-      try {
-        await store.teams.setCredits(team, 100);
-        const teams = losingFirstAnswer(store.teams, method);
-        const hold = await reserveCredits(teams, { teamId: team, apiKey: 'key' }, 10);
-        // The lost answer reads as an outage: the settlement is kept and tried again, in this process.
-        await settleCredits(teams, hold, 4);
-        expect(await settlementsDone(10_000)).toBe(true);
-        expect(await store.teams.getCredits(team)).toBe(96);
-        expect((await store.teams.listUsage(team)).map((row) => row.credits)).toEqual([4]);
-      } finally {
-        await store.close();
-      }
-    },
-  );
+  // A limited team's hold is settled and filed in one script; an unlimited team's empty hold files its usage alone.
+  it.each([
+    ['settle', 100, 96],
+    ['addUsage', null, null],
+  ] as const)('counts the usage row once when a %s reached Redis and only its answer was lost', async (method, balance, after) => {
+    const store = createRedisStore({ url: REDIS_URL, prefix });
+    const team = `usage-once-${method}`;
+    try {
+      await store.teams.setCredits(team, balance);
+      const teams = losingFirstAnswer(store.teams, method);
+      const hold = await reserveCredits(teams, { teamId: team, apiKey: 'key' }, 10);
+      // The lost answer reads as an outage: the settlement is kept and tried again, in this process.
+      await settleCredits(teams, hold, 4);
+      expect(await settlementsDone(10_000)).toBe(true);
+      expect(await store.teams.getCredits(team)).toBe(after);
+      expect((await store.teams.listUsage(team)).map((row) => row.credits)).toEqual([4]);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -121,12 +121,15 @@ export class SqliteTeamLedger implements TeamLedger {
     });
   }
 
-  async settle(hold: CreditHold, cost: number): Promise<void> {
+  async settle(hold: CreditHold, cost: number, usage?: UsageSlot): Promise<void> {
     const refund = refundOf(hold, cost);
+    const charged = hold.amount - refund;
+    if (usage) usageAmounts(usage, {});
     const { id } = hold;
     this.connection.write(() => {
       const state = id === undefined ? undefined : this.statements.holdState.get(id)?.state;
       if (state === 'settled') return;
+      if (usage && charged > 0) this.statements.addUsage.run(hold.teamId, usage.period, usage.apiKey ?? '', charged, 0, 0, 0);
       // Reclaimed: the whole hold went back, so what the work cost is taken now.
       const change = state === 'reclaimed' ? -(hold.amount - refund) : refund;
       if (id !== undefined) this.statements.markSettled.run(id, hold.teamId, hold.amount, this.now());

@@ -352,9 +352,11 @@ export interface TeamLedger {
    * hold changes nothing). A hold reclaimed meanwhile (its owner looked stopped) was given back
    * whole: settling it takes what was kept, `min(cost, hold.amount)`, from the balance now (the
    * balance may go below 0), because the work was done after all. A team made unlimited
-   * meanwhile stays unlimited.
+   * meanwhile stays unlimited. With `usage`, what was kept is added to the team's usage row of
+   * that slot in the same atomic step (and only when the settle changed the balance), so the
+   * history always counts what the balance was charged, also across a crash.
    */
-  settle(hold: CreditHold, cost: number): Promise<void>;
+  settle(hold: CreditHold, cost: number, usage?: UsageSlot): Promise<void>;
   /** The held work failed: gives the whole hold back (settles at cost 0). */
   release(hold: CreditHold): Promise<void>;
   /** Keeps `owner` alive for its `leaseMs` more: its holds are not reclaimed meanwhile. */

@@ -189,6 +189,27 @@ export function describeCredits(h: Harness, makeStore: StoreFactory, sharedStora
       expect(await teams.getCredits(team)).toBe(-3);
     });
 
+    it('files what a settle kept in the usage row it names, in the same step and once, a late settle of a reclaimed hold too', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      const slot = { period: Date.UTC(2026, 0, 1), apiKey: 'key' };
+      await teams.setCredits(team, 100);
+      const owner = ownerOf(h);
+      const [paid, refunded, failed, late] = await Promise.all(
+        [10, 10, 10, 4].map(async (most) => (await teams.reserve(team, most, owner)).hold!),
+      );
+      await teams.settle(paid!, 10, slot);
+      await teams.settle(paid!, 10, slot);
+      await teams.settle(refunded!, 3, slot);
+      await teams.release(failed!);
+      await h.elapse(300);
+      await teams.reclaimHolds();
+      await teams.settle(late!, 2, slot);
+      await teams.settle(late!, 2, slot);
+      expect(await teams.getCredits(team)).toBe(85);
+      expect((await teams.listUsage(team)).map((row) => [row.apiKey, row.credits])).toEqual([['key', 15]]);
+    });
+
     it('rejects an owner without an id or with a lease that is not a positive integer', async () => {
       const team = h.id('team');
       const teams = h.store().teams;

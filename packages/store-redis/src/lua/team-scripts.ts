@@ -16,12 +16,16 @@ return {1, remaining}
 
 /**
  * ARGV: credits hash, team, refund, minus the charge, settled key ('' for a hold without an id),
- * its lifetime in ms, holds hash, hold id. Settles once per settled key: a settle tried again
- * after its answer was lost changes nothing. The key reads 'r' when a sweep reclaimed the hold
+ * its lifetime in ms, holds hash, hold id, usage hash ('' for none), its credits field. Settles
+ * once per settled key: a settle tried again after its answer was lost changes nothing; the
+ * charge goes to the usage row in the same step. The key reads 'r' when a sweep reclaimed the hold
  * (gave it back whole): then the charge is taken now, as the work was done after all. A team made
  * unlimited meanwhile stays unlimited.
  */
 export const SETTLE = `
+local function recordUsage()
+  if ARGV[9] ~= '' and tonumber(ARGV[4]) < 0 then redis.call('HINCRBYFLOAT', ARGV[9], ARGV[10], -tonumber(ARGV[4])) end
+end
 if ARGV[5] ~= '' then
   local marker = redis.call('GET', ARGV[5])
   if marker == '1' then return 0 end
@@ -31,9 +35,11 @@ if ARGV[5] ~= '' then
     if tonumber(ARGV[4]) < 0 and redis.call('HEXISTS', ARGV[1], ARGV[2]) == 1 then
       redis.call('HINCRBYFLOAT', ARGV[1], ARGV[2], ARGV[4])
     end
+    recordUsage()
     return 1
   end
 end
+recordUsage()
 if tonumber(ARGV[3]) <= 0 or redis.call('HEXISTS', ARGV[1], ARGV[2]) == 0 then return 0 end
 redis.call('HINCRBYFLOAT', ARGV[1], ARGV[2], ARGV[3])
 return 1

@@ -85,10 +85,12 @@ export class MemoryTeamLedger implements TeamLedger {
     return { ok: true, remaining: balance - amount, hold: { teamId, amount, id } };
   }
 
-  async settle(hold: CreditHold, cost: number): Promise<void> {
+  async settle(hold: CreditHold, cost: number, usage?: UsageSlot): Promise<void> {
     const refund = refundOf(hold, cost);
+    if (usage) usageAmounts(usage, {});
     const record = hold.id === undefined ? undefined : this.holds.get(hold.id);
     if (record?.state === 'settled') return;
+    if (usage && hold.amount - refund > 0) await this.addUsage(hold.teamId, usage, { credits: hold.amount - refund });
     // Reclaimed: the whole hold went back, so what the work cost is taken now.
     const change = record?.state === 'reclaimed' ? -(hold.amount - refund) : refund;
     if (hold.id !== undefined)
