@@ -83,6 +83,22 @@ CREATE TABLE IF NOT EXISTS team_usage (
   total_tokens BIGINT NOT NULL DEFAULT 0,
   PRIMARY KEY (team_id, period, api_key)
 );
+-- Credit holds kept by id until settled (state 'settled' or 'reclaimed' kept 7 days, so a settle
+-- tried again changes nothing), each with the process that took it; the owners' lease ends; the
+-- usage adds counted once per settlement id.
+CREATE TABLE IF NOT EXISTS credit_holds (
+  id TEXT PRIMARY KEY,
+  team_id TEXT NOT NULL,
+  amount DOUBLE PRECISION NOT NULL,
+  owner TEXT,
+  state TEXT NOT NULL,
+  done_at BIGINT
+);
+CREATE INDEX IF NOT EXISTS credit_holds_open ON credit_holds (owner) WHERE state = 'open';
+CREATE INDEX IF NOT EXISTS credit_holds_done ON credit_holds (done_at) WHERE state <> 'open';
+CREATE TABLE IF NOT EXISTS hold_owners (id TEXT PRIMARY KEY, alive_until BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS usage_once (id TEXT PRIMARY KEY, added_at BIGINT NOT NULL);
+CREATE INDEX IF NOT EXISTS usage_once_by_age ON usage_once (added_at);
 
 -- Page memory: the last scrape per team and key (JSON text: PostgreSQL text refuses raw NUL, JSON escapes it).
 CREATE TABLE IF NOT EXISTS page_snapshots (

@@ -1,9 +1,9 @@
 /**
  * The API's moving parts besides request handling: the job workers (jobs/job-workers.ts: webhook
  * delivery, the notifier, the embedded worker and monitor checks), the LLM job runner, the expiry
- * sweeper and the starting credit balances. Started together, stopped together.
+ * sweeper, the credit hold keeper and the starting credit balances. Started together, stopped together.
  */
-import { sweepExpiredJobs } from '@trawl/core/server';
+import { keepHolds, sweepExpiredJobs } from '@trawl/core/server';
 import type { Document, RuntimeWithStore } from '@trawl/core';
 import type { Store } from '@trawl/core/ports';
 import { DEFAULT_PAGE_MEMORY_PAGES, DEFAULT_WORKER_CONCURRENCY } from '@trawl/core/settings';
@@ -60,6 +60,8 @@ export function startServices(options: TrawlApiOptions): ApiServices {
     options.pageMemory?.keep ?? DEFAULT_PAGE_MEMORY_PAGES,
   );
   const sweeper = startSweeper(store, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS, logger);
+  // Renews the holds this node takes (LLM jobs and sessions may hold for long) and reclaims those of killed processes.
+  const stopKeepingHolds = keepHolds(store.teams, logger);
   const ready = seedCredits(store, options.credits ?? {});
   ready.catch((error) => logger.error('could not set the starting credit balances', error));
   let closing: Promise<void> | undefined;
@@ -80,6 +82,7 @@ export function startServices(options: TrawlApiOptions): ApiServices {
         await Promise.all([workers.stop(), llmJobs.close(), sessions.close()]);
         await workers.close();
         // Only what the API made for itself (a memory store); the caller closes what it passed.
+        stopKeepingHolds();
         await runtime.close();
       })();
       return closing;

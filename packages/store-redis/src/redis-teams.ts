@@ -1,17 +1,31 @@
-import type { CreditHold, CreditReservation, RateLimitResult, TeamLedger, UsageAmounts, UsageRow, UsageSlot } from '@trawl/core/ports';
+import type {
+  CreditHold,
+  CreditReservation,
+  HoldOwner,
+  RateLimitResult,
+  TeamLedger,
+  UsageAmounts,
+  UsageRow,
+  UsageSlot,
+} from '@trawl/core/ports';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Scripts } from './scripts.js';
-import { refundOf, requireFinite, requireInteger, usageAmounts } from '@trawl/core/ports';
+import { refundOf, requireFinite, requireInteger, requireOnceId, requireOwner, SETTLED_KEPT_MS, usageAmounts } from '@trawl/core/ports';
 
 const USAGE_METRICS = ['credits', 'inputTokens', 'outputTokens', 'totalTokens'] as const;
-/** How long a settled hold's id is remembered: longer than any settlement waits out an outage. */
-const SETTLED_TTL_MS = 7 * 24 * 3_600_000;
+
+/** A usage hash field: `<period>|<metric>|<key>`. */
+function usageField(slot: UsageSlot, metric: string): string {
+  return `${slot.period}|${metric}|${slot.apiKey ?? ''}`;
+}
 
 /**
  * Credits in one hash (no field = unlimited); fixed-window rate limits in a hash per key; usage
  * in a hash per team, a field per period, metric and key: `<period>|<metric>|<key>` (the key
- * empty for none: a key label never is).
+ * empty for none: a key label never is). Holds with an amount are kept by id in `credits:holds`
+ * until settled, their owners' lease ends in `credits:owners`; a settled (or reclaimed) hold's id
+ * is remembered 7 days in a key of its own, as is a usage add's `once` id.
  */
 export class RedisTeamLedger implements TeamLedger {
   private readonly creditsKey: string;
@@ -39,38 +53,98 @@ export class RedisTeamLedger implements TeamLedger {
     await this.redis.hset(this.creditsKey, teamId, String(credits));
   }
 
-  async reserve(teamId: string, amount: number): Promise<CreditReservation> {
+  async reserve(teamId: string, amount: number, owner?: HoldOwner): Promise<CreditReservation> {
     requireFinite('amount', amount, 0);
-    const [ok, remaining] = (await this.scripts.reserve(this.creditsKey, teamId, String(amount))) as [number, string];
+    if (owner) requireOwner(owner);
+    const id = amount > 0 ? randomUUID() : '';
+    const alive = owner ? this.now() + owner.leaseMs : 0;
+    const [ok, remaining] = (await this.scripts.reserve(
+      this.creditsKey,
+      teamId,
+      String(amount),
+      this.holdsKey,
+      id,
+      owner?.id ?? '',
+      this.ownersKey,
+      alive,
+    )) as [number, string];
     if (remaining === '') return { ok: true, remaining: null, hold: { teamId, amount: 0 } };
-    return Number(ok) === 1
-      ? { ok: true, remaining: Number(remaining), hold: { teamId, amount, id: randomUUID() } }
-      : { ok: false, remaining: Number(remaining), hold: null };
+    if (Number(ok) !== 1) return { ok: false, remaining: Number(remaining), hold: null };
+    return { ok: true, remaining: Number(remaining), hold: id ? { teamId, amount, id } : { teamId, amount } };
   }
 
-  async settle(hold: CreditHold, cost: number): Promise<void> {
+  async settle(hold: CreditHold, cost: number, usage?: UsageSlot): Promise<void> {
     const refund = refundOf(hold, cost);
-    if (refund <= 0) return;
-    const settled = hold.id ? `${this.creditsKey}:settled:${hold.id}` : '';
-    await this.scripts.refund(this.creditsKey, hold.teamId, String(refund), settled, SETTLED_TTL_MS);
+    if (usage) usageAmounts(usage, {});
+    const charged = hold.amount - refund;
+    if (!hold.id && refund <= 0 && !(usage && charged > 0)) return;
+    await this.scripts.settle(
+      this.creditsKey,
+      hold.teamId,
+      String(refund),
+      String(-charged),
+      hold.id ? this.settledKey(hold.id) : '',
+      SETTLED_KEPT_MS,
+      this.holdsKey,
+      hold.id ?? '',
+      usage ? this.usageKey(hold.teamId) : '',
+      usage ? usageField(usage, 'credits') : '',
+    );
   }
 
   async release(hold: CreditHold): Promise<void> {
     await this.settle(hold, 0);
   }
 
-  async addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>): Promise<void> {
+  async renewHolds(owner: HoldOwner): Promise<void> {
+    requireOwner(owner);
+    await this.redis.hset(this.ownersKey, owner.id, String(this.now() + owner.leaseMs));
+  }
+
+  async reclaimHolds(): Promise<CreditHold[]> {
+    const flat = (await this.scripts.reclaim(
+      this.creditsKey,
+      this.holdsKey,
+      this.ownersKey,
+      this.settledKey(''),
+      this.now(),
+      SETTLED_KEPT_MS,
+    )) as string[];
+    const holds: CreditHold[] = [];
+    for (let i = 0; i < flat.length; i += 3) holds.push({ id: flat[i]!, teamId: flat[i + 1]!, amount: Number(flat[i + 2]) });
+    return holds;
+  }
+
+  private get holdsKey(): string {
+    return `${this.creditsKey}:holds`;
+  }
+
+  private get ownersKey(): string {
+    return `${this.creditsKey}:owners`;
+  }
+
+  private settledKey(id: string): string {
+    return `${this.creditsKey}:settled:${id}`;
+  }
+
+  async addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>, once?: string): Promise<void> {
     const add = usageAmounts(slot, amounts);
-    const key = this.usageKey(teamId);
-    const field = (metric: string) => `${slot.period}|${metric}|${slot.apiKey ?? ''}`;
-    // One MULTI: the four sums move together, and HINCRBY makes concurrent adds all count.
-    await this.redis
-      .multi()
-      .hincrbyfloat(key, field('credits'), add.credits)
-      .hincrby(key, field('inputTokens'), add.inputTokens)
-      .hincrby(key, field('outputTokens'), add.outputTokens)
-      .hincrby(key, field('totalTokens'), add.totalTokens)
-      .exec();
+    requireOnceId(once);
+    const field = (metric: string) => usageField(slot, metric);
+    // One script: the four sums move together, once per `once` id; HINCRBY makes concurrent adds all count.
+    await this.scripts.addUsage(
+      this.usageKey(teamId),
+      once === undefined ? '' : `${this.prefix}:usage-once:${once}`,
+      SETTLED_KEPT_MS,
+      field('credits'),
+      String(add.credits),
+      field('inputTokens'),
+      add.inputTokens,
+      field('outputTokens'),
+      add.outputTokens,
+      field('totalTokens'),
+      add.totalTokens,
+    );
   }
 
   async listUsage(teamId: string, since = Number.MIN_SAFE_INTEGER): Promise<UsageRow[]> {

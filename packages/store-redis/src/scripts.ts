@@ -12,7 +12,7 @@ import {
 import { REMEMBER_PAGE } from './lua/page-scripts.js';
 import { ACCEPT, ADDED, FREE_PLACE, LEASE_PREP, RETIRE } from './lua/queue-scripts.js';
 import { APPEND, READ } from './lua/result-scripts.js';
-import { HIT, REFUND, RESERVE } from './lua/team-scripts.js';
+import { ADD_USAGE, HIT, RECLAIM, RESERVE, SETTLE } from './lua/team-scripts.js';
 
 const SOURCES = {
   createJob: CREATE_JOB,
@@ -28,7 +28,9 @@ const SOURCES = {
   appendResults: APPEND,
   readResults: READ,
   reserve: RESERVE,
-  refund: REFUND,
+  settle: SETTLE,
+  reclaim: RECLAIM,
+  addUsage: ADD_USAGE,
   hit: HIT,
   rememberPage: REMEMBER_PAGE,
   createMonitor: CREATE_MONITOR,

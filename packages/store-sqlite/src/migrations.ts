@@ -165,6 +165,27 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
     // A team's jobs of one kind, newest first, for listByTeam (v2's GET /v2/agent).
     sql: `CREATE INDEX jobs_by_team ON jobs (team_id, kind, created_at, id);`,
   },
+  {
+    version: 8,
+    // Credit holds kept by id until settled (and 7 days after, so a settle tried again changes
+    // nothing), each with the process that took it: a stopped owner's open holds are reclaimed.
+    // usage_once: the usage adds counted once per settlement id.
+    sql: `
+      CREATE TABLE credit_holds (
+        id TEXT PRIMARY KEY,
+        team_id TEXT NOT NULL,
+        amount REAL NOT NULL,
+        owner TEXT,
+        state TEXT NOT NULL,
+        done_at INTEGER
+      );
+      CREATE INDEX credit_holds_open ON credit_holds (owner) WHERE state = 'open';
+      CREATE INDEX credit_holds_done ON credit_holds (done_at) WHERE state <> 'open';
+      CREATE TABLE hold_owners (id TEXT PRIMARY KEY, alive_until INTEGER NOT NULL);
+      CREATE TABLE usage_once (id TEXT PRIMARY KEY, added_at INTEGER NOT NULL);
+      CREATE INDEX usage_once_by_age ON usage_once (added_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

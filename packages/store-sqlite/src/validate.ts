@@ -5,8 +5,11 @@ export {
   requireDueTime,
   requireFinite,
   requireInteger,
+  requireOnceId,
+  requireOwner,
   requirePage,
   requireSnapshot,
+  SETTLED_KEPT_MS,
   usageAmounts,
 } from '@trawl/core/ports';
 

@@ -34,6 +34,7 @@ export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
 export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';
 export { syntheticPagePaths, type SyntheticSiteOptions } from './synthetic/graph.js';
 export { startTrawl, startWorkerProcess, trawlBin, waitFor, type WorkerProcess } from './trawl-process.js';
+export { killWorkerMidCrawl, type CreditsStoreView, type KilledWorkerFigures, type KilledWorkerScenario } from './killed-worker-credits.js';
 export { answer, startReceiver, type ReceivedRequest, type Receiver, type ReceiverHandler } from './webhook-receiver.js';
 export { dataUrlImage, jpegSize, pngSize, type ImageSize } from './image-size.js';
 export { changingPageHtml, INITIAL_CHANGING_PAGE, type ChangingPageState } from './pages/changing.js';

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Document } from '../document.js';
+import { reserveHold } from '../credits/hold-owner.js';
 import { insufficientCredits, settleCredits } from '../credits/spend-credits.js';
 import { isChargedFailure } from '../credits/used-work.js';
 import { isTrawlError, TrawlError } from '../errors.js';
@@ -27,7 +28,7 @@ import { backoffDelay, classifyError, classifyStatus, retryAfterOf } from './ret
  * to the key that started the job.
  */
 export async function processLease(ctx: JobContext, lease: Lease): Promise<void> {
-  const { hold: taken } = await ctx.store.teams.reserve(ctx.teamId, jobPageCredits(ctx) + stealthCredits(ctx));
+  const { hold: taken } = await reserveHold(ctx.store.teams, ctx.teamId, jobPageCredits(ctx) + stealthCredits(ctx));
   if (!taken) {
     const refused = insufficientCredits();
     await recordFailure(ctx, lease, refused);

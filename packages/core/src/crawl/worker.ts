@@ -10,6 +10,7 @@ import { failJob, IDLE_POLL_MS } from './job-runner.js';
 import { isStoreOutage } from '../stores/store-outage.js';
 import { StorePause } from './store-pause.js';
 import { WorkerSlots } from '../fairness/worker-slots.js';
+import { keepHolds } from '../credits/hold-keeper.js';
 import { pendingSettlements, settlementsDone } from '../credits/pending-settlements.js';
 
 /** A worker's settings, and what it runs with: a Runtime (or its settings inline) that has a `store`. */
@@ -72,6 +73,8 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
   let stopping = false;
   const stopSignal = new AbortController();
   const pause = new StorePause(store, runtime.logger, 'worker');
+  // Renews this process's credit holds and reclaims those of processes that died mid-work.
+  const stopKeepingHolds = keepHolds(store.teams, runtime.logger);
   const finishOptions = {
     retentionMs: runtime.retentionMs,
     ...(options.settleGraceMs === undefined ? {} : { graceMs: options.settleGraceMs }),
@@ -241,8 +244,9 @@ export function startWorker(workerOptions: WorkerOptions): Worker {
       await Promise.all(interrupted.map((lease) => store.frontier.retry(lease).catch(() => false)));
       if (!(await settlementsDone(SETTLEMENTS_ON_STOP_MS)))
         runtime.logger.error(
-          `worker: ${pendingSettlements()} credit settlements could not be written before stopping (the store does not answer); their holds stay taken`,
+          `worker: ${pendingSettlements()} credit settlements could not be written before stopping (the store does not answer); their holds go back whole once another process reclaims them`,
         );
+      stopKeepingHolds();
     },
     stopped,
   };

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { isStoreOutage } from '../stores/store-outage.js';
 import type { TeamLedger } from '../ports/store.js';
 import type { AccountHold } from './account-hold.js';
-import { recordUsage } from './usage.js';
+import { recordUsage, usagePeriod } from './usage.js';
 
 /** The first wait before settling again after a store outage; doubled after each failure, up to MAX_WAIT_MS. */
 const FIRST_WAIT_MS = 250;
@@ -12,10 +13,10 @@ interface Pending {
   teams: TeamLedger;
   hold: AccountHold;
   cost: number;
-  /** The hold went back to the balance; only the usage history is left to write. */
-  settled: boolean;
   /** When the work was done: its usage is filed under that month, not the month of recovery. */
   at: number;
+  /** Names the usage row's add, so a retry after its answer was lost counts it once: the hold's id, or one of its own. */
+  usageId: string;
 }
 
 const pending: Pending[] = [];
@@ -29,10 +30,13 @@ let drained: Array<() => void> = [];
  * done once the store answers again, in order, retried with a backoff: a reservation is neither
  * lost (the balance short of the unused part of the hold) nor charged twice (a page cut short by
  * the outage runs again on a hold of its own, and this one is released at cost 0). Each step is
- * done once: the hold goes back, then the usage is written. Other errors throw.
+ * done once, also when a try reached the store and only its answer was lost: the store settles a
+ * hold, and files its usage row in the same step, once per hold id (an unlimited team's row, with
+ * no hold to settle, once per settlement id). Other errors throw. A process killed
+ * with settlements still kept loses them; their holds are reclaimed whole (hold-keeper.ts).
  */
 export async function settleOrKeep(teams: TeamLedger, hold: AccountHold, cost: number): Promise<void> {
-  const entry: Pending = { teams, hold, cost, settled: false, at: Date.now() };
+  const entry: Pending = { teams, hold, cost, at: Date.now(), usageId: hold.id ?? randomUUID() };
   try {
     await settleStep(entry);
   } catch (error) {
@@ -68,12 +72,11 @@ export function settlementsDone(maxMs: number): Promise<boolean> {
 
 async function settleStep(entry: Pending): Promise<void> {
   const { teams, hold, cost } = entry;
-  if (!entry.settled) {
-    if (hold.amount > 0) await teams.settle(hold, cost);
-    entry.settled = true;
-  }
-  const charged = hold.amount > 0 ? Math.min(cost, hold.amount) : cost;
-  await recordUsage(teams, { teamId: hold.teamId, apiKey: hold.apiKey }, { credits: charged }, entry.at);
+  // A hold with an amount is settled and its charge filed in one atomic step, once per hold id:
+  // a crash between the two can never leave the balance charged and the history short.
+  if (hold.amount > 0) return teams.settle(hold, cost, { period: usagePeriod(entry.at), apiKey: hold.apiKey });
+  // An unlimited team's empty hold: only the history to write, once per settlement id.
+  await recordUsage(teams, { teamId: hold.teamId, apiKey: hold.apiKey }, { credits: cost }, entry.at, entry.usageId);
 }
 
 function schedule(): void {

@@ -9,6 +9,7 @@ import { TrawlError } from '../errors.js';
 import type { TeamLedger } from '../ports/store.js';
 import type { AccountHold } from './account-hold.js';
 import { isChargedFailure } from './used-work.js';
+import { reserveHold } from './hold-owner.js';
 import { settleOrKeep } from './pending-settlements.js';
 import type { Account } from './usage.js';
 
@@ -18,9 +19,13 @@ export function insufficientCredits(): TrawlError {
   return new TrawlError('INSUFFICIENT_CREDITS', "Insufficient credits: the team's balance cannot pay for this work.");
 }
 
-/** Holds `most` of the account's team credits for work about to run; INSUFFICIENT_CREDITS (402) when the balance cannot cover it. */
+/**
+ * Holds `most` of the account's team credits for work about to run, owned by this process (a hold
+ * of a killed process is reclaimed, see hold-keeper.ts); INSUFFICIENT_CREDITS (402) when the
+ * balance cannot cover it.
+ */
 export async function reserveCredits(teams: TeamLedger, account: Account, most: number): Promise<AccountHold> {
-  const { hold } = await teams.reserve(account.teamId, most);
+  const { hold } = await reserveHold(teams, account.teamId, most);
   if (!hold) throw insufficientCredits();
   return { ...hold, apiKey: account.apiKey };
 }

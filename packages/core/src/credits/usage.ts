@@ -24,15 +24,19 @@ export function nextUsagePeriod(period: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
 
-/** Adds what a piece of work used to its account's history; amounts that are all 0 write nothing. */
+/**
+ * Adds what a piece of work used to its account's history; amounts that are all 0 write nothing.
+ * With `once` (a settlement's id), the add counts once however often it is tried.
+ */
 export async function recordUsage(
   teams: TeamLedger,
   account: Account,
   amounts: Partial<UsageAmounts>,
   at: number = Date.now(),
+  once?: string,
 ): Promise<void> {
   if (!Object.values(amounts).some((amount) => amount > 0)) return;
-  await teams.addUsage(account.teamId, { period: usagePeriod(at), apiKey: account.apiKey }, amounts);
+  await teams.addUsage(account.teamId, { period: usagePeriod(at), apiKey: account.apiKey }, amounts, once);
 }
 
 /** Records the tokens a model reported. */

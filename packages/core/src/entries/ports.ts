@@ -50,8 +50,11 @@ export {
   requireDueTime,
   requireFinite,
   requireInteger,
+  requireOnceId,
+  requireOwner,
   requirePage,
   requireSnapshot,
+  SETTLED_KEPT_MS,
   usageAmounts,
 } from '../ports/store-arguments.js';
 export type {
@@ -65,6 +68,7 @@ export type {
   FrontierEntry,
   FrontierItem,
   FrontierStats,
+  HoldOwner,
   HostPacer,
   JobCounters,
   JobError,

@@ -15,6 +15,8 @@ export { appendBatchUrls, startBatchJob, startCrawlJob, type StartJobInput } fro
 export { startWorker, type Worker } from '../crawl/worker.js';
 export { reserveCredits, settleCredits, spendCredits, spendHold, type AccountHold } from '../credits/spend-credits.js';
 export { pendingSettlements, settlementsDone } from '../credits/pending-settlements.js';
+export { keepHolds, renewAndReclaim } from '../credits/hold-keeper.js';
+export { PROCESS_HOLD_OWNER, reserveHold } from '../credits/hold-owner.js';
 export { toMarkdown } from '../formats/markdown.js';
 // Browser sessions and the pages scrapes keep for interact: one registry (docs/browser.md).
 export { INTERACT_PROMPT_STEPS, MAX_INTERACT_PROMPT_CHARS, runInteractPrompt, type PromptOutcome } from '../sessions/interact-prompt.js';

@@ -1,4 +1,4 @@
-import type { CheckRetention, CreditHold, JobListQuery, PageSnapshot, UsageAmounts, UsageSlot } from './store.js';
+import type { CheckRetention, CreditHold, HoldOwner, JobListQuery, PageSnapshot, UsageAmounts, UsageSlot } from './store.js';
 
 /** Argument checks for Store implementations: misuse rejects instead of corrupting stored state. */
 export function requireInteger(name: string, value: number, min: number): void {
@@ -18,6 +18,20 @@ export function refundOf(hold: CreditHold, cost: number): number {
   requireFinite('hold.amount', hold.amount, 0);
   requireFinite('cost', cost, 0);
   return Math.max(0, hold.amount - cost);
+}
+
+/** How long a store remembers a settled or reclaimed hold and a usage add's `once` id: longer than any settlement waits out an outage. */
+export const SETTLED_KEPT_MS = 7 * 24 * 3_600_000;
+
+/** Checks a hold's owner (see HoldOwner). */
+export function requireOwner(owner: HoldOwner): void {
+  if (typeof owner.id !== 'string' || owner.id.length === 0) throw new RangeError('owner.id must be a non-empty string');
+  requireInteger('owner.leaseMs', owner.leaseMs, 1);
+}
+
+/** Checks a usage add's `once` id: absent, or a non-empty string. */
+export function requireOnceId(once: string | undefined): void {
+  if (once !== undefined && (typeof once !== 'string' || once.length === 0)) throw new RangeError('once must be a non-empty string');
 }
 
 /** Checks a usage slot and its amounts (see TeamLedger.addUsage) and fills the absent amounts with 0. */

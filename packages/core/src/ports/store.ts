@@ -276,10 +276,22 @@ export interface CreditHold {
   /** Credits taken from the balance: the amount reserved, or 0 for an unlimited team. */
   amount: number;
   /**
-   * Names the hold, for a store whose settle may be tried again after its answer was lost in a
-   * dropped connection (Redis): it gives the hold back once however often it is settled.
+   * Names the hold (every hold with an amount above 0 has one): the store keeps the hold under it
+   * until it is settled, settles it once however often asked (a settle tried again after its
+   * answer was lost), and reclaims it when its owner stopped (see `reclaimHolds`).
    */
   id?: string;
+}
+
+/**
+ * The live process a hold belongs to. While the owner renews (`reserve` and `renewHolds` do),
+ * its holds are its own; once it stopped renewing for `leaseMs`, any process may reclaim them.
+ */
+export interface HoldOwner {
+  /** Unique per process (a random id taken at start). */
+  id: string;
+  /** How long after this call the owner counts as alive (store clock). */
+  leaseMs: number;
 }
 
 export interface CreditReservation {
@@ -333,14 +345,28 @@ export interface TeamLedger {
    * the work; refuses, taking nothing, when the balance is smaller. Concurrent reservations, from
    * any number of processes, never take more than the balance held.
    */
-  reserve(teamId: string, amount: number): Promise<CreditReservation>;
+  reserve(teamId: string, amount: number, owner?: HoldOwner): Promise<CreditReservation>;
   /**
    * The held work is done and cost `cost` (>= 0; at most `hold.amount` is kept): gives the rest
-   * of the hold back to the balance atomically. A team made unlimited meanwhile stays unlimited.
+   * of the hold back to the balance atomically, once per hold id (a second settle of the same
+   * hold changes nothing). A hold reclaimed meanwhile (its owner looked stopped) was given back
+   * whole: settling it takes what was kept, `min(cost, hold.amount)`, from the balance now (the
+   * balance may go below 0), because the work was done after all. A team made unlimited
+   * meanwhile stays unlimited. With `usage`, what was kept is added to the team's usage row of
+   * that slot in the same atomic step (and only when the settle changed the balance), so the
+   * history always counts what the balance was charged, also across a crash.
    */
-  settle(hold: CreditHold, cost: number): Promise<void>;
+  settle(hold: CreditHold, cost: number, usage?: UsageSlot): Promise<void>;
   /** The held work failed: gives the whole hold back (settles at cost 0). */
   release(hold: CreditHold): Promise<void>;
+  /** Keeps `owner` alive for its `leaseMs` more: its holds are not reclaimed meanwhile. */
+  renewHolds(owner: HoldOwner): Promise<void>;
+  /**
+   * Gives back, whole, every unsettled hold whose owner stopped renewing (its lease lapsed, by the
+   * store's clock) and resolves them: the work of a killed process is never charged, and its
+   * credits do not stay taken. Each hold is reclaimed once, also when processes sweep at once.
+   */
+  reclaimHolds(): Promise<CreditHold[]>;
   /**
    * Counts one hit against `key`: allowed while fewer than `limit` hits were allowed in the
    * current window of `windowMs`. Refused hits do not count.
@@ -349,9 +375,11 @@ export interface TeamLedger {
   /**
    * Adds `amounts` to the team's row of `slot`, created at zero. Concurrent adds, from any number
    * of processes, all count. Rejects (RangeError) a negative or non-finite amount, tokens that are
-   * not integers, a period that is not an integer and an empty `apiKey`.
+   * not integers, a period that is not an integer and an empty `apiKey`. With `once` (a
+   * settlement's id), the add counts once per id, however often it is tried (a retry after the
+   * answer was lost); the store remembers the id at least 7 days.
    */
-  addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>): Promise<void>;
+  addUsage(teamId: string, slot: UsageSlot, amounts: Partial<UsageAmounts>, once?: string): Promise<void>;
   /** The team's rows whose period is `since` or later (default: every row), in no promised order. */
   listUsage(teamId: string, since?: number): Promise<UsageRow[]>;
 }

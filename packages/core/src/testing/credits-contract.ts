@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Store, TeamLedger } from '../ports/store.js';
+import type { HoldOwner, Store, TeamLedger } from '../ports/store.js';
 import type { Harness, StoreFactory } from './harness.js';
 
 /** One request's life: reserve its most, then settle what it really cost. Resolves that cost, or null when refused. */
@@ -10,6 +10,9 @@ async function spend(teams: TeamLedger, teamId: string, most: number, cost: numb
   await teams.settle(hold, cost);
   return cost;
 }
+
+/** A hold owner of the test's own, with a short lease the test lets lapse. */
+const ownerOf = (h: Harness, leaseMs = 200): HoldOwner => ({ id: h.id('owner'), leaseMs });
 
 const sum = (values: ReadonlyArray<number | null>) => values.reduce<number>((total, value) => total + (value ?? 0), 0);
 
@@ -121,6 +124,99 @@ export function describeCredits(h: Harness, makeStore: StoreFactory, sharedStora
       expect(charged).toBeGreaterThanOrEqual(3);
       expect(charged).toBeLessThanOrEqual(10);
       expect(await teams.getCredits(refunding)).toBe(10 - charged);
+    });
+
+    it('names every hold with an amount and settles it once, however often asked (a retry after a lost answer)', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 100);
+      const hold = (await teams.reserve(team, 10, ownerOf(h))).hold!;
+      const other = (await teams.reserve(team, 10)).hold!;
+      expect(hold.id).toEqual(expect.any(String));
+      expect(other.id).toEqual(expect.any(String));
+      expect(other.id).not.toBe(hold.id);
+      await teams.settle(hold, 3);
+      await teams.settle(hold, 3);
+      await teams.release(hold);
+      expect(await teams.getCredits(team)).toBe(87);
+      await Promise.all([teams.release(other), teams.release(other), teams.settle(other, 5)]);
+      expect([97, 92]).toContain(await teams.getCredits(team));
+    });
+
+    it('reclaims, whole and once, the open holds of an owner that stopped renewing, and only those', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 100);
+      const [stopped, live] = [ownerOf(h), ownerOf(h)];
+      const lost = (await teams.reserve(team, 10, stopped)).hold!;
+      const done = (await teams.reserve(team, 5, stopped)).hold!;
+      const kept = (await teams.reserve(team, 20, live)).hold!;
+      const ownerless = (await teams.reserve(team, 1)).hold!;
+      await teams.settle(done, 5);
+      expect(await teams.getCredits(team)).toBe(64);
+      expect((await teams.reclaimHolds()).filter((hold) => hold.teamId === team)).toEqual([]);
+      for (let waited = 0; waited < 300; waited += 100) {
+        await h.elapse(100);
+        await teams.renewHolds(live);
+      }
+      const reclaimed = (await teams.reclaimHolds()).filter((hold) => hold.teamId === team);
+      expect(reclaimed).toEqual([{ teamId: team, amount: 10, id: lost.id }]);
+      expect(await teams.getCredits(team)).toBe(74);
+      // A second sweep, or two at once, give nothing more back.
+      await Promise.all([teams.reclaimHolds(), teams.reclaimHolds()]);
+      expect(await teams.getCredits(team)).toBe(74);
+      await teams.settle(kept, 20);
+      await teams.release(ownerless);
+      expect(await teams.getCredits(team)).toBe(75);
+    });
+
+    it('charges a reclaimed hold when its settlement comes after all: the work was done', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 10);
+      const owner = ownerOf(h);
+      const late = (await teams.reserve(team, 4, owner)).hold!;
+      const failed = (await teams.reserve(team, 4, owner)).hold!;
+      await h.elapse(300);
+      expect((await teams.reclaimHolds()).filter((hold) => hold.teamId === team)).toHaveLength(2);
+      expect(await teams.getCredits(team)).toBe(10);
+      // Meanwhile another request spent the balance: the late charge may take it below 0.
+      const other = (await teams.reserve(team, 10)).hold!;
+      await teams.settle(other, 10);
+      await teams.settle(late, 3);
+      await teams.settle(late, 3);
+      await teams.release(failed);
+      expect(await teams.getCredits(team)).toBe(-3);
+    });
+
+    it('files what a settle kept in the usage row it names, in the same step and once, a late settle of a reclaimed hold too', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      const slot = { period: Date.UTC(2026, 0, 1), apiKey: 'key' };
+      await teams.setCredits(team, 100);
+      const owner = ownerOf(h);
+      const [paid, refunded, failed, late] = await Promise.all(
+        [10, 10, 10, 4].map(async (most) => (await teams.reserve(team, most, owner)).hold!),
+      );
+      await teams.settle(paid!, 10, slot);
+      await teams.settle(paid!, 10, slot);
+      await teams.settle(refunded!, 3, slot);
+      await teams.release(failed!);
+      await h.elapse(300);
+      await teams.reclaimHolds();
+      await teams.settle(late!, 2, slot);
+      await teams.settle(late!, 2, slot);
+      expect(await teams.getCredits(team)).toBe(85);
+      expect((await teams.listUsage(team)).map((row) => [row.apiKey, row.credits])).toEqual([['key', 15]]);
+    });
+
+    it('rejects an owner without an id or with a lease that is not a positive integer', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      await teams.setCredits(team, 10);
+      await expect(teams.reserve(team, 1, { id: '', leaseMs: 1000 })).rejects.toThrow(RangeError);
+      await expect(teams.renewHolds({ id: 'owner', leaseMs: 0 })).rejects.toThrow(RangeError);
+      expect(await teams.getCredits(team)).toBe(10);
     });
 
     it.runIf(sharedStorage)('never takes more than the balance across two store instances (two API nodes)', async () => {

@@ -95,6 +95,19 @@ export function describeUsage(h: Harness, makeStore: StoreFactory, sharedStorage
       expect(await teams.listUsage(team)).toEqual([]);
     });
 
+    it('counts an add with a `once` id once, however often it is tried, also at once', async () => {
+      const team = h.id('team');
+      const teams = h.store().teams;
+      const slot = { period: JANUARY, apiKey: 'key' };
+      const [first, second] = [h.id('settlement'), h.id('settlement')];
+      await teams.addUsage(team, slot, { credits: 2 }, first);
+      await teams.addUsage(team, slot, { credits: 2 }, first);
+      await Promise.all(Array.from({ length: 5 }, () => teams.addUsage(team, slot, { credits: 3, totalTokens: 4 }, second)));
+      await teams.addUsage(team, slot, { credits: 1 });
+      expect(await rowsOf(teams, team)).toEqual([row(JANUARY, 'key', { credits: 6, totalTokens: 4 })]);
+      await expect(teams.addUsage(team, slot, { credits: 1 }, '')).rejects.toThrow(RangeError);
+    });
+
     it.runIf(sharedStorage)('adds up what two store instances (two API nodes) record at once', async () => {
       const team = h.id('team');
       const second: Store = await makeStore({ now: h.now });

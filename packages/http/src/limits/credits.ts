@@ -1,4 +1,4 @@
-import { STEALTH_PROXY_CREDITS, usedStealthProxy, type Account, type AccountHold } from '@trawl/core/server';
+import { reserveHold, STEALTH_PROXY_CREDITS, usedStealthProxy, type Account, type AccountHold } from '@trawl/core/server';
 import type { Document, ScrapeOptionsInput } from '@trawl/core';
 import type { Store } from '@trawl/core/ports';
 import { paymentRequired } from '../transport/api-error.js';
@@ -63,12 +63,12 @@ export interface UnitPrice {
 export async function reserveUnits(store: Store, account: Account, price: UnitPrice): Promise<{ hold: AccountHold; units: number }> {
   const { unitCost, units, fixed = 0 } = price;
   const { teamId, apiKey } = account;
-  const all = await store.teams.reserve(teamId, fixed + unitCost * units);
+  const all = await reserveHold(store.teams, teamId, fixed + unitCost * units);
   if (all.hold) return { hold: { ...all.hold, apiKey }, units };
   const affordable = Math.min(units, Math.floor(((all.remaining ?? 0) - fixed) / unitCost));
   if (affordable >= 1) {
     // The balance may fall meanwhile (other requests reserve too): then this one is refused.
-    const some = await store.teams.reserve(teamId, fixed + unitCost * affordable);
+    const some = await reserveHold(store.teams, teamId, fixed + unitCost * affordable);
     if (some.hold) return { hold: { ...some.hold, apiKey }, units: affordable };
   }
   throw paymentRequired();
