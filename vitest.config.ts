@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +18,10 @@ export default defineConfig({
   resolve: { conditions: ['trawl-source'] },
   ssr: { resolve: { conditions: ['trawl-source'] } },
   test: {
+    // Most test files spend their time waiting (on Chromium, child processes, sockets, timers),
+    // not computing: vitest's default of one worker per core minus one leaves a 2-core machine
+    // running one file at a time. VITEST_MAX_WORKERS still overrides this.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Absolute, so vitest run from a package folder (pnpm --filter x exec vitest) finds the reporter too.
     reporters: ['default', `${root}scripts/summary-reporter.ts`],
     projects: [...projectsIn('packages'), ...projectsIn('examples')].map(({ name, dir }) => ({
