@@ -26,7 +26,7 @@ export function runLinksMainCheck(argv: string[] = []): { pages: number; differi
   let withMarkdownDiffering = 0;
   const differing: string[] = [];
   console.log(
-    `\n## Links of the main content, asked alone against asked with Markdown (dev sets, every ${step === 1 ? '' : `${step}-th `}page)\n`,
+    `\n## Links of the main content asked alone, against every step run and with Markdown (dev sets, every ${step === 1 ? '' : `${step}-th `}page)\n`,
   );
   for (const name of EVAL_SET_NAMES) {
     for (const page of samplePages(evalSet(name).pages(), step)) {
