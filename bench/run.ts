@@ -2,7 +2,8 @@
 // `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, sessions (the browser-session soak), api, hostile (hostile-teams: its multi-team part alone; hostile-streams: its 150 status streams alone), startup, documents, memory, blocks,
 // traps (the crawl-trap guard over the dev sets' link graphs: links held back), formats (the product format's cost beyond
 // the scrape, no model), html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
-// links-stream (the links-only path against the tree path on the dev sets; `--step N`), every-path (scrape,
+// links-stream (the links-only path against the tree path on the dev sets; `--step N`), links-main
+// (links of the main content alone against with Markdown, on the dev sets; `--step N`), every-path (scrape,
 // crawl, map and batch scrape over every dev-set page: no INTERNAL error; `--step N`, `--sets`), console (the web console's
 // bundle, first paint and the API's latency with it on and off; `--screenshots DIR`).
 import { runApiBenchmark } from './api.js';
@@ -18,6 +19,7 @@ import { runFrontierBenchmark } from './frontier.js';
 import { runHostileBenchmark } from './hostile.js';
 import { runStreamsBenchmark, runTeamsBenchmark } from './hostile-teams.js';
 import { runHtml5libBenchmark } from './html5lib.js';
+import { runLinksMainCheck } from './links-main.js';
 import { runLinksStreamCheck } from './links-stream.js';
 import { runMemoryBenchmark } from './memory.js';
 import { runConvertBenchmark } from './speed.js';
@@ -44,6 +46,7 @@ const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   formats: () => runFormatsBenchmark(),
   html5lib: () => runHtml5libBenchmark(process.argv.slice(3)),
   'links-stream': () => runLinksStreamCheck(process.argv.slice(3)),
+  'links-main': () => runLinksMainCheck(process.argv.slice(3)),
   'every-path': () => runEveryPathBenchmark(process.argv.slice(3)),
   console: () => runConsoleBenchmark(process.argv.slice(3)),
 };

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToDocument, type HtmlToDocumentOptions } from '../../src/html-to-document.js';
 import { PAGE_TYPES } from '../../src/content/page-type/page-type.js';
 import { CONTENT_STEP_REGISTRY, contentStepNames } from '../../src/content/steps/registry.js';
-import { STEP_PHASES } from '../../src/content/steps/step.js';
+import { STEP_PHASES, type StepContext } from '../../src/content/steps/step.js';
+import { runPhase } from '../../src/content/steps/run-steps.js';
+import { parseHtml } from '../../src/content/dom/parse.js';
+import { readPageSignals } from '../../src/content/page-type/page-signals.js';
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -88,5 +91,42 @@ describe('the explain trace', () => {
       code: 'INVALID_OPTIONS',
       message: expect.stringContaining('"no-such-step"'),
     });
+  });
+});
+
+describe('a conversion asked only for links', () => {
+  const cards = Array.from(
+    { length: 4 },
+    (_, i) =>
+      `<li class="card"><a href="/item-${i}"><img src="/p${i}.jpg" alt="Photo of item ${i}"><h3>Item ${i}</h3></a><p>About item ${i}, in a few words.</p></li>`,
+  ).join('');
+  const page = `<html><body><main><h1>Items</h1><ul class="grid">${cards}</ul></main></body></html>`;
+
+  function contentPhase(forLinksOnly: boolean): Element {
+    const document = parseHtml(page);
+    const context: StepContext = {
+      url: 'https://shop.test/items',
+      pageType: 'listing',
+      signals: readPageSignals(document),
+      heading: null,
+      pageHeading: null,
+    };
+    runPhase('content', document.body, context, { forLinksOnly });
+    return document.body;
+  }
+
+  it('skips the steps that only empty alt texts, and no other', () => {
+    const alts = (root: Element) => Array.from(root.querySelectorAll('img')).map((image) => image.getAttribute('alt'));
+    expect(alts(contentPhase(false)).every((alt) => alt === '')).toBe(true);
+    expect(alts(contentPhase(true)).every((alt) => alt?.startsWith('Photo of item'))).toBe(true);
+    const skipped = CONTENT_STEP_REGISTRY.filter((step) => step.phase !== 'keep' && step.onlyAltText).map((step) => step.name);
+    expect(skipped).toEqual(['card-images', 'teaser-images', 'headed-card-images', 'repeated-alts']);
+  });
+
+  it('gives the same links as a conversion that also makes Markdown', async () => {
+    const url = 'https://shop.test/items';
+    const alone = await htmlToDocument(page, { url, formats: ['links'] });
+    const withMarkdown = await htmlToDocument(page, { url, formats: ['links', 'markdown'] });
+    expect(alone.links).toEqual(withMarkdown.links);
   });
 });

@@ -39,6 +39,8 @@ export interface BuildHooks {
   explain?: boolean;
   /** Main-content steps not to run, by name (`pnpm bench:quality --without`). */
   withoutSteps?: ReadonlySet<string>;
+  /** Run even the steps a links-only conversion skips (`pnpm bench links-main` compares). */
+  everyStep?: boolean;
 }
 
 /**
@@ -76,7 +78,7 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
     const linksOnly = !formats.has('markdown') && !formats.has('html');
     const baseUrl = documentBaseUrl(document, page.url);
     const trace: ExplainStep[] | undefined = hooks.explain ? [] : undefined;
-    const steps = { trace, without: hooks.withoutSteps };
+    const steps = { trace, without: hooks.withoutSteps, forLinksOnly: linksOnly && !hooks.everyStep };
     let content = cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly }, steps);
     let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
     // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).

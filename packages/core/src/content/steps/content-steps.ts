@@ -31,6 +31,7 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
   {
     name: 'card-images',
     phase: 'content',
+    onlyAltText: true,
     pageKinds: EVERY_KIND,
     about:
       'Empties the alt text of card images beside their own text (a shop describes every tile’s photo): every grid on grids and listings, grids of products elsewhere.',
@@ -157,6 +158,7 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
   {
     name: 'teaser-images',
     phase: 'content',
+    onlyAltText: true,
     pageKinds: GRID_KINDS,
     about: 'Empties a teaser thumbnail’s alt text when the teaser’s own text says what it shows (every teaser of a listing or a grid).',
     run: (root) => quietTeaserImages(root, 'every teaser'),
@@ -164,6 +166,7 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
   {
     name: 'headed-card-images',
     phase: 'content',
+    onlyAltText: true,
     pageKinds: kindsBut(...GRID_KINDS),
     about: 'The same for headed cards on other kinds (news fronts read as articles, blogs’ home pages read as landing pages).',
     run: (root) => quietTeaserImages(root, 'headed cards'),
@@ -199,6 +202,7 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
   {
     name: 'repeated-alts',
     phase: 'content',
+    onlyAltText: true,
     pageKinds: EVERY_KIND,
     about: 'Empties an image’s alt text that repeats an earlier alt or the text beside it in its link or card.',
     run: (root) => quietRepeatedAlts(root),

@@ -9,6 +9,8 @@ export interface StepRunOptions {
   trace?: ExplainStep[];
   /** Names of steps not to run (`pnpm bench:quality --without`). */
   without?: ReadonlySet<string>;
+  /** Only the content's links will be read: steps marked `onlyAltText` are skipped (not when tracing). */
+  forLinksOnly?: boolean;
 }
 
 function applies(step: ContentStep, pageType: PageType, run: StepRunOptions): boolean {
@@ -20,6 +22,7 @@ export function runPhase(phase: Exclude<StepPhase, 'keep'>, root: Element, page:
   for (const step of CONTENT_STEP_REGISTRY) {
     if (step.phase !== phase || !applies(step, page.pageType, run)) continue;
     const tree = step as TreeStep;
+    if (tree.onlyAltText && run.forLinksOnly && !run.trace) continue;
     if (!run.trace) {
       tree.run(root, page);
       continue;

@@ -43,6 +43,11 @@ interface StepBase {
  */
 export interface TreeStep extends StepBase {
   phase: Exclude<StepPhase, 'keep'>;
+  /**
+   * The step only empties alt texts, which only the Markdown reads (no step, no link): a
+   * conversion asked only for links skips it (`pnpm bench links-main` checks the links stay).
+   */
+  onlyAltText?: true;
   run(root: Element, page: StepContext): unknown;
 }
 
