@@ -10,6 +10,7 @@ import type {
 } from '@trawl/core/ports';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { HoldsInDoubt } from './holds-in-doubt.js';
 import type { Scripts } from './scripts.js';
 import { refundOf, requireFinite, requireInteger, requireOnceId, requireOwner, SETTLED_KEPT_MS, usageAmounts } from '@trawl/core/ports';
 
@@ -29,6 +30,7 @@ function usageField(slot: UsageSlot, metric: string): string {
  */
 export class RedisTeamLedger implements TeamLedger {
   private readonly creditsKey: string;
+  private readonly inDoubt = new HoldsInDoubt();
 
   constructor(
     private readonly redis: Redis,
@@ -58,19 +60,52 @@ export class RedisTeamLedger implements TeamLedger {
     if (owner) requireOwner(owner);
     const id = amount > 0 ? randomUUID() : '';
     const alive = owner ? this.now() + owner.leaseMs : 0;
-    const [ok, remaining] = (await this.scripts.reserve(
-      this.creditsKey,
-      teamId,
-      String(amount),
-      this.holdsKey,
-      id,
-      owner?.id ?? '',
-      this.ownersKey,
-      alive,
-    )) as [number, string];
+    await this.releaseInDoubt();
+    let answer: [number, string];
+    try {
+      answer = (await this.scripts.reserve(
+        this.creditsKey,
+        teamId,
+        String(amount),
+        this.holdsKey,
+        id,
+        owner?.id ?? '',
+        this.ownersKey,
+        alive,
+        id ? this.settledKey(id) : '',
+      )) as [number, string];
+    } catch (error) {
+      // The reservation may have run with only its answer lost: given back once Redis answers.
+      if (id) this.inDoubt.remember({ teamId, amount, id });
+      throw error;
+    }
+    const [ok, remaining] = answer;
     if (remaining === '') return { ok: true, remaining: null, hold: { teamId, amount: 0 } };
     if (Number(ok) !== 1) return { ok: false, remaining: Number(remaining), hold: null };
     return { ok: true, remaining: Number(remaining), hold: id ? { teamId, amount, id } : { teamId, amount } };
+  }
+
+  /**
+   * Gives back the reservations whose answer was lost, each only if Redis holds it (it may never
+   * have run) and once; those Redis does not take now stay for the next call.
+   */
+  private async releaseInDoubt(): Promise<void> {
+    for (const hold of this.inDoubt.list()) {
+      await this.scripts.settle(
+        this.creditsKey,
+        hold.teamId,
+        String(hold.amount),
+        '0',
+        this.settledKey(hold.id),
+        SETTLED_KEPT_MS,
+        this.holdsKey,
+        hold.id,
+        '',
+        '',
+        'held',
+      );
+      this.inDoubt.forget(hold.id);
+    }
   }
 
   async settle(hold: CreditHold, cost: number, usage?: UsageSlot): Promise<void> {
@@ -99,6 +134,7 @@ export class RedisTeamLedger implements TeamLedger {
   async renewHolds(owner: HoldOwner): Promise<void> {
     requireOwner(owner);
     await this.redis.hset(this.ownersKey, owner.id, String(this.now() + owner.leaseMs));
+    await this.releaseInDoubt();
   }
 
   async reclaimHolds(): Promise<CreditHold[]> {

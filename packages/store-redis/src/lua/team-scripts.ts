@@ -1,12 +1,17 @@
 /**
  * ARGV: credits hash, team, amount, holds hash, hold id ('' to keep no record), owner ('' for
- * none), owners hash, the owner's lease end. Takes the amount when the balance covers it and, in
- * the same step, keeps the hold by id as [team, amount, owner] and renews its owner.
- * Returns {ok, remaining} with remaining '' for an unlimited team.
+ * none), owners hash, the owner's lease end, the hold's settled key. Takes the amount when the
+ * balance covers it and, in the same step, keeps the hold by id as [team, amount, owner] and
+ * renews its owner. Returns {ok, remaining} with remaining '' for an unlimited team. Once per
+ * hold id: ioredis sends a command again after a reconnect when its answer was lost, and a
+ * second run of the same reservation (held, settled or reclaimed already) takes nothing more.
  */
 export const RESERVE = `
 local balance = redis.call('HGET', ARGV[1], ARGV[2])
 if not balance then return {1, ''} end
+if ARGV[5] ~= '' and (redis.call('HEXISTS', ARGV[4], ARGV[5]) == 1 or redis.call('EXISTS', ARGV[9]) == 1) then
+  return {1, balance}
+end
 if tonumber(balance) < tonumber(ARGV[3]) then return {0, balance} end
 local remaining = redis.call('HINCRBYFLOAT', ARGV[1], ARGV[2], -tonumber(ARGV[3]))
 if ARGV[6] ~= '' then redis.call('HSET', ARGV[7], ARGV[6], ARGV[8]) end
@@ -16,7 +21,9 @@ return {1, remaining}
 
 /**
  * ARGV: credits hash, team, refund, minus the charge, settled key ('' for a hold without an id),
- * its lifetime in ms, holds hash, hold id, usage hash ('' for none), its credits field. Settles
+ * its lifetime in ms, holds hash, hold id, usage hash ('' for none), its credits field, and
+ * 'held' to refund only a hold the holds hash still keeps (a reservation whose answer was lost:
+ * it may never have run). Settles
  * once per settled key: a settle tried again after its answer was lost changes nothing; the
  * charge goes to the usage row in the same step. The key reads 'r' when a sweep reclaimed the hold
  * (gave it back whole): then the charge is taken now, as the work was done after all. A team made
@@ -30,7 +37,8 @@ if ARGV[5] ~= '' then
   local marker = redis.call('GET', ARGV[5])
   if marker == '1' then return 0 end
   redis.call('SET', ARGV[5], '1', 'PX', ARGV[6])
-  redis.call('HDEL', ARGV[7], ARGV[8])
+  local held = redis.call('HDEL', ARGV[7], ARGV[8])
+  if ARGV[11] == 'held' and held == 0 then return 0 end
   if marker == 'r' then
     if tonumber(ARGV[4]) < 0 and redis.call('HEXISTS', ARGV[1], ARGV[2]) == 1 then
       redis.call('HINCRBYFLOAT', ARGV[1], ARGV[2], ARGV[4])
