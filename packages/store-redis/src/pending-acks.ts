@@ -28,6 +28,8 @@ interface Held {
   before?: Stage;
   /** Epoch ms the stage began (this process's clock). */
   since: number;
+  /** Epoch ms the connection to Redis was lost while the page waited in `acked` or `recorded`. */
+  interruptedAt?: number;
 }
 
 /**
@@ -78,6 +80,27 @@ export class PendingAcks {
     this.byPage.set(pageId(ack.jobId, ack.url), ack.leaseId);
     this.perJob.set(ack.jobId, (this.perJob.get(ack.jobId) ?? 0) + 1);
     this.timer ??= setInterval(() => void this.settle(Date.now() - SETTLE_AFTER_MS).catch(() => {}), SETTLE_AFTER_MS).unref();
+  }
+
+  /**
+   * The connection to Redis was lost: the append or count that should follow an ack waiting now
+   * may have failed with it, and core then runs the page again rather than record it. Such acks
+   * must never be completed unrecorded (the page would be lost, or its result kept uncounted):
+   * `settle` lets them go instead, and `handBack` gives them back at once.
+   */
+  interrupted(now = Date.now()): void {
+    for (const held of this.byLease.values()) if (held.stage === 'acked' || held.stage === 'recorded') held.interruptedAt ??= now;
+  }
+
+  /**
+   * Core hands back a lease whose handling an outage cut short: lets go of its ack if no append
+   * or count is under way, so the page can run again. False when it is not held, or is busy.
+   */
+  handBack(leaseId: string): boolean {
+    const held = this.byLease.get(leaseId);
+    if (held?.stage !== 'acked' && held?.stage !== 'recorded') return false;
+    this.remove(held.ack);
+    return true;
   }
 
   /** Takes the ack of the page at `url` for an append to record; then `recorded` or, if the append failed, `abandon`. */
@@ -136,12 +159,19 @@ export class PendingAcks {
 
   /**
    * Completes the acks that waited since `before` or longer for their result or count (all of
-   * them by default), and waits for every completion under way.
+   * them by default), and waits for every completion under way. An ack an outage interrupted
+   * that long ago is let go instead: its page runs again (its lock lapses), where a result that
+   * did reach Redis is dropped as a duplicate and its count made. Waiting as long after the
+   * outage leaves a call that was resent on reconnect time to claim its page first.
    */
   async settle(before = Number.POSITIVE_INFINITY): Promise<void> {
     const due: PendingAck[] = [];
-    for (const held of this.byLease.values()) {
+    for (const held of [...this.byLease.values()]) {
       if ((held.stage === 'acked' || held.stage === 'recorded') && held.since <= before) {
+        if (held.interruptedAt !== undefined) {
+          if (held.interruptedAt <= before) this.remove(held.ack);
+          continue;
+        }
         held.before = held.stage;
         this.move(held, 'completing');
         due.push(held.ack);
@@ -172,6 +202,8 @@ export class PendingAcks {
   private move(held: Held, stage: Stage): void {
     held.stage = stage;
     held.since = Date.now();
+    // A stage reached after the outage was reached by a call that worked.
+    held.interruptedAt = undefined;
   }
 
   private moveIf(ack: PendingAck, from: Stage, to: Stage): boolean {

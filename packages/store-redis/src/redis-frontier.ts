@@ -113,7 +113,8 @@ export class RedisFrontier implements Frontier {
   }
 
   async retry(lease: Lease, options: { notBefore?: number } = {}): Promise<boolean> {
-    if (this.acks.holds(lease.id)) return false;
+    // An acked page is handed back only when an outage cut its record short (see PendingAcks.handBack).
+    if (this.acks.holds(lease.id) && !this.acks.handBack(lease.id)) return false;
     const page = this.queues.get(lease.jobId).page(lease.item.key);
     try {
       // A delayed page joins the end of the queue once due; one retried at once goes to its head.

@@ -76,6 +76,8 @@ export function createRedisStore(options: RedisStoreOptions = {}): RedisStore {
     busy: (jobId): boolean => pendingAcks.count(jobId) > 0,
   });
   const pendingAcks = new PendingAcks((acks) => queues.completePages(acks));
+  // A lost connection may have cut short the record of a page acked here: it must run again, not be completed.
+  redis.on('close', () => pendingAcks.interrupted());
   const frontier = new RedisFrontier(redis, scripts, prefix, queues, pendingAcks);
   let closed = false;
   // While Redis is down or restarting, every part fails with STORE_UNAVAILABLE: core pauses and waits.
