@@ -57,14 +57,24 @@ return redis.call('HGETALL', key)
 /**
  * ARGV: prefix, id, now, number of counters C, then counter/amount pairs, then the keys of the
  * recorded pages this increment counts, marked `counted` in the job's recorded hash in the same
- * step (see PendingAcks). Returns the updated fields, or nil.
+ * step (see PendingAcks). An increment whose pages are all counted already is a repeat (ioredis
+ * resends a command whose answer a dropped connection lost; an earlier holder of a lapsed lease
+ * counted the page) and changes nothing. Returns the updated fields, or nil.
  */
 export const INCREMENT_JOB = `${JOB_LIB}
 local key = live(ARGV[2], ARGV[3])
 if not key then return false end
 local last = 4 + tonumber(ARGV[4]) * 2
+local recorded = P .. ':f:' .. ARGV[2] .. ':recorded'
+if #ARGV > last then
+  local repeated = true
+  for i = last + 1, #ARGV do
+    if redis.call('HGET', recorded, ARGV[i]) ~= 'counted' then repeated = false end
+  end
+  if repeated then return redis.call('HGETALL', key) end
+end
 for i = 5, last, 2 do redis.call('HINCRBY', key, ARGV[i], ARGV[i + 1]) end
-for i = last + 1, #ARGV do redis.call('HSET', P .. ':f:' .. ARGV[2] .. ':recorded', ARGV[i], 'counted') end
+for i = last + 1, #ARGV do redis.call('HSET', recorded, ARGV[i], 'counted') end
 redis.call('HSET', key, 'updatedAt', ARGV[3])
 return redis.call('HGETALL', key)
 `;
