@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mapSite, spendCredits } from '@trawl/core/server';
 import type { Format, SearchResultItem } from '@trawl/core';
-import { CREDIT_COSTS } from '../limits/credits.js';
 import { v2MapBodySchema } from '../schemas/v2-map.js';
 import { type SearchSource, v2SearchBodySchema } from '../schemas/v2-search.js';
 import { memoryScrapeOptions } from '../routes/memory-scrape-options.js';
@@ -11,27 +9,13 @@ import { categoryOf, providerQuery } from './search-query.js';
 import { toV2Document } from './v2-document.js';
 import { parseV2Body } from '../routes/parse-v2-body.js';
 import { runTeamSearch } from '../routes/team-search.js';
-import { withoutQueryDuplicates } from '../routes/map-links.js';
+import { mapForTeam, withoutQueryDuplicates } from '../routes/map-links.js';
 import type { RouteHandler } from '../routes/types.js';
 
 /** `POST /v2/map`: links as `{url, title?, description?}` (titles of the pages the map fetched). */
 export const v2Map: RouteHandler = async (request, api) => {
   const body = parseV2Body(v2MapBodySchema, request.body);
-  const found = await spendCredits(api.runtime.store.teams, request.account, CREDIT_COSTS.map, () =>
-    mapSite(body.url, {
-      ...(body.search ? { search: body.search } : {}),
-      ignoreSitemap: body.sitemap === 'skip',
-      sitemapOnly: body.sitemap === 'only',
-      includeSubdomains: body.includeSubdomains,
-      limit: body.limit,
-      ...(body.timeout === undefined ? {} : { timeout: body.timeout }),
-      ...(body.headers ? { headers: body.headers } : {}),
-      ...(body.ignoreRobotsTxt ? { ignoreRobots: true } : {}),
-      ...(body.filterByPath ? { withinPath: true } : {}),
-      runtime: api.runtime,
-      signal: request.signal,
-    }),
-  );
+  const found = await mapForTeam(request, api, { ...body, ignoreSitemap: body.sitemap === 'skip', sitemapOnly: body.sitemap === 'only' });
   const links = body.ignoreQueryParameters ? withoutQueryDuplicates(found.links) : found.links;
   const warnings = [
     ...found.warnings,
