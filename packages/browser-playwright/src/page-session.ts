@@ -38,9 +38,14 @@ export class PlaywrightPageSession implements BrowserPageSession {
   }
 
   async goto(url: string, timeoutMs: number): Promise<LoadedPage> {
-    const response = await this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
-      throw toTrawlError(error, url, this.closed() ? 'crashed' : undefined, timeoutMs);
-    });
+    const load = () => this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
+    // A navigation the page's own script started (code that set location.href) may still be under
+    // way and interrupt this one: it is tried once more after it.
+    const response = await load()
+      .catch((error: unknown) => (String(error).includes('interrupted by another navigation') ? load() : Promise.reject(error)))
+      .catch((error: unknown) => {
+        throw toTrawlError(error, url, this.closed() ? 'crashed' : undefined, timeoutMs);
+      });
     if (response?.headers()[BLOCKED_HEADER]) {
       throw new TrawlError('SCRAPE_BLOCKED_URL', `Refused to load ${url} in the browser: it is a private, loopback or link-local address.`);
     }
