@@ -50,6 +50,23 @@ describe('main content on the failure kinds of pages nobody tuned for (issue #30
     expect(document.warning).toBeUndefined();
   });
 
+  it('falls back alike whether Markdown, HTML or only links are asked for', async () => {
+    // Left with a skip link alone, the content has text but converts to no Markdown: every format
+    // set must treat it as empty (before, `links` and `html` kept the skip link and no warning).
+    const html =
+      '<!doctype html><html><head><title>Shop</title><meta name="description" content="Things to buy"></head><body><header><a href="#menu">Skip navigation links</a><nav id="menu"><a href="/c/1">Category 1</a> <a href="/c/2">Category 2</a></nav></header></body></html>';
+    const options = { url: 'https://shop.example/', excludeTags: ['nav'] };
+    const [markdown, links, cleaned] = await Promise.all([
+      htmlToDocument(html, { ...options, formats: ['markdown', 'links'] }),
+      htmlToDocument(html, { ...options, formats: ['links'] }),
+      htmlToDocument(html, { ...options, formats: ['html'] }),
+    ]);
+    expect(markdown.markdown).toBe('# Shop\n\nThings to buy');
+    expect(links.links).toEqual(markdown.links);
+    expect(cleaned.html).toBe('<h1>Shop</h1><p>Things to buy</p>');
+    for (const document of [markdown, links, cleaned]) expect(document.warning).toContain('body holds no text');
+  });
+
   it('tells markup written out as text from prose that mentions a tag', () => {
     expect(isMarkupSource('<img height="1" width="1" src="https://www.facebook.com/tr?id=1"/>')).toBe(true);
     expect(isMarkupSource('&lt;img src="https://pixel.example/p.gif"&gt;&lt;/img&gt;')).toBe(true);

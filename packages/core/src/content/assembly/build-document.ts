@@ -8,7 +8,7 @@ import { readPageExtras } from './page-extras.js';
 import { pageSummary } from './page-summary.js';
 import { readPageProfiles } from '../profiles/read-profiles.js';
 import { parsedElementCount, parseHtml, type HtmlDocument } from '../dom/parse.js';
-import { hasText } from '../dom/text.js';
+import { hasText, textLengthUpTo } from '../dom/text.js';
 import { type ExplainStep, explainDecision } from '../steps/explain.js';
 import { documentBaseUrl } from './urls.js';
 
@@ -21,6 +21,21 @@ export const MAX_MAIN_CONTENT_ELEMENTS = 100_000;
 /** Said of a page whose body held no text, whose content is then what its head says about it. */
 export const SHELL_WARNING =
   "The page's body holds no text (a client-side app's shell, rendered by its scripts): the content is its title and description. A browser engine renders the page itself.";
+
+/**
+ * Content shorter than this is converted to Markdown to learn whether it is empty when Markdown
+ * was not asked for, so `links` and `html` fall back exactly when `markdown` would: a few
+ * characters of text can convert to nothing (a "Skip navigation" link alone, say). Longer content
+ * always converts to something.
+ */
+const SHORT_CONTENT_CHARS = 512;
+
+/** Whether the content, or the Markdown made of it when there is some, says nothing. */
+function contentIsEmpty(content: Element, markdown: string | undefined): boolean {
+  if (markdown !== undefined) return markdown === '';
+  if (!hasText(content)) return true;
+  return textLengthUpTo(content, SHORT_CONTENT_CHARS) < SHORT_CONTENT_CHARS && toMarkdown(content) === '';
+}
 
 export interface HtmlPage {
   html: string;
@@ -82,7 +97,7 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
     let content = cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly }, steps);
     let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
     // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
-    const empty = pageHasText && (markdown === undefined ? !hasText(content) : markdown === '');
+    const empty = pageHasText && contentIsEmpty(content, markdown);
     if (empty) {
       content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false, forLinksOnly: linksOnly });
       trace?.push(explainDecision('whole-page-fallback', 'main content came out empty: the whole cleaned page is kept', content));
@@ -90,7 +105,7 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
     }
     // A page whose body holds no text at all (a client-side app's unrendered shell) still
     // describes itself in its head: that summary is its content rather than nothing.
-    const stillEmpty = mayFallBack && (markdown === undefined ? !hasText(content) : markdown === '');
+    const stillEmpty = mayFallBack && contentIsEmpty(content, markdown);
     const summary = stillEmpty ? pageSummary(content.ownerDocument, result.metadata) : undefined;
     if (summary) {
       content = summary;
