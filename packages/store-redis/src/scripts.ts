@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CREATE_JOB, DELETE_JOB, INCREMENT_JOB, SAVE_OUTPUT, SET_STATUS } from './lua/job-scripts.js';
 import {
@@ -9,6 +10,7 @@ import {
   SWEEP_MONITOR_CHECKS,
   UPDATE_MONITOR,
 } from './lua/monitor-scripts.js';
+import { type OnceReplay, onceByRequestId } from './lua/once.js';
 import { REMEMBER_PAGE } from './lua/page-scripts.js';
 import { ACCEPT, ADDED, FREE_PLACE, LEASE_PREP, RETIRE } from './lua/queue-scripts.js';
 import { APPEND, READ } from './lua/result-scripts.js';
@@ -43,6 +45,24 @@ const SOURCES = {
 } as const;
 
 export type ScriptName = keyof typeof SOURCES;
+
+/**
+ * The scripts a second run would change or answer differently (a job created twice reports its id
+ * taken, a counter adds twice, a claim answers empty), run once per call however often ioredis
+ * sends them (lua/once.ts). The others are idempotent (a set of the same values, a removal) or
+ * once per an id of their own (a hold, a usage row, a page's count).
+ */
+const ONCE: Partial<Record<ScriptName, OnceReplay>> = {
+  createJob: 'job-record',
+  setStatus: 'job-record',
+  incrementJob: 'job-record',
+  deleteJob: 'reply',
+  accept: 'reply',
+  freePlace: 'reply',
+  appendResults: 'reply',
+  hit: 'reply',
+  claimMonitors: 'reply',
+};
 export type Scripts = Record<ScriptName, (...args: Array<string | number>) => Promise<unknown>>;
 
 /**
@@ -51,11 +71,12 @@ export type Scripts = Record<ScriptName, (...args: Array<string | number>) => Pr
  */
 export function defineScripts(redis: Redis): Scripts {
   const scripts = {} as Scripts;
-  for (const [name, lua] of Object.entries(SOURCES) as Array<[ScriptName, string]>) {
+  for (const [name, body] of Object.entries(SOURCES) as Array<[ScriptName, string]>) {
     const command = `trawl_${name}`;
-    redis.defineCommand(command, { numberOfKeys: 0, lua });
+    const replay = ONCE[name];
+    redis.defineCommand(command, { numberOfKeys: 0, lua: replay ? onceByRequestId(body, replay) : body });
     const method = (redis as unknown as Record<string, (...args: Array<string | number>) => Promise<unknown>>)[command]!;
-    scripts[name] = (...args) => method.apply(redis, args);
+    scripts[name] = replay ? (...args) => method.apply(redis, [...args, randomUUID()]) : (...args) => method.apply(redis, args);
   }
   return scripts;
 }
