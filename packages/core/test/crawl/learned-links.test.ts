@@ -8,7 +8,7 @@ import {
 } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl, htmlToDocument, resolveScrapeOptions, type Document } from '../../src/index.js';
-import { LinkTemplates, SAMPLE_EVERY, VERIFICATIONS } from '../../src/content/assembly/learned-links.js';
+import { FIRST_SAMPLE_EVERY, LinkTemplates, MAX_SAMPLE_EVERY, VERIFICATIONS } from '../../src/content/assembly/learned-links.js';
 import type { PageShape } from '../../src/content/assembly/links-stream.js';
 import { linkTemplateScope } from '../../src/pipeline/link-template-scopes.js';
 import { convertPageContent } from '../../src/pipeline/to-document.js';
@@ -75,7 +75,7 @@ describe('learned link templates', () => {
     for (const convertPool of [false, undefined] as const) {
       const documents = await crawled(80, convertPool);
       expect(documents.length).toBe(80);
-      // The first pages of each conversion thread, and every SAMPLE_EVERY-th, take the full decision.
+      // The first pages of each conversion thread, and a sample of the others, take the full decision.
       expect(await expectFullDecisions(documents)).toBeGreaterThan(50);
     }
   });
@@ -138,19 +138,22 @@ describe('LinkTemplates', () => {
     return n;
   }
 
-  it('gives links only after verifying them, and samples one page in SAMPLE_EVERY', () => {
+  it('gives links only after verifying them, and samples fewer pages as samples agree', () => {
     const templates = new LinkTemplates();
     let n = trust(templates);
-    let sampled = 0;
-    for (let i = 0; i < SAMPLE_EVERY * 2; i++, n++) {
+    const gaps: number[] = [];
+    let since = 0;
+    for (let i = 0; i < 450; i++, n++) {
+      since++;
       const reading = templates.read(url, page(n));
       if (reading.links) expect(reading.links).toEqual(decided(n).links);
       else {
-        sampled++;
+        gaps.push(since);
+        since = 0;
         reading.settle(decided(n));
       }
     }
-    expect(sampled).toBe(2);
+    expect(gaps).toEqual([FIRST_SAMPLE_EVERY, FIRST_SAMPLE_EVERY * 2, FIRST_SAMPLE_EVERY * 4, MAX_SAMPLE_EVERY, MAX_SAMPLE_EVERY]);
   });
 
   it('drops a trusted template whose sample the full decision contradicts', () => {
@@ -160,7 +163,7 @@ describe('LinkTemplates', () => {
     while (reading.links) reading = templates.read(url, page(++n));
     // The sampled page: the main content kept the nav link too, which the template would have dropped.
     reading.settle({ links: [`${ORIGIN}/`, ...decided(n).links], plain: true });
-    for (let i = 0; i < SAMPLE_EVERY * 2; i++) expect(templates.read(url, page(n + i)).links).toBeUndefined();
+    for (let i = 0; i < MAX_SAMPLE_EVERY * 2; i++) expect(templates.read(url, page(n + i)).links).toBeUndefined();
   });
 
   it('learns nothing from a page with a warning or a block page, and takes a mixed place to the full decision', () => {

@@ -10,8 +10,10 @@ import type { PageShape } from './links-stream.js';
  * read with the tokenizer alone (links-stream.ts gives each anchor's place).
  *
  * Safe by verification: a template gives links only after its prediction reproduced the full
- * decision's links exactly on VERIFICATIONS pages in a row; every SAMPLE_EVERY-th page it could
- * read still takes the full decision, and one difference drops the template for the crawl. A
+ * decision's links exactly on VERIFICATIONS pages in a row; after that it still sends a sample of
+ * its pages to the full decision (one in FIRST_SAMPLE_EVERY, one in twice as many after each
+ * sample that agreed, down to one in MAX_SAMPLE_EVERY), and one difference drops the template for
+ * the crawl. A
  * page with a place the template has not learned, or one learned both kept and dropped, takes
  * the full decision (and teaches the template). Memory is bounded: MAX_TEMPLATES templates and
  * MAX_PLACES places in all.
@@ -25,8 +27,10 @@ export class LinkTemplates {
     const template = this.#template(url, shape);
     if (!template || template.abandoned) return { settle: () => {} };
     const predicted = predictedLinks(template, shape);
-    if (predicted && template.verified >= VERIFICATIONS && ++template.served % SAMPLE_EVERY !== 0)
-      return { links: predicted, settle: () => {} };
+    if (predicted && template.verified >= VERIFICATIONS) {
+      if (++template.served < template.sampleEvery) return { links: predicted, settle: () => {} };
+      template.served = 0;
+    }
     return { settle: (decided) => this.#settle(template, shape, predicted, decided) };
   }
 
@@ -37,7 +41,7 @@ export class LinkTemplates {
     const key = `${pageTypeFromUrl(url) ?? ''} ${hasPostSlug(url)}\n${shape.skeleton}`;
     let template = this.#templates.get(key);
     if (!template && this.#templates.size < MAX_TEMPLATES) {
-      template = { places: new Map(), verified: 0, misses: 0, served: 0, abandoned: false };
+      template = { places: new Map(), verified: 0, misses: 0, served: 0, sampleEvery: FIRST_SAMPLE_EVERY, abandoned: false };
       this.#templates.set(key, template);
     }
     return template;
@@ -47,8 +51,11 @@ export class LinkTemplates {
   #settle(template: LinkTemplate, shape: PageShape, predicted: string[] | undefined, decided: FullDecision): void {
     const fits = decided.plain && predicted !== undefined && sameLinks(predicted, decided.links);
     if (predicted !== undefined) {
-      if (fits) template.verified++;
-      else {
+      if (fits) {
+        // A sample that agreed: the template has earned a sparser check.
+        if (template.verified >= VERIFICATIONS) template.sampleEvery = Math.min(template.sampleEvery * 2, MAX_SAMPLE_EVERY);
+        template.verified++;
+      } else {
         // A trusted template that missed once may miss on pages no sample checks: it is dropped.
         if (template.verified >= VERIFICATIONS || ++template.misses >= MAX_MISSES) template.abandoned = true;
         template.verified = 0;
@@ -106,8 +113,10 @@ export interface TemplateReading {
 
 /** Exact predictions in a row before a template is trusted. */
 export const VERIFICATIONS = 3;
-/** A trusted template still sends one page in this many to the full decision, to check it. */
-export const SAMPLE_EVERY = 32;
+/** A trusted template at first sends one page in this many to the full decision, to check it. */
+export const FIRST_SAMPLE_EVERY = 16;
+/** The sparsest sample: one page in this many, however many samples agreed. */
+export const MAX_SAMPLE_EVERY = 128;
 /** Misses before trust after which a template stops learning (its pages are not read alike). */
 const MAX_MISSES = 8;
 const MAX_TEMPLATES = 64;
@@ -131,8 +140,9 @@ interface LinkTemplate {
   /** Exact predictions since the last miss. */
   verified: number;
   misses: number;
-  /** Pages it could have read since it was trusted (every SAMPLE_EVERY-th is checked). */
+  /** Pages it could read since its last sample; the `sampleEvery`-th is the next sample. */
   served: number;
+  sampleEvery: number;
   abandoned: boolean;
 }
 

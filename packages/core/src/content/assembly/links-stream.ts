@@ -97,10 +97,13 @@ interface Open {
   /** Where this element's content links start, and the measure of its text when it may be an ad. */
   linkStart: number;
   measure?: TextMeasure;
-  /** With `shapes`: a hash of the element's chain of names, ids and classes from the top of the content. */
-  path: number;
   /** With `shapes`: how deep in the content the element stands (its top is 0). */
   depth: number;
+  /** With `shapes`: the element's parent in the content, and its attributes (its place is read from them). */
+  placeParent?: Open | undefined;
+  attributes?: Record<string, string>;
+  /** With `shapes`: a hash of the element's chain of names, ids and classes from the top of the content, once asked for. */
+  path?: number;
 }
 
 interface AdCandidate {
@@ -176,7 +179,6 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
           hasElementChild: false,
           leafText: '',
           linkStart: contentHrefs.length,
-          path: 0,
           depth: 0,
         };
         if (options.shapes && open.content) describePlace(open, parent, attributes, skeleton);
@@ -196,7 +198,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
             pageHrefs.push(href);
             if (open.content && !open.noscript) {
               contentHrefs.push(href);
-              if (options.shapes) contentPaths.push(open.path);
+              if (options.shapes) contentPaths.push(pathOf(open));
             }
           }
         } else if (name === 'meta') {
@@ -272,12 +274,16 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
     .filter(Boolean);
   const relHref = (rel: string) => links.find((link) => link.rel.toLowerCase().split(/\s+/).includes(rel))?.href.trim();
   const resolved = (href: string | undefined) => (href ? httpUrlWithoutFragment(href, baseUrl) : undefined);
+  // With shapes the content's URLs are resolved once, for the shape and the links alike.
+  const shape = options.shapes ? pageShape(contentHrefs, contentPaths, removed, baseUrl, skeleton) : undefined;
   const result: StreamedPage = {
     pageLinks: uniqueUrls(pageHrefs, baseUrl),
-    contentLinks: uniqueUrls(
-      contentHrefs.filter((_, index) => !removed[index]),
-      baseUrl,
-    ),
+    contentLinks: shape
+      ? uniqueResolved(shape.urls)
+      : uniqueUrls(
+          contentHrefs.filter((_, index) => !removed[index]),
+          baseUrl,
+        ),
     facts: { metas, links, titles, lang, baseUrl },
     alternates: uniqueUrls(
       links.filter((link) => link.rel.toLowerCase().split(/\s+/).includes('alternate')).map((link) => link.href.trim()),
@@ -285,7 +291,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
     ),
     robots,
   };
-  if (options.shapes) result.shape = pageShape(contentHrefs, contentPaths, removed, baseUrl, skeleton);
+  if (shape) result.shape = shape;
   const canonical = resolved(relHref('canonical'));
   const next = resolved(relHref('next'));
   if (canonical) result.canonical = canonical;
@@ -334,6 +340,16 @@ function measured(texts: string[]): number {
   return measure.length;
 }
 
+/** uniqueUrls of URLs already resolved. */
+function uniqueResolved(urls: Array<string | undefined>): string[] {
+  const seen = new Set<string>();
+  for (const url of urls) {
+    if (seen.size > MAX_LINKS_PER_PAGE) break;
+    if (url) seen.add(url);
+  }
+  return [...seen];
+}
+
 /** Absolute http(s) URLs without fragments, deduplicated in order, one past the cap at most (as extractLinks). */
 function uniqueUrls(hrefs: string[], baseUrl: string): string[] {
   const seen = new Set<string>();
@@ -363,13 +379,27 @@ const MAX_DESCRIPTOR = 80;
 const DIGITS = /[0-9]+/g;
 const SPACES = /\s+/;
 
-/** Sets `open.path` and `open.depth` and adds a top-level element to the skeleton. */
+/**
+ * Notes where a content element stands and adds a top-level one to the skeleton. Its path is
+ * hashed only when an anchor needs it (pathOf): most elements hold no link.
+ */
 function describePlace(open: Open, parent: Open | undefined, attributes: Record<string, string>, skeleton: Set<string>): void {
   const within = parent?.content === true;
-  const descriptor = elementDescriptor(open.name, attributes);
   open.depth = within ? parent.depth + 1 : 0;
-  open.path = hashString(within ? parent.path : FNV_OFFSET, descriptor);
-  if (open.depth <= SKELETON_DEPTH) skeleton.add(`${open.depth}${descriptor}`);
+  open.placeParent = within ? parent : undefined;
+  open.attributes = attributes;
+  if (open.depth <= SKELETON_DEPTH) skeleton.add(`${open.depth}${elementDescriptor(open.name, attributes)}`);
+}
+
+function pathOf(open: Open): number {
+  // Up to the nearest element whose path is known, then down (a loop: pages nest deep).
+  const chain: Open[] = [];
+  for (let at: Open | undefined = open; at && at.path === undefined; at = at.placeParent) chain.push(at);
+  for (let index = chain.length - 1; index >= 0; index--) {
+    const element = chain[index]!;
+    element.path = hashString(element.placeParent?.path ?? FNV_OFFSET, elementDescriptor(element.name, element.attributes ?? {}));
+  }
+  return open.path!;
 }
 
 /**
