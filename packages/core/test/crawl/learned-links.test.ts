@@ -119,11 +119,12 @@ describe('learned link templates', () => {
 });
 
 describe('LinkTemplates', () => {
-  const shape = (urls: string[], paths: number[]): PageShape => ({ urls, paths, skeleton: '0body\n1main' });
+  const shape = (urls: string[], paths: number[], textChars = 5_000): PageShape => ({ urls, paths, skeleton: '0body\n1main', textChars });
   const url = `${ORIGIN}/post`;
   const nav = 1;
   const article = 2;
-  const page = (n: number) => shape([`${ORIGIN}/`, `${ORIGIN}/a${n}`, `${ORIGIN}/b${n}`], [nav, article, article]);
+  const page = (n: number, textChars?: number) =>
+    shape([`${ORIGIN}/`, `${ORIGIN}/a${n}`, `${ORIGIN}/b${n}`], [nav, article, article], textChars);
   const decided = (n: number) => ({ links: [`${ORIGIN}/a${n}`, `${ORIGIN}/b${n}`], plain: true });
 
   /** Full decisions until the template is trusted; returns the page number to go on from. */
@@ -164,6 +165,19 @@ describe('LinkTemplates', () => {
     // The sampled page: the main content kept the nav link too, which the template would have dropped.
     reading.settle({ links: [`${ORIGIN}/`, ...decided(n).links], plain: true });
     for (let i = 0; i < MAX_SAMPLE_EVERY * 2; i++) expect(templates.read(url, page(n + i)).links).toBeUndefined();
+  });
+
+  it('sends a page shorter than those it was verified on to the full decision, which neither drops nor teaches the template', () => {
+    const templates = new LinkTemplates();
+    const n = trust(templates);
+    const short = templates.read(url, page(n, 300));
+    expect(short.links).toBeUndefined();
+    // Read by its region, the short page keeps the nav link too.
+    short.settle({ links: [`${ORIGIN}/`, ...decided(n).links], plain: true });
+    expect(templates.read(url, page(n + 1)).links).toEqual(decided(n + 1).links);
+    // Twice the longest verified text is still the template's; more is not.
+    expect(templates.read(url, page(n + 2, 10_000)).links).toEqual(decided(n + 2).links);
+    expect(templates.read(url, page(n + 3, 10_001)).links).toBeUndefined();
   });
 
   it('learns nothing from a page with a warning or a block page, and takes a mixed place to the full decision', () => {

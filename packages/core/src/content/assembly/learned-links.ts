@@ -14,8 +14,9 @@ import type { PageShape } from './links-stream.js';
  * its pages to the full decision (one in FIRST_SAMPLE_EVERY, one in twice as many after each
  * sample that agreed, down to one in MAX_SAMPLE_EVERY), and one difference drops the template for
  * the crawl. A
- * page with a place the template has not learned, or one learned both kept and dropped, takes
- * the full decision (and teaches the template). Memory is bounded: MAX_TEMPLATES templates and
+ * page with a place the template has not learned, or one learned both kept and dropped, or
+ * less text than any page the template was verified on (withinVerifiedText), takes the full
+ * decision (and teaches the template). Memory is bounded: MAX_TEMPLATES templates and
  * MAX_PLACES places in all.
  */
 export class LinkTemplates {
@@ -27,7 +28,7 @@ export class LinkTemplates {
     const template = this.#template(url, shape);
     if (!template || template.abandoned) return { settle: () => {} };
     const predicted = predictedLinks(template, shape);
-    if (predicted && template.verified >= VERIFICATIONS) {
+    if (predicted && template.verified >= VERIFICATIONS && withinVerifiedText(template, shape)) {
       if (++template.served < template.sampleEvery) return { links: predicted, settle: () => {} };
       template.served = 0;
     }
@@ -41,7 +42,16 @@ export class LinkTemplates {
     const key = `${pageTypeFromUrl(url) ?? ''} ${hasPostSlug(url)}\n${shape.skeleton}`;
     let template = this.#templates.get(key);
     if (!template && this.#templates.size < MAX_TEMPLATES) {
-      template = { places: new Map(), verified: 0, misses: 0, served: 0, sampleEvery: FIRST_SAMPLE_EVERY, abandoned: false };
+      template = {
+        places: new Map(),
+        verified: 0,
+        misses: 0,
+        served: 0,
+        sampleEvery: FIRST_SAMPLE_EVERY,
+        abandoned: false,
+        fewestChars: Number.POSITIVE_INFINITY,
+        mostChars: 0,
+      };
       this.#templates.set(key, template);
     }
     return template;
@@ -52,9 +62,14 @@ export class LinkTemplates {
     const fits = decided.plain && predicted !== undefined && sameLinks(predicted, decided.links);
     if (predicted !== undefined) {
       if (fits) {
+        template.fewestChars = Math.min(template.fewestChars, shape.textChars);
+        template.mostChars = Math.max(template.mostChars, shape.textChars);
         // A sample that agreed: the template has earned a sparser check.
         if (template.verified >= VERIFICATIONS) template.sampleEvery = Math.min(template.sampleEvery * 2, MAX_SAMPLE_EVERY);
         template.verified++;
+      } else if (template.verified >= VERIFICATIONS && !withinVerifiedText(template, shape)) {
+        // A page unlike those it was verified on, read its own way: neither a miss nor a lesson.
+        return;
       } else {
         // A trusted template that missed once may miss on pages no sample checks: it is dropped.
         if (template.verified >= VERIFICATIONS || ++template.misses >= MAX_MISSES) template.abandoned = true;
@@ -117,6 +132,8 @@ export const VERIFICATIONS = 3;
 export const FIRST_SAMPLE_EVERY = 16;
 /** The sparsest sample: one page in this many, however many samples agreed. */
 export const MAX_SAMPLE_EVERY = 128;
+/** How far past the longest verified page a page's text may go. */
+const MOST_TEXT_FACTOR = 2;
 /** Misses before trust after which a template stops learning (its pages are not read alike). */
 const MAX_MISSES = 8;
 const MAX_TEMPLATES = 64;
@@ -144,6 +161,19 @@ interface LinkTemplate {
   served: number;
   sampleEvery: number;
   abandoned: boolean;
+  /** The least and most text of the pages its predictions were verified on. */
+  fewestChars: number;
+  mostChars: number;
+}
+
+/**
+ * Whether a page's text is in the range the template was verified on: no shorter than the
+ * shortest (the full decision reads a short page by its region, not by Readability's pick), no
+ * more than MOST_TEXT_FACTOR times the longest. A page outside it takes the full decision; one
+ * that agrees widens the range.
+ */
+function withinVerifiedText(template: LinkTemplate, shape: PageShape): boolean {
+  return shape.textChars >= template.fewestChars && shape.textChars <= template.mostChars * MOST_TEXT_FACTOR;
 }
 
 /** The links of the kept places, deduplicated in page order; undefined when a place is unknown or mixed. */

@@ -120,6 +120,8 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   // With `shapes`: the path of each content href, and the content's top two levels of elements.
   const contentPaths: number[] = [];
   const skeleton = new Set<string>();
+  // The content's text in characters as served (spaces uncollapsed): cheap, and enough to compare pages of one template.
+  let textChars = 0;
   const candidates: AdCandidate[] = [];
   const measuring: Open[] = [];
   // The body's text, measured only when an ad candidate needs the page's total (most pages have none).
@@ -226,6 +228,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
           bodyStarted = true;
         } else if (!open.content) return;
         bodyText.push(text);
+        textChars += text.length;
         for (const element of measuring) element.measure!.add(text);
         if (open && !open.hasElementChild && open.leafText.length < MAX_AD_LABEL_LENGTH) open.leafText += text;
       },
@@ -275,7 +278,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   const relHref = (rel: string) => links.find((link) => link.rel.toLowerCase().split(/\s+/).includes(rel))?.href.trim();
   const resolved = (href: string | undefined) => (href ? httpUrlWithoutFragment(href, baseUrl) : undefined);
   // With shapes the content's URLs are resolved once, for the shape and the links alike.
-  const shape = options.shapes ? pageShape(contentHrefs, contentPaths, removed, baseUrl, skeleton) : undefined;
+  const shape = options.shapes ? pageShape(contentHrefs, contentPaths, removed, baseUrl, skeleton, textChars) : undefined;
   const result: StreamedPage = {
     pageLinks: uniqueUrls(pageHrefs, baseUrl),
     contentLinks: shape
@@ -370,6 +373,8 @@ export interface PageShape {
   urls: Array<string | undefined>;
   paths: number[];
   skeleton: string;
+  /** The content's text, in characters as served (spaces not collapsed). */
+  textChars: number;
 }
 
 /** Deeper than this below the content's top, elements no longer describe the page's layout. */
@@ -431,8 +436,15 @@ function hashString(hash: number, text: string): number {
   return h >>> 0;
 }
 
-function pageShape(hrefs: string[], paths: number[], removed: Uint8Array, baseUrl: string, skeleton: Set<string>): PageShape {
-  const shape: PageShape = { urls: [], paths: [], skeleton: [...skeleton].sort().join('\n') };
+function pageShape(
+  hrefs: string[],
+  paths: number[],
+  removed: Uint8Array,
+  baseUrl: string,
+  skeleton: Set<string>,
+  textChars: number,
+): PageShape {
+  const shape: PageShape = { urls: [], paths: [], skeleton: [...skeleton].sort().join('\n'), textChars };
   for (let index = 0; index < hrefs.length; index++) {
     if (removed[index]) continue;
     const href = hrefs[index];
