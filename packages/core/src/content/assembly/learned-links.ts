@@ -136,6 +136,7 @@ export const MAX_SAMPLE_EVERY = 128;
 const MOST_TEXT_FACTOR = 2;
 /** Misses before trust after which a template stops learning (its pages are not read alike). */
 const MAX_MISSES = 8;
+/** A crawl's memory bound: past these, new templates and places are not learned (their pages take the full decision). */
 const MAX_TEMPLATES = 64;
 const MAX_PLACES = 50_000;
 /** A skeleton longer than this (a page of many top-level blocks) names no template. */
