@@ -29,6 +29,9 @@ export function convertWithLearnedLinks(
   withPageLinks: boolean,
   fullDecision: () => PageConversion,
 ): PageConversion {
+  // An error page (404, 429…) often has the site's layout, but the crawler needs its block-page
+  // verdict (not found, rate limit), which only the full decision's tree gives.
+  if (page.statusCode < 200 || page.statusCode >= 300) return fullDecision();
   const streamed = streamPageLinks(page.html, page.url, { blockAds: options.blockAds, shapes: true });
   const reading = linkTemplatesOf(scope).read(page.url, streamed.shape!);
   if (reading.links) {

@@ -101,6 +101,14 @@ describe('learned link templates', () => {
     // Another layout (no <main>): another template, not yet learned.
     const otherLayout = pageHtml(21).replace('<main>', '<div class="wrap">').replace('</main>', '</div>');
     expect(crawlPage(otherLayout, paths[21]!, scope).metadata.linksFrom).toBeUndefined();
+    // An error status in the template's layout: the crawler needs the full decision's block-page verdict.
+    const notFound = {
+      url: `${ORIGIN}${paths[23]}`,
+      status: 404,
+      headers: { 'content-type': 'text/html' },
+      body: Buffer.from(pageHtml(23)),
+    };
+    expect(convertPageContent(notFound, notFound.url, LINKS, true, scope).document.metadata.linksFrom).toBeUndefined();
     const fits = crawlPage(pageHtml(22), paths[22]!, scope);
     expect(fits.metadata.linksFrom).toBe('learned-template');
     expect(fits.links).toEqual(await fullDecision(pageHtml(22), `${ORIGIN}${paths[22]}`));
