@@ -6,8 +6,7 @@
 // Anchors (bench/lib/crawl-anchors.ts): minimal, spider-rs, crawlee-http, crawlee-cheerio,
 // crawlee-cheerio-linkedom-markdown, crawlee-jsdom-markdown.
 import { loadavg } from 'node:os';
-import { crawl, resolveScrapeOptions } from '@trawl/core';
-import { sharedConvertPool } from '@trawl/core/server';
+import { ConvertPool, crawl, resolveScrapeOptions, useConvertPool } from '@trawl/core';
 import {
   crawleeCheerio,
   crawleeCheerioLinkedomMarkdown,
@@ -58,7 +57,9 @@ async function trawl(
  */
 async function startPool(): Promise<number> {
   const began = performance.now();
-  const pool = sharedConvertPool();
+  // The default runtime's pool, as a crawl without a convertPool option uses it.
+  const pool = new ConvertPool();
+  useConvertPool(pool);
   const page = {
     url: `${base}/warm`,
     status: 200,

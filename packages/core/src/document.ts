@@ -16,6 +16,11 @@ export interface DocumentMetadata {
   statusCode: number;
   contentType?: string;
   error?: string;
+  /**
+   * Set on a crawl's page whose `links` (with main content) were read from a template the crawl
+   * learned instead of deciding the main region (docs/crawling.md, "Links of a learned template").
+   */
+  linksFrom?: 'learned-template';
   [key: string]: string | string[] | number | undefined;
 }
 

@@ -124,7 +124,7 @@ export class ConvertPool implements Converter {
     options: ResolvedScrapeOptions,
     withPageLinks: boolean,
     signal?: AbortSignal,
-    { moveBody = false, teamId = ANONYMOUS_TEAM }: ConvertRequest = {},
+    { moveBody = false, teamId = ANONYMOUS_TEAM, linkTemplates }: ConvertRequest = {},
   ): Promise<PageConversion> {
     if (this.#closed) throw closedPool(page.url);
     // The deadline starts when a thread takes the page (it sets `started`), not while the page
@@ -132,7 +132,14 @@ export class ConvertPool implements Converter {
     const conversion: Conversion = { started: new Int32Array(new SharedArrayBuffer(4)), deadline: new AbortController() };
     const { url, status, headers, body, warnIfRenderedByJavaScript } = page;
     const content: PageContent = { url, status, headers, body, ...(warnIfRenderedByJavaScript ? { warnIfRenderedByJavaScript } : {}) };
-    const task: StartedTask = { page: content, sourceURL, options, withPageLinks, started: conversion.started };
+    const task: StartedTask = {
+      page: content,
+      sourceURL,
+      options,
+      withPageLinks,
+      started: conversion.started,
+      ...(linkTemplates === undefined ? {} : { linkTemplates }),
+    };
     let leave: (() => void) | undefined;
     try {
       const waiting = signal ? AbortSignal.any([signal, this.#closing.signal]) : this.#closing.signal;

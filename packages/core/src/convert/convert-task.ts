@@ -10,6 +10,8 @@ export interface ConvertTask {
   sourceURL: string;
   options: ResolvedScrapeOptions;
   withPageLinks: boolean;
+  /** The crawl's scope for learned link templates (ConvertRequest.linkTemplates). */
+  linkTemplates?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export type ConvertOutcome =
 /** Runs a task, turning a TrawlError into data; any other failure is the pool's to report. */
 export function runConvertTask(task: ConvertTask): ConvertOutcome {
   try {
-    return { ok: true, conversion: convertPageContent(task.page, task.sourceURL, task.options, task.withPageLinks) };
+    return { ok: true, conversion: convertPageContent(task.page, task.sourceURL, task.options, task.withPageLinks, task.linkTemplates) };
   } catch (error) {
     if (!isTrawlError(error)) throw error;
     return { ok: false, error: { code: error.code, message: error.message, status: error.status } };

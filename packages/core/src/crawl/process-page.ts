@@ -12,6 +12,7 @@ import { isBlockPageError } from '../blocks/block-error.js';
 import type { BlockKind } from '../blocks/markers.js';
 import { loadPage } from '../pipeline/load-page.js';
 import { convertLoadedPage } from '../pipeline/convert-loaded-page.js';
+import { linkTemplateScope } from '../pipeline/link-template-scopes.js';
 import { climbLadder, readingOf, STEALTH_PROXY_CREDITS, usedStealthProxy, type PageReading } from '../pipeline/page-ladder.js';
 import type { PageConversion } from '../pipeline/to-document.js';
 import { applyLlmFormats, conversionOptions, pageCredits } from '../llm/llm-formats.js';
@@ -131,6 +132,8 @@ function convertForJob(ctx: JobContext, loaded: LoadedPage, url: string) {
     ctx.kind === 'crawl',
     ctx.runtime,
     ctx.abort.signal,
+    // A crawl's pages are of a few templates, learned once (learned-links.ts); a batch's are not.
+    ctx.kind === 'crawl' ? linkTemplateScope(ctx.teamId, ctx.jobId) : undefined,
   );
 }
 

@@ -10,6 +10,7 @@ import type { LoadedPage } from '../ports/loaded-page.js';
 import { MAX_LINKS_PER_PAGE } from '../limits.js';
 import type { ResolvedScrapeOptions } from '../options.js';
 import { contentKind } from './content-kind.js';
+import { convertWithLearnedLinks, learnsLinkTemplates } from './learned-links-conversion.js';
 import { JS_SHELL_WARNING, looksRenderedByJavaScript } from './engine-choice.js';
 import { textDocument } from './text-document.js';
 
@@ -21,8 +22,14 @@ export function pageToDocument(page: LoadedPage, sourceURL: string, options: Res
 export type { PageContent, PageConversion } from '../ports/converter.js';
 
 /** pageToDocument for crawlers: the same single parse also yields every link of the raw page. */
-export function convertPage(page: LoadedPage, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
-  return withEngineExtras(page, convertPageContent(page, sourceURL, options, withPageLinks));
+export function convertPage(
+  page: LoadedPage,
+  sourceURL: string,
+  options: ResolvedScrapeOptions,
+  withPageLinks: boolean,
+  linkTemplates?: string,
+): PageConversion {
+  return withEngineExtras(page, convertPageContent(page, sourceURL, options, withPageLinks, linkTemplates));
 }
 
 /** The conversion itself (decode, parse, clean, formats, links), in whichever thread calls it. */
@@ -31,8 +38,9 @@ export function convertPageContent(
   sourceURL: string,
   options: ResolvedScrapeOptions,
   withPageLinks: boolean,
+  linkTemplates?: string,
 ): PageConversion {
-  return capLinks(convertContent(page, sourceURL, options, withPageLinks));
+  return capLinks(convertContent(page, sourceURL, options, withPageLinks, linkTemplates));
 }
 
 /** What only a browser produces, and what the engine skipped, ride along on the loaded page. */
@@ -59,7 +67,13 @@ export function capLinks(conversion: PageConversion): PageConversion {
   return { ...conversion, document, pageLinks: pageLinks.slice(0, MAX_LINKS_PER_PAGE) };
 }
 
-function convertContent(page: PageContent, sourceURL: string, options: ResolvedScrapeOptions, withPageLinks: boolean): PageConversion {
+function convertContent(
+  page: PageContent,
+  sourceURL: string,
+  options: ResolvedScrapeOptions,
+  withPageLinks: boolean,
+  linkTemplates: string | undefined,
+): PageConversion {
   const contentType = page.headers['content-type'];
   const kind = contentKind(contentType, page.body);
   if (kind === 'unsupported') {
@@ -86,18 +100,26 @@ function convertContent(page: PageContent, sourceURL: string, options: ResolvedS
     return { document: finishHtmlDocument(document, page, text, error, undefined), pageLinks: withPageLinks ? pageLinks : [] };
   }
   if (kind === 'html') {
-    let pageLinks: string[] = [];
-    let blockPage: BlockVerdict | undefined;
-    // The page as served, before cleaning changes it: a crawler's links, and whether it is a block page.
-    const onParsed = (dom: HtmlDocument) => {
-      if (withPageLinks) pageLinks = extractLinks(dom, page.url);
-      blockPage = classifyBlockPage(dom, { status: page.status, headers: page.headers, url: page.url, sourceURL });
+    const html = { html: text, url: page.url, sourceURL, statusCode: page.status, contentType };
+    const finish = (document: Document, blockPage?: BlockVerdict) => finishHtmlDocument(document, page, text, error, blockPage);
+    const fullDecision = () => {
+      let pageLinks: string[] = [];
+      let blockPage: BlockVerdict | undefined;
+      // The page as served, before cleaning changes it: a crawler's links, and whether it is a block page.
+      const onParsed = (dom: HtmlDocument) => {
+        if (withPageLinks) pageLinks = extractLinks(dom, page.url);
+        blockPage = classifyBlockPage(dom, { status: page.status, headers: page.headers, url: page.url, sourceURL });
+      };
+      const conversion: PageConversion = { document: buildHtmlDocument(html, options, { onParsed }), pageLinks };
+      if (blockPage) conversion.blockPage = blockPage;
+      return conversion;
     };
-    const document = buildHtmlDocument({ html: text, url: page.url, sourceURL, statusCode: page.status, contentType }, options, {
-      onParsed,
-    });
-    const conversion: PageConversion = { document: finishHtmlDocument(document, page, text, error, blockPage), pageLinks };
-    if (blockPage) conversion.blockPage = blockPage;
+    // A crawl's links with main content: read from a learned template when the crawl has one.
+    const conversion =
+      linkTemplates !== undefined && learnsLinkTemplates(options)
+        ? convertWithLearnedLinks(html, options, linkTemplates, withPageLinks, fullDecision)
+        : fullDecision();
+    conversion.document = finish(conversion.document, conversion.blockPage);
     return conversion;
   }
   const metadata: DocumentMetadata = { sourceURL, url: page.url, statusCode: page.status };

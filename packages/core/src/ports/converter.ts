@@ -21,6 +21,11 @@ export interface ConvertRequest {
   moveBody?: boolean;
   /** Whose page it is (default: one anonymous team), for its turn and its share of the converter. */
   teamId?: string | undefined;
+  /**
+   * A crawl's scope for learned link templates (pipeline/link-template-scopes.ts): pages of one
+   * scope share what is learned of their templates. Absent: every page takes the full decision.
+   */
+  linkTemplates?: string | undefined;
 }
 
 /**

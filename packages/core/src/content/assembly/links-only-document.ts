@@ -1,7 +1,7 @@
 import type { Document as ScrapedDocument } from '../../document.js';
 import type { ResolvedScrapeOptions } from '../../options.js';
 import type { HtmlPage } from './build-document.js';
-import { streamPageLinks } from './links-stream.js';
+import { type StreamedPage, streamPageLinks } from './links-stream.js';
 import { metadataFromFacts } from './metadata.js';
 
 /** Formats a page can be given without a DOM. */
@@ -24,6 +24,11 @@ export function linksOnlyPage(options: ResolvedScrapeOptions): boolean {
 /** buildHtmlDocument for a page linksOnlyPage accepts, plus every link of the raw page (what a crawler follows). */
 export function buildLinksOnlyDocument(page: HtmlPage, options: ResolvedScrapeOptions): { document: ScrapedDocument; pageLinks: string[] } {
   const streamed = streamPageLinks(page.html, page.url, { blockAds: options.blockAds });
+  return { document: streamedDocument(page, streamed, streamed.contentLinks, options), pageLinks: streamed.pageLinks };
+}
+
+/** The Document of a page read by the tokenizer, with `links` for the links format (learned-links-conversion.ts gives its own). */
+export function streamedDocument(page: HtmlPage, streamed: StreamedPage, links: string[], options: ResolvedScrapeOptions): ScrapedDocument {
   const document: ScrapedDocument = {
     metadata: {
       ...metadataFromFacts(streamed.facts),
@@ -33,7 +38,7 @@ export function buildLinksOnlyDocument(page: HtmlPage, options: ResolvedScrapeOp
       ...(page.contentType === undefined ? {} : { contentType: page.contentType }),
     },
   };
-  if (options.formats.includes('links')) document.links = streamed.contentLinks;
+  if (options.formats.includes('links')) document.links = links;
   if (options.formats.includes('rawHtml')) document.rawHtml = page.html;
-  return { document, pageLinks: streamed.pageLinks };
+  return document;
 }

@@ -31,10 +31,14 @@ export interface StreamedPage {
   alternates: string[];
   /** `<meta name=robots>` directives, lowercased (noindex, nofollow…). */
   robots: string[];
+  /** With `shapes`: where each link of `contentLinks` stands, before deduplication (learned-links.ts reads it). */
+  shape?: PageShape;
 }
 
 export interface StreamOptions {
   blockAds: boolean;
+  /** Also describe where the content's anchors stand (a learned template's reading, learned-links.ts). */
+  shapes?: boolean;
 }
 
 /** The elements that stay in the head until the body begins (the standard's "in head" start tags). */
@@ -93,6 +97,13 @@ interface Open {
   /** Where this element's content links start, and the measure of its text when it may be an ad. */
   linkStart: number;
   measure?: TextMeasure;
+  /** With `shapes`: how deep in the content the element stands (its top is 0). */
+  depth: number;
+  /** With `shapes`: the element's parent in the content, and its attributes (its place is read from them). */
+  placeParent?: Open | undefined;
+  attributes?: Record<string, string>;
+  /** With `shapes`: a hash of the element's chain of names, ids and classes from the top of the content, once asked for. */
+  path?: number;
 }
 
 interface AdCandidate {
@@ -106,6 +117,11 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
   const stack: Open[] = [];
   const pageHrefs: string[] = [];
   const contentHrefs: string[] = [];
+  // With `shapes`: the path of each content href, and the content's top two levels of elements.
+  const contentPaths: number[] = [];
+  const skeleton = new Set<string>();
+  // The content's text in characters as served (spaces uncollapsed): cheap, and enough to compare pages of one template.
+  let textChars = 0;
   const candidates: AdCandidate[] = [];
   const measuring: Open[] = [];
   // The body's text, measured only when an ad candidate needs the page's total (most pages have none).
@@ -165,7 +181,9 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
           hasElementChild: false,
           leafText: '',
           linkStart: contentHrefs.length,
+          depth: 0,
         };
+        if (options.shapes && open.content) describePlace(open, parent, attributes, skeleton);
         if (!parent && !root && name === 'html') root = open;
         else if (!head && name === 'head' && !inBody && (!parent || parent === root)) head = open;
         if (parent && open.content) parent.hasElementChild = true;
@@ -180,7 +198,10 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
           const href = attributes.href?.trim();
           if (href) {
             pageHrefs.push(href);
-            if (open.content && !open.noscript) contentHrefs.push(href);
+            if (open.content && !open.noscript) {
+              contentHrefs.push(href);
+              if (options.shapes) contentPaths.push(pathOf(open));
+            }
           }
         } else if (name === 'meta') {
           metas.push(attributes);
@@ -207,6 +228,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
           bodyStarted = true;
         } else if (!open.content) return;
         bodyText.push(text);
+        textChars += text.length;
         for (const element of measuring) element.measure!.add(text);
         if (open && !open.hasElementChild && open.leafText.length < MAX_AD_LABEL_LENGTH) open.leafText += text;
       },
@@ -255,12 +277,16 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
     .filter(Boolean);
   const relHref = (rel: string) => links.find((link) => link.rel.toLowerCase().split(/\s+/).includes(rel))?.href.trim();
   const resolved = (href: string | undefined) => (href ? httpUrlWithoutFragment(href, baseUrl) : undefined);
+  // With shapes the content's URLs are resolved once, for the shape and the links alike.
+  const shape = options.shapes ? pageShape(contentHrefs, contentPaths, removed, baseUrl, skeleton, textChars) : undefined;
   const result: StreamedPage = {
     pageLinks: uniqueUrls(pageHrefs, baseUrl),
-    contentLinks: uniqueUrls(
-      contentHrefs.filter((_, index) => !removed[index]),
-      baseUrl,
-    ),
+    contentLinks: shape
+      ? uniqueResolved(shape.urls)
+      : uniqueUrls(
+          contentHrefs.filter((_, index) => !removed[index]),
+          baseUrl,
+        ),
     facts: { metas, links, titles, lang, baseUrl },
     alternates: uniqueUrls(
       links.filter((link) => link.rel.toLowerCase().split(/\s+/).includes('alternate')).map((link) => link.href.trim()),
@@ -268,6 +294,7 @@ export function streamPageLinks(html: string, pageUrl: string, options: StreamOp
     ),
     robots,
   };
+  if (shape) result.shape = shape;
   const canonical = resolved(relHref('canonical'));
   const next = resolved(relHref('next'));
   if (canonical) result.canonical = canonical;
@@ -316,6 +343,16 @@ function measured(texts: string[]): number {
   return measure.length;
 }
 
+/** uniqueUrls of URLs already resolved. */
+function uniqueResolved(urls: Array<string | undefined>): string[] {
+  const seen = new Set<string>();
+  for (const url of urls) {
+    if (seen.size > MAX_LINKS_PER_PAGE) break;
+    if (url) seen.add(url);
+  }
+  return [...seen];
+}
+
 /** Absolute http(s) URLs without fragments, deduplicated in order, one past the cap at most (as extractLinks). */
 function uniqueUrls(hrefs: string[], baseUrl: string): string[] {
   const seen = new Set<string>();
@@ -325,4 +362,94 @@ function uniqueUrls(hrefs: string[], baseUrl: string): string[] {
     if (url) seen.add(url);
   }
   return [...seen];
+}
+
+/**
+ * Where a page's content links stand: for each content anchor (ad slots left out, not
+ * deduplicated) its absolute URL (undefined when it is no http(s) link) and the hash of its
+ * element's path; and the page's skeleton, its content's top two levels of elements.
+ */
+export interface PageShape {
+  urls: Array<string | undefined>;
+  paths: number[];
+  skeleton: string;
+  /** The content's text, in characters as served (spaces not collapsed). */
+  textChars: number;
+}
+
+/** Deeper than this below the content's top, elements no longer describe the page's layout. */
+const SKELETON_DEPTH = 2;
+/** Ids and classes longer than this are cut: a descriptor only needs to tell blocks apart. */
+const MAX_DESCRIPTOR = 80;
+const DIGITS = /[0-9]+/g;
+const SPACES = /\s+/;
+
+/**
+ * Notes where a content element stands and adds a top-level one to the skeleton. Its path is
+ * hashed only when an anchor needs it (pathOf): most elements hold no link.
+ */
+function describePlace(open: Open, parent: Open | undefined, attributes: Record<string, string>, skeleton: Set<string>): void {
+  const within = parent?.content === true;
+  open.depth = within ? parent.depth + 1 : 0;
+  open.placeParent = within ? parent : undefined;
+  open.attributes = attributes;
+  if (open.depth <= SKELETON_DEPTH) skeleton.add(`${open.depth}${elementDescriptor(open.name, attributes)}`);
+}
+
+function pathOf(open: Open): number {
+  // Up to the nearest element whose path is known, then down (a loop: pages nest deep).
+  const chain: Open[] = [];
+  for (let at: Open | undefined = open; at && at.path === undefined; at = at.placeParent) chain.push(at);
+  for (let index = chain.length - 1; index >= 0; index--) {
+    const element = chain[index]!;
+    element.path = hashString(element.placeParent?.path ?? FNV_OFFSET, elementDescriptor(element.name, element.attributes ?? {}));
+  }
+  return open.path!;
+}
+
+/**
+ * `name#id.class`, with the first class only and numbers made 0: pages of one template number
+ * their posts (post-123) and add classes of their own (a post's categories and tags, the body's
+ * page classes), and the template is the same. The body is the body whatever its classes.
+ */
+function elementDescriptor(name: string, attributes: Record<string, string>): string {
+  if (name === 'body') return name;
+  const id = attributes.id?.trim();
+  const firstClass = attributes.class?.trim().split(SPACES, 1)[0];
+  let descriptor = name;
+  if (id) descriptor += `#${id}`;
+  if (firstClass) descriptor += `.${firstClass}`;
+  if (descriptor === name) return name;
+  return descriptor.slice(0, MAX_DESCRIPTOR).replace(DIGITS, '0');
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a of `text` continued from `hash` (a path's hash grows with each element). */
+function hashString(hash: number, text: string): number {
+  let h = hash ^ 0x3e; // '>' between two elements
+  h = Math.imul(h, 0x01000193);
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function pageShape(
+  hrefs: string[],
+  paths: number[],
+  removed: Uint8Array,
+  baseUrl: string,
+  skeleton: Set<string>,
+  textChars: number,
+): PageShape {
+  const shape: PageShape = { urls: [], paths: [], skeleton: [...skeleton].sort().join('\n'), textChars };
+  for (let index = 0; index < hrefs.length; index++) {
+    if (removed[index]) continue;
+    const href = hrefs[index];
+    shape.urls.push(href ? httpUrlWithoutFragment(href, baseUrl) : undefined);
+    shape.paths.push(paths[index]!);
+  }
+  return shape;
 }
