@@ -15,6 +15,8 @@ describe('photo credits', () => {
       'Credit: Reviewed / Tim Renzi',
       'Kittiwut | Getty Images',
       'DGLimages via Getty Images',
+      '(Image credit: Blue Origin)',
+      '(Photo: AP)',
     ]) {
       expect(isPhotoCredit(credit), credit).toBe(true);
     }

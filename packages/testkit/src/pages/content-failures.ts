@@ -314,4 +314,55 @@ ${ferryArticle}
     ],
     absent: ['Lea también', 'El faro de la isla', 'PUEDES VER', 'Noticias relacionadas', 'El dique se eleva', 'Los vecinos del puerto'],
   },
+  /**
+   * A news post with what readers never see or read as its text: the printout's header (logo and
+   * the page's URL, shown only on paper), a gallery's "Image 1 of 2" counters and bracketed photo
+   * credits, and the post's tags (WordPress's `rel="tag"` links under a label). All were kept.
+   */
+  printGalleryTags: {
+    path: '/content-failures/print-gallery-tags',
+    description: 'a print-only header, gallery counters, bracketed credits and a tag list',
+    html: ferryPage(`<article class="post">
+<div class="print-only"><img src="/print-logo.png" alt="print header logo"><span>https://ferry.example/news/the-island-ferry</span></div>
+${ferryArticle}
+<div class="gallery"><div class="gallery-item"><span class="slidecount">Image 1 of 2</span><figure><img src="/quay.jpg" alt=""><figcaption>The old stone quay at low tide.</figcaption><div class="credit">(Image credit: Harbour Office)</div></figure></div>
+<div class="gallery-item"><span class="slidecount">Image 2 of 2</span><figure><img src="/deck.jpg" alt=""><figcaption>Walkers on the summer deck.</figcaption></figure></div></div>
+<p>The harbour office publishes the winter timetable in October, and <a href="/tag/timetable" rel="tag">timetable</a> changes are posted on the quay.</p>
+<p class="entry-meta"><strong>Tags:</strong> <a href="/tag/ferry" rel="tag">ferry</a>, <a href="/tag/islands" rel="tag">islands</a>, <a href="/tag/quay" rel="tag">quay</a></p>
+</article>
+`),
+    phrases: [
+      '# The island ferry',
+      ferryLead,
+      ferryNext,
+      ferryLast,
+      'The old stone quay at low tide.',
+      'Walkers on the summer deck.',
+      'and [timetable](',
+    ],
+    absent: ['print header logo', 'ferry.example/news', 'Image 1 of 2', 'Image 2 of 2', 'Image credit', 'Tags:', '/tag/ferry'],
+  },
+  /**
+   * A news story whose other stories are written as its own paragraphs: a headline in capitals
+   * linked between two paragraphs, and at the end a line "You may also like..." over paragraphs
+   * that are each one link. No class or heading names them; both were kept.
+   */
+  unlabelledStoryLinks: {
+    path: '/content-failures/unlabelled-story-links',
+    description: 'headlines in capitals and a "You may also like..." run written as paragraphs',
+    html: ferryPage(`<article>
+<h1>The island ferry</h1>
+<p>${ferryLead}, calling at each jetty on the way out and again on the way back in the evening.</p>
+<p><strong><a href="/news/lighthouse-gets-a-new-lamp">LIGHTHOUSE GETS A NEW LAMP FOR THE SUMMER</a></strong></p>
+<p>${ferryNext}, which the harbour master sorts in the waiting room until the sea calms down.</p>
+<p><a href="https://tides.example/table">SEE THE FULL TIDE TABLE</a></p>
+<p>${ferryLast}, when the deck is full of walkers and their dogs heading for the dunes.</p>
+<p>You may also like...</p>
+<p><a href="/news/the-quay-is-rebuilt">The quay is rebuilt stone by stone</a></p>
+<p><a href="/news/school-boat">The school boat gets a second crossing</a></p>
+</article>
+`),
+    phrases: ['# The island ferry', ferryLead, ferryNext, 'SEE THE FULL TIDE TABLE', ferryLast],
+    absent: ['LIGHTHOUSE GETS', 'You may also like', 'The quay is rebuilt', 'The school boat'],
+  },
 } satisfies Record<string, ContentFailurePage>;

@@ -8,11 +8,12 @@ const MAX_AGENCY_LINE_CHARS = 60;
 
 /**
  * A line that says who took or owns a picture: "Image credit: Wareable", "Photo: Shutterstock",
- * "Photo by Caleb Oquendo", "Featured image from Sakara", "Credit: Reviewed / Tim Renzi". Not
+ * "Photo by Caleb Oquendo", "Featured image from Sakara", "Credit: Reviewed / Tim Renzi", also in
+ * brackets ("(Image credit: NASA)", Future plc's sites). Not
  * "Source: …": under charts and tables that names the data, which readers (and gold texts) keep.
  */
 const CREDIT_LINE =
-  /^(?:(?:featured |header |cover |hero |lead |top )?(?:image|photo|picture|photograph|photography)s? ?(?:credits?|source|courtesy)? ?:|(?:image|photo|picture|photograph)s? (?:credits?|courtesy|source)\b|(?:(?:featured |header |cover |hero )?(?:image|photo|photograph|photography)s?) (?:by|from|via|courtesy of) |credits? ?: ?\S)/i;
+  /^[([]?(?:(?:featured |header |cover |hero |lead |top )?(?:image|photo|picture|photograph|photography)s? ?(?:credits?|source|courtesy)? ?:|(?:image|photo|picture|photograph)s? (?:credits?|courtesy|source)\b|(?:(?:featured |header |cover |hero )?(?:image|photo|photograph|photography)s?) (?:by|from|via|courtesy of) |credits? ?: ?\S)/i;
 /** A line that ends with a stock agency after a separator: "Kittiwut | Getty Images", "DGLimages via Getty Images". */
 const AGENCY_LINE =
   /(?:^|[|/]|\bvia) ?(?:getty images|shutterstock(?:\.com)?|istock(?:photo)?(?:\.com)?|adobe stock|unsplash|pexels|depositphotos|alamy|dreamstime)\.?$/i;

@@ -47,7 +47,8 @@ export function removeRelatedSections(root: Element, maxShareOfText = MAX_SHARE_
   }
 }
 
-function isRelatedHeading(text: string): boolean {
+/** Whether a heading's or a line's text names a block about other pages, in English or another listed language. */
+export function isRelatedHeading(text: string): boolean {
   return RELATED_HEADING.test(text) || RELATED_LABEL_OTHER_LANGUAGES.test(text);
 }
 

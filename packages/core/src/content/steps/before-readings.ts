@@ -6,6 +6,7 @@ import { copyIntroBlock, keepIntro } from '../rules/docs-intro.js';
 import { revealHiddenTeaserSummaries } from '../rules/hidden-teaser-links.js';
 import { removeUtilityHiddenBlocks } from '../rules/hidden-utility.js';
 import { unwrapContentNoscripts } from '../rules/noscript.js';
+import { removePrintOnlyBlocks } from '../rules/print-only.js';
 import { revealTabPanels } from '../rules/tab-panels.js';
 import { type ContentStep, EVERY_KIND, type KeepStep, kindsBut } from './step.js';
 
@@ -18,6 +19,14 @@ export const BEFORE_READINGS: readonly ContentStep[] = [
     about:
       'Removes consent and cookie dialogs (consent managers’ containers, short overlays asking for cookie consent), whose dense text can outscore a short article.',
     run: (root) => removeConsentDialogs(root),
+  },
+  {
+    name: 'print-only-blocks',
+    phase: 'tree',
+    pageKinds: EVERY_KIND,
+    about:
+      'Removes blocks a stylesheet shows only on paper (`visible-print`, `print-header`, `d-none d-print-block`): the printout’s logo, URL and copyright.',
+    run: (root) => removePrintOnlyBlocks(root),
   },
   {
     name: 'content-noscripts',

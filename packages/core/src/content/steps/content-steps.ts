@@ -4,6 +4,7 @@ import { removeCardBadges } from '../rules/card-badges.js';
 import { findCardGrids, isProductGrid, quietCardImages } from '../rules/card-grids.js';
 import { removeDocsChrome } from '../rules/docs-chrome.js';
 import { removeRawFieldKeys } from '../rules/field-keys.js';
+import { removeGalleryCounters } from '../rules/gallery-counters.js';
 import { separateGluedInlines } from '../rules/glued-inline.js';
 import { removeHelpPopups } from '../rules/help-popups.js';
 import { removeLinkDenseBlocks } from '../rules/link-dense-blocks.js';
@@ -14,12 +15,15 @@ import { removeNavTrees } from '../rules/nav-trees.js';
 import { removePhotoCredits } from '../rules/photo-credits.js';
 import { removePosterBadges } from '../rules/poster-badges.js';
 import { removeReadAlsoLines } from '../rules/read-also-lines.js';
+import { removeRelatedLabelRuns } from '../rules/related-label-runs.js';
+import { removeCapsStoryLinks } from '../rules/caps-story-links.js';
 import { removeProductChrome } from '../rules/product-chrome.js';
 import { addProductDescription } from '../rules/product-description.js';
 import { removeTextBeforeProductName } from '../rules/product-preamble.js';
 import { quietRepeatedAlts } from '../rules/repeated-alts.js';
 import { removeShippingBanners } from '../rules/shipping-banners.js';
 import { removeShopControls } from '../rules/shop-controls.js';
+import { removeTagLists } from '../rules/tag-lists.js';
 import { quietTeaserImages } from '../rules/teaser-images.js';
 import { EVERY_KIND, kindsBut, type TreeStep } from './step.js';
 
@@ -128,6 +132,30 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     run: (root) => removeReadAlsoLines(root),
   },
   {
+    name: 'related-label-runs',
+    phase: 'content',
+    pageKinds: kindsBut(...GRID_KINDS),
+    about:
+      'Removes a line saying only “You may also like…” (or another related label) with the link-only lines after it: other stories written as paragraphs.',
+    run: (root) => removeRelatedLabelRuns(root),
+  },
+  {
+    name: 'caps-story-links',
+    phase: 'content',
+    pageKinds: kindsBut(...GRID_KINDS),
+    about:
+      'Removes lines that are only another story’s headline, linked and in capitals (“CLICK HERE TO GET THE APP”): a “read also” without its label.',
+    run: (root, page) => removeCapsStoryLinks(root, page.url),
+  },
+  {
+    name: 'tag-lists',
+    phase: 'content',
+    pageKinds: EVERY_KIND,
+    about:
+      'Removes a post’s tag and category lists (links marked `rel="tag"` with at most a label: "Tags:", "Filed under:"): other pages’ words.',
+    run: (root) => removeTagLists(root),
+  },
+  {
     name: 'poster-badges',
     phase: 'content',
     pageKinds: ['forum'],
@@ -184,6 +212,13 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     pageKinds: EVERY_KIND,
     about: 'Removes "Image credit: …", "Kittiwut | Getty Images": who owns a picture, not what the page says.',
     run: (root) => removePhotoCredits(root),
+  },
+  {
+    name: 'gallery-counters',
+    phase: 'content',
+    pageKinds: EVERY_KIND,
+    about: 'Removes a gallery’s position when it names what it counts ("Image 1 of 5", "Photo 3/12"): a control, never content.',
+    run: (root) => removeGalleryCounters(root),
   },
   {
     name: 'help-popups',
