@@ -2,11 +2,11 @@
 // wiped between scrapes (isolation 'reset', the default), the pool with a new context per page
 // (isolation 'context'), and a new browser per page; and the memory of every Chromium process.
 // Runs alone too: node --conditions=trawl-source --import tsx bench/browser.ts [poolPages] [coldPages]
-import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { scrape } from '@trawl/core';
 import { createPlaywrightBrowser, type Isolation, type PlaywrightBrowser } from '@trawl/browser-playwright';
 import { startFixtureSite } from '@trawl/testkit';
+import { sampleMemory } from './lib/process-tree.js';
 import { fmt, printTable } from './lib/stats.js';
 
 /** Static pages of the fixture site, scraped in turn (JavaScript-rendered ones would time the page, not the engine). */
@@ -154,47 +154,6 @@ async function timed(work: () => Promise<void>): Promise<number> {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** Samples the RSS of this process and all its descendants (Chromium and its helpers) from /proc. */
-function sampleMemory(): { current(): number; peak(): number; stop(): void } {
-  let peak = 0;
-  let last = 0;
-  const sample = () => {
-    last = treeRssMb(process.pid);
-    peak = Math.max(peak, last);
-  };
-  sample();
-  const timer = setInterval(sample, 250);
-  return {
-    current: () => last,
-    peak: () => peak,
-    stop: () => clearInterval(timer),
-  };
-}
-
-export function treeRssMb(root: number): number {
-  const children = new Map<number, number[]>();
-  const rssKb = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      const parent = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-      rssKb.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  let total = 0;
-  const stack = [root];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    total += rssKb.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total / 1024;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

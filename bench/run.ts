@@ -1,5 +1,5 @@
 // `pnpm bench`: every benchmark, figures printed side by side with the rival each issue names.
-// `pnpm bench <name>` runs one: convert, crawl, stores, frontier, browser, sessions (the browser-session soak), api, hostile (hostile-teams: its multi-team part alone; hostile-streams: its 150 status streams alone), startup, documents, memory, blocks,
+// `pnpm bench <name>` runs one: convert, crawl, rendered-crawl (a crawl where a third of the pages need the browser, against Crawlee's PlaywrightCrawler), stores, frontier, browser, sessions (the browser-session soak), api, hostile (hostile-teams: its multi-team part alone; hostile-streams: its 150 status streams alone), startup, documents, memory, blocks,
 // traps (the crawl-trap guard over the dev sets' link graphs: links held back), formats (the product format's cost beyond
 // the scrape, no model), html5lib (parsers against html5lib-tests' tree construction; `--core PATH` scores another checkout's),
 // links-stream (the links-only path against the tree path on the dev sets; `--step N`), links-main
@@ -12,6 +12,7 @@ import { runConsoleBenchmark } from './console.js';
 import { runTrapsBenchmark } from './traps.js';
 import { runBrowserBenchmark } from './browser.js';
 import { runCrawlBenchmark } from './crawl.js';
+import { runRenderedCrawlBenchmark } from './rendered-crawl.js';
 import { runDocumentBenchmark } from './documents.js';
 import { runEveryPathBenchmark } from './every-path.js';
 import { runFormatsBenchmark } from './formats.js';
@@ -30,6 +31,7 @@ import { runSessionSoak } from './sessions.js';
 const benchmarks: Record<string, () => Promise<unknown> | unknown> = {
   convert: runConvertBenchmark,
   crawl: runCrawlBenchmark,
+  'rendered-crawl': () => runRenderedCrawlBenchmark(),
   stores: () => runStoreBenchmark(),
   frontier: () => runFrontierBenchmark(),
   browser: () => runBrowserBenchmark(),

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { createPlaywrightBrowser } from '@trawl/browser-playwright';
 import { createServer } from '@trawl/http';
 import { startFixtureSite } from '@trawl/testkit';
-import { treeRssMb } from './browser.js';
+import { treeRssMb } from './lib/process-tree.js';
 import { fmt, printTable } from './lib/stats.js';
 
 /** Sessions open at once (the per-team cap the soak runs under). */

@@ -4,13 +4,18 @@
 // beats), the CLI from its TypeScript sources through tsx (how `pnpm trawl` used to run it) and
 // `pnpm trawl --help` (pnpm's own start included). Targets are put side by side in turns, run by
 // run, so all see the same machine load. Reports the median wall time and the median CPU time
-// (all threads) per run. Targets: `--help` under 0.3 s, `scrape` under 1 s of wall time.
+// (all threads) per run. Targets: `--help` under 0.3 s, `scrape` under 1 s of wall time. Then
+// `trawl serve` from a cold start (lib/serve-startup.ts): time to listen, its first scrape, and its
+// first page that needs the browser; and `trawl scrape` of such a page (Chromium's start included).
 // Alone: node --conditions=trawl-source --import tsx bench/startup.ts [runs]
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { phrases, startFixtureSite, trawlBin } from '@trawl/testkit';
+import { reapedChildrenCpuMs } from './lib/process-tree.js';
+import { timeServeStart, type ServeStartTiming } from './lib/serve-startup.js';
 import { fmt, printTable } from './lib/stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +30,14 @@ export interface StartupBenchmarkResult {
   helpCpuMs: number;
   scrapeMedianMs: number;
   scrapeCpuMs: number;
+  /** `trawl scrape` of a page only a browser renders: Chromium's start included. */
+  renderedScrapeMedianMs: number;
+  renderedScrapeCpuMs: number;
+  /** `trawl serve` from a cold start (lib/serve-startup.ts), medians: until it listens, its first scrape, its first browser page. */
+  serveListenMedianMs: number;
+  serveFirstScrapeMedianMs: number;
+  serveFirstBrowserScrapeMedianMs: number;
+  serveCpuMs: number;
   sourceHelpMedianMs: number;
   pnpmHelpMedianMs: number;
 }
@@ -55,6 +68,12 @@ export async function runStartupBenchmark(runs = Number(process.env.TRAWL_BENCH_
       { label: 'trawl --help', command: process.execPath, args: [bin, '--help'], expect: /Usage: trawl/ },
       { label: 'trawl scrape <loopback page>', command: process.execPath, args: [bin, 'scrape', page], expect: phrases.articleLead },
       {
+        label: 'trawl scrape <loopback page a browser renders>',
+        command: process.execPath,
+        args: [bin, 'scrape', `${site.url}/js-rendered`],
+        expect: phrases.jsRendered,
+      },
+      {
         label: 'trawl --help from sources (tsx)',
         command: process.execPath,
         args: ['--conditions=trawl-source', '--import', 'tsx', SOURCE_BIN, '--help'],
@@ -80,7 +99,13 @@ export async function runStartupBenchmark(runs = Number(process.env.TRAWL_BENCH_
       ['what', 'wall ms (median)', 'wall ms (min)', 'CPU ms (median)'],
       targets.map((t) => [t.label, fmt(medianWall(t), 0), fmt(Math.min(...timings.get(t)!.map((r) => r.wallMs)), 0), fmt(medianCpu(t), 0)]),
     );
-    const [node, help, scrapePage, sourceHelp, pnpmHelp] = targets as [Target, Target, Target, Target, Target];
+    const [node, help, scrapePage, renderedPage, sourceHelp, pnpmHelp] = targets as [Target, Target, Target, Target, Target, Target];
+    const serve = await timeServeRuns(bin, {
+      staticUrl: page,
+      staticPhrase: phrases.articleLead,
+      renderedUrl: `${site.url}/js-rendered`,
+      renderedPhrase: phrases.jsRendered,
+    });
     console.log(
       `\nload average (1 min): ${fmt(loadAtStart, 2)} at the start, ${fmt(loadAtEnd, 2)} at the end; targets: --help < 300 ms, scrape < 1000 ms (wall)`,
     );
@@ -92,6 +117,12 @@ export async function runStartupBenchmark(runs = Number(process.env.TRAWL_BENCH_
       helpCpuMs: medianCpu(help),
       scrapeMedianMs: medianWall(scrapePage),
       scrapeCpuMs: medianCpu(scrapePage),
+      renderedScrapeMedianMs: medianWall(renderedPage),
+      renderedScrapeCpuMs: medianCpu(renderedPage),
+      serveListenMedianMs: serve.listenMs,
+      serveFirstScrapeMedianMs: serve.firstScrapeMs,
+      serveFirstBrowserScrapeMedianMs: serve.firstBrowserScrapeMs,
+      serveCpuMs: serve.cpuMs,
       sourceHelpMedianMs: medianWall(sourceHelp),
       pnpmHelpMedianMs: medianWall(pnpmHelp),
     };
@@ -120,18 +151,10 @@ async function timeRun(target: Target): Promise<Timing> {
   return { wallMs, cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
 }
 
-/**
- * User and system time of this process's finished children (cutime and cstime of
- * /proc/self/stat), in ms: a child's every thread, measured by the kernel, with nothing loaded
- * into the child to report it. Linux only; 10 ms resolution.
- */
+/** CPU of this process's finished children (lib/process-tree.ts); undefined without /proc. */
 function childrenCpuMs(): number | undefined {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[13]) + Number(fields[14]);
-    return (ticks * 1000) / 100;
+    return reapedChildrenCpuMs();
   } catch {
     return undefined;
   }
@@ -141,6 +164,45 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** `trawl serve` started cold `runs` times (each in a fresh folder, so its SQLite store is new too): medians. */
+async function timeServeRuns(
+  bin: string,
+  pages: Parameters<typeof timeServeStart>[2],
+  runs = Number(process.env.TRAWL_BENCH_SERVE_RUNS ?? 5),
+): Promise<Omit<ServeStartTiming, 'cpuMs'> & { cpuMs: number }> {
+  const timings: ServeStartTiming[] = [];
+  for (let run = 0; run <= runs; run++) {
+    const folder = mkdtempSync(join(tmpdir(), 'trawl-serve-start-'));
+    try {
+      const timing = await timeServeStart(bin, folder, pages);
+      // The first run warms the disk cache, as the CLI rows' warm-up round does.
+      if (run > 0) timings.push(timing);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  const at = (pick: (t: ServeStartTiming) => number | undefined) => median(timings.map((t) => pick(t) ?? Number.NaN));
+  const result = {
+    listenMs: at((t) => t.listenMs),
+    firstScrapeMs: at((t) => t.firstScrapeMs),
+    firstBrowserScrapeMs: at((t) => t.firstBrowserScrapeMs),
+    cpuMs: at((t) => t.cpuMs),
+  };
+  console.log(
+    `\n## trawl serve from a cold start (${runs} runs, medians; node packages/cli/dist/bin.js serve, what pnpm start runs after its build check)\n`,
+  );
+  printTable(
+    ['step', 'ms (median)'],
+    [
+      ['spawn → listening', fmt(result.listenMs, 0)],
+      ['first POST /v1/scrape (loopback article, HTTP)', fmt(result.firstScrapeMs, 0)],
+      ['then the first page a browser renders (Chromium starts)', fmt(result.firstBrowserScrapeMs, 0)],
+      ['CPU of the server and its Chromium, start to exit', fmt(result.cpuMs, 0)],
+    ],
+  );
+  return result;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -80,7 +80,7 @@ export async function spiderRs({ startUrl, pages }: CrawlTarget): Promise<number
 type Stoppable = { stop(message?: string): void };
 
 /** Counts a page, and stops the crawler (Crawlee's crawler.stop()) once `pages` are counted. */
-function counter(pages: number) {
+export function counter(pages: number) {
   let done = 0;
   let crawler: Stoppable | undefined;
   return {
@@ -99,7 +99,7 @@ function counter(pages: number) {
   };
 }
 
-async function crawleeConfiguration() {
+export async function crawleeConfiguration() {
   const { Configuration } = await import('@crawlee/http');
   return new Configuration({ persistStorage: false, purgeOnStart: true });
 }
@@ -153,25 +153,35 @@ function articleMarkdown(document: Document, turndown: TurndownService, { Readab
   return turndown.turndown(article?.content ?? document.body?.innerHTML ?? '');
 }
 
+/** A Markdown peer's handling of one page: counted, its article turned into Markdown, its links enqueued. */
+export function markdownPage(count: { take(): boolean }, peer: RegistryPeer) {
+  const turndown = new TurndownService();
+  return async (html: () => string | Promise<string>, enqueue: () => Promise<unknown>): Promise<void> => {
+    if (!count.take()) return;
+    const { document } = peer.parseHTML(await html());
+    if (!articleMarkdown(document, turndown, peer)) throw new Error('empty Markdown');
+    await enqueue();
+  };
+}
+
 /**
  * The Markdown peer closest to Trawl's own stack: CheerioCrawler for fetching and links,
  * linkedom (the DOM Trawl uses, as the registry ships it: `peer`) + Readability + turndown.
  */
 export async function crawleeCheerioLinkedomMarkdown({ startUrl, pages, concurrency }: CrawlTarget, peer: RegistryPeer): Promise<number> {
   const { CheerioCrawler } = await import('@crawlee/cheerio');
-  const { parseHTML } = peer;
-  const turndown = new TurndownService();
   const count = counter(pages);
+  const page = markdownPage(count, peer);
   const crawler = new CheerioCrawler(
     {
       maxConcurrency: concurrency,
       minConcurrency: concurrency,
       maxRequestRetries: 0,
       async requestHandler({ body, enqueueLinks }) {
-        if (!count.take()) return;
-        const { document } = parseHTML(body.toString());
-        if (!articleMarkdown(document, turndown, peer)) throw new Error('empty Markdown');
-        await enqueueLinks({ strategy: 'same-hostname' });
+        await page(
+          () => body.toString(),
+          () => enqueueLinks({ strategy: 'same-hostname' }),
+        );
       },
     },
     await crawleeConfiguration(),

@@ -24,10 +24,10 @@ const CONSENT_WAIT_MS = 3_000;
 const CONSENT_WALL_TEXT = 500;
 
 const SIGNS = challengeSigns();
-const CONSENT_CONTAINERS = consentContainerSelectors().join(',');
+export const CONSENT_CONTAINERS = consentContainerSelectors().join(',');
 
 /** Resolves true while the page looks like a challenge still running: little text, and a challenge's title, global or element. */
-const CHALLENGE_CHECK = `(() => {
+export const CHALLENGE_CHECK = `(() => {
   const signs = ${JSON.stringify(SIGNS)};
   const text = ((document.body && document.body.innerText) || '').trim();
   if (text.length >= ${LITTLE_TEXT}) return false;

@@ -64,6 +64,9 @@ export interface PoolStats {
   keptPages: number;
 }
 
+/** Keeps a load's page slot and browser held, after its result went back, until `tail` settles. */
+export type Linger = (tail: Promise<unknown>) => void;
+
 interface Instance {
   browser: PlaywrightBrowser;
   /** A user agent like the browser's own, without "Headless". */
@@ -141,34 +144,51 @@ export class ChromiumPool {
     }
   }
 
-  /** Runs `work` with a browser once a page slot is free. A load that a crash cut short is tried once more on a new browser. */
-  async use<T>(work: (browser: PlaywrightBrowser, userAgent: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /**
+   * Runs `work` with a browser once a page slot is free. A load that a crash cut short is tried
+   * once more on a new browser. Work may `linger(tail)`: its result goes back at once, while the
+   * slot and the browser stay held until `tail` settles (a warm page's wipe after a load).
+   */
+  async use<T>(work: (browser: PlaywrightBrowser, userAgent: string, linger: Linger) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const release = await this.#slots.acquire(signal);
     clearTimeout(this.#idleTimer);
+    const tails: Array<Promise<unknown>> = [];
     try {
-      return await this.#run(work, true);
+      return await this.#run(work, tails, true);
     } finally {
-      release();
-      if (this.#slots.active === 0 && this.#held === 0) this.#armIdleShutdown();
+      void Promise.allSettled(tails).then(() => {
+        release();
+        if (this.#slots.active === 0 && this.#held === 0) this.#armIdleShutdown();
+      });
     }
   }
 
-  async #run<T>(work: (browser: PlaywrightBrowser, userAgent: string) => Promise<T>, retryAfterCrash: boolean): Promise<T> {
+  async #run<T>(
+    work: (browser: PlaywrightBrowser, userAgent: string, linger: Linger) => Promise<T>,
+    tails: Array<Promise<unknown>>,
+    retryAfterCrash: boolean,
+  ): Promise<T> {
     const instance = await this.#instance();
     instance.active++;
     instance.served++;
     this.#served++;
     if (instance.served >= this.#options.maxPagesPerBrowser) this.#retire(instance);
+    const own: Array<Promise<unknown>> = [];
     try {
-      return await work(instance.browser, instance.userAgent);
+      return await work(instance.browser, instance.userAgent, (tail) => {
+        own.push(tail);
+        tails.push(tail);
+      });
     } catch (error) {
       const crashed = !instance.browser.isConnected();
       const endedByCaller = isTrawlError(error) && (error.code === 'SCRAPE_TIMEOUT' || error.code === 'SCRAPE_ABORTED');
-      if (crashed && retryAfterCrash && !endedByCaller) return this.#run(work, false);
+      if (crashed && retryAfterCrash && !endedByCaller) return this.#run(work, tails, false);
       throw error;
     } finally {
-      instance.active--;
-      if (instance.retired && instance.active === 0) void this.#shutDown(instance);
+      void Promise.allSettled(own).then(() => {
+        instance.active--;
+        if (instance.retired && instance.active === 0) void this.#shutDown(instance);
+      });
     }
   }
 

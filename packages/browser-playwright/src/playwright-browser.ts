@@ -122,9 +122,10 @@ export function createPlaywrightBrowser(options: PlaywrightBrowserOptions = {}):
       try {
         leave = await turns.enter(request.teamId ?? ANONYMOUS_TEAM, request.signal);
         const { keepPage } = request;
-        return await pool.use((browser, defaultUserAgent) => {
+        return await pool.use((browser, defaultUserAgent, linger) => {
           const settings = { screenshots, adHosts, proxies: options.proxies, defaultUserAgent, guardProxy, pages, queuedAt };
-          if (!keepPage) return renderPage(browser, request, settings);
+          // The page goes back to the caller before its wipe: the next load on that slot waits for it, the caller does not.
+          if (!keepPage) return renderPage(browser, request, { ...settings, linger });
           // The kept page holds the browser, not a slot: the slot is free as soon as the load returns.
           const keep = (context: BrowserContext, page: Page) =>
             keepPage(new PlaywrightPageSession(context, page, screenshots, pool.holdBrowser(browser), request.maxBodyBytes));

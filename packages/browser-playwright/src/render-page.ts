@@ -11,11 +11,13 @@ import type { BrowserLoadRequest, LoadedPage } from '@trawl/core/ports';
 import { ActionFailure, emptyActionResults, runActions, type CaptureScreenshot, type PrintPdf } from './actions.js';
 import type { HostMatcher } from './ad-hosts.js';
 import { toTrawlError, type EndReason } from './browser-errors.js';
+import type { Linger } from './chromium-pool.js';
 import { planContext, type ContextPlan, type ProxyServer, type ProxyServers } from './context-plan.js';
 import { COOKIE_BANNER_SELECTORS, serialiseDocument } from './cookie-banners.js';
 import { BLOCKED_HEADER, type GuardProxy } from './guard-proxy.js';
 import type { PageSetup, PageSource } from './page-source.js';
 import { dismissConsentWall, passChallenge } from './block-pages.js';
+import { firstLook } from './first-look.js';
 import { waitForRendering } from './rendering-wait.js';
 import { fitFullPage } from './screenshot-size.js';
 
@@ -30,6 +32,8 @@ export interface RenderSettings {
   queuedAt: number;
   /** The guard proxy enforcing an SSRF policy that blocks private networks. */
   guardProxy(request: BrowserLoadRequest, upstream?: ProxyServer): Promise<GuardProxy>;
+  /** Holds the page slot, past the load's return, until the page is given back (wiped): the caller reads the page meanwhile. */
+  linger?: Linger;
   /** Hands a finished load's page to `request.keepPage` (set only then): the page then belongs to the caller. */
   keep?(context: BrowserContext, page: Page): void;
 }
@@ -76,9 +80,12 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
     const first = await page.goto(request.url, { waitUntil: 'load' });
     assertNotRefused(first, request.url);
     // A block page a real browser gets past: a challenge reloads once passed, a consent wall goes with a click.
-    await passChallenge(page, deadline - reserve - Date.now());
-    await dismissConsentWall(page);
-    await waitForRendering(page, Math.min(RENDER_WAIT_MS, options.timeout, deadline - reserve - Date.now()));
+    // One look decides which of these steps (and the wait for an app's content) a page needs at all.
+    const look = await firstLook(page);
+    if (look.challenged) await passChallenge(page, deadline - reserve - Date.now());
+    if (look.challenged || look.consentBanner) await dismissConsentWall(page);
+    if (look.challenged || look.consentBanner || !look.rendered)
+      await waitForRendering(page, Math.min(RENDER_WAIT_MS, options.timeout, deadline - reserve - Date.now()));
     if (options.waitFor > 0) await page.waitForTimeout(options.waitFor);
 
     const capture: CaptureScreenshot = async ({ fullPage, quality, viewport }) => {
@@ -139,7 +146,11 @@ export async function renderPage(browser: PlaywrightBrowser, request: BrowserLoa
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
     responses.stop();
-    if (!kept) await lease.release(reason === undefined);
+    if (!kept) {
+      const released = lease.release(reason === undefined);
+      if (settings.linger) settings.linger(released);
+      else await released;
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { APP_ROOT_IDS, consentContainerSelectors, LOADING_TEXT } from '@trawl/co
 import { COOKIE_BANNER_SELECTORS } from './cookie-banners.js';
 
 /** Text of its own (outside header, navigation, footer, asides and banners) above which a page counts as rendered. */
-const RENDERED_TEXT = 200;
+export const RENDERED_TEXT = 200;
 /** Quiet time (no DOM change) that ends the wait once the page shows its content. */
 const QUIET_MS = 500;
 
@@ -26,7 +26,7 @@ const FURNITURE = [
  * root or main region still saying "Loading…". Judging the main region, not the whole page, is
  * what tells an app whose header and footer are in its HTML from a rendered one.
  */
-const RENDERED_CHECK = `(enough) => {
+export const RENDERED_CHECK = `(enough) => {
   const body = document.body;
   if (!body) return false;
   const furniture = ${JSON.stringify(FURNITURE)};

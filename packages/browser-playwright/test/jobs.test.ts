@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchScrape, crawl, type Document } from '@trawl/core';
-import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
+import { isAppShellPage, phrases, startFixtureSite, startSyntheticSite, type FixtureSite } from '@trawl/testkit';
 import { createPlaywrightBrowser, type PlaywrightBrowser } from '../src/index.js';
 import { chromiumChildren, dataUrlBytes, pngSize } from './helpers.js';
 
@@ -43,5 +43,23 @@ describe('jobs through the browser', () => {
     const [doc] = await collect(job);
     expect(doc!.markdown).toContain(phrases.jsRendered);
     expect(browser.stats().pagesServed).toBe(before + 1);
+  });
+
+  it('crawls a synthetic site where one page in three is an app shell: those, and only those, render', async () => {
+    const synthetic = await startSyntheticSite({ pages: 12, seed: 7, appShellEvery: 3, minPageBytes: 4000, maxPageBytes: 6000 });
+    try {
+      const before = browser.stats().pagesServed;
+      const docs = await collect(crawl(`${synthetic.url}/`, { browser, limit: 12, ignoreSitemap: true }));
+      expect(docs).toHaveLength(12);
+      const shells = synthetic.pagePaths.filter((_, index) => isAppShellPage(index, 3));
+      expect(browser.stats().pagesServed - before).toBe(shells.length);
+      for (const doc of docs) {
+        const index = synthetic.pagePaths.indexOf(new URL(doc.metadata.sourceURL).pathname);
+        // The content, rendered or not, is the page's own: its lead names its index.
+        expect(doc.markdown).toContain(`This is synthetic page ${index},`);
+      }
+    } finally {
+      await synthetic.close();
+    }
   });
 });

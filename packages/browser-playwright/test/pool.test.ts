@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scrape } from '@trawl/core';
+import { OPEN_POLICY, resolveScrapeOptions, scrape } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { createPlaywrightBrowser, requireChromium, findChromium, ISOLATIONS } from '../src/index.js';
 import { chromiumChildren } from './helpers.js';
@@ -29,6 +29,26 @@ async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+describe('a warm page given back', () => {
+  it('returns the load before its wipe, holds the slot until the wipe ends, then serves the next load on the wiped page', async () => {
+    const browser = createPlaywrightBrowser({ maxConcurrentPages: 1 });
+    const load = (path: string) =>
+      browser.load({ url: `${site.url}${path}`, options: resolveScrapeOptions({ formats: ['markdown'] }), policy: OPEN_POLICY });
+    try {
+      const first = await load('/articles/minimal');
+      expect(Buffer.from(first.body).toString('utf8')).toContain(phrases.minimal);
+      // The page is being wiped: the slot is still taken, and the browser still up.
+      expect(browser.stats().activePages).toBe(1);
+      await waitFor(() => browser.stats().activePages === 0);
+      const second = await load('/articles/minimal');
+      expect(Buffer.from(second.body).toString('utf8')).toContain(phrases.minimal);
+      expect(browser.stats()).toMatchObject({ launches: 1, pagesServed: 2, reusedPages: 1 });
+    } finally {
+      await browser.close();
+    }
+  });
+});
 
 describe.each(ISOLATIONS)("the browser pool, isolation '%s'", (isolation) => {
   it('replaces a crashed browser', async () => {

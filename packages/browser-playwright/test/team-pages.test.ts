@@ -1,6 +1,6 @@
 import { scrape, type TrawlError } from '@trawl/core';
 import { phrases, startFixtureSite, type FixtureSite } from '@trawl/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserFromEnv } from '../src/from-env.js';
 import { createPlaywrightBrowser } from '../src/index.js';
 
@@ -53,7 +53,9 @@ describe('browser pages between teams', () => {
       const quick = await scrape(`${site.url}/articles/minimal`, { browser, engine: 'browser', teamId: 'b' });
       expect(quick.markdown).toContain(phrases.minimal);
       // Team A's share is one page: its other two wait at the gate though two pages are free
-      // (the default share, all pages but one, would have let two of them in).
+      // (the default share, all pages but one, would have let two of them in). Team B's page holds
+      // its slot until its wipe ends, a moment after its scrape returned.
+      await vi.waitFor(() => expect(browser.stats().activePages).toBeLessThanOrEqual(1), { timeout: 10_000 });
       expect(browser.stats().activePages).toBe(1);
       stop.abort();
       expect(await Promise.all(slow)).toEqual(['SCRAPE_ABORTED', 'SCRAPE_ABORTED', 'SCRAPE_ABORTED']);

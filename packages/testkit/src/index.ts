@@ -32,6 +32,7 @@ export { BLOCK_PAGES, blockPhrases, STATIC_BLOCK_PAGES, type BlockPageFixture } 
 export { JS_RENDER_DELAY_MS, INFINITE_SCROLL_BATCH, INFINITE_SCROLL_MAX_ITEMS } from './pages/browser.js';
 export { startSyntheticSite, type SyntheticSite } from './synthetic/site.js';
 export { syntheticPageHtml, syntheticPageLinks } from './synthetic/page.js';
+export { isAppShellPage, syntheticAppShellHtml } from './synthetic/app-shell.js';
 export { syntheticPagePaths, type SyntheticSiteOptions } from './synthetic/graph.js';
 export { startTrawl, startWorkerProcess, trawlBin, waitFor, type WorkerProcess } from './trawl-process.js';
 export { killWorkerMidCrawl, type CreditsStoreView, type KilledWorkerFigures, type KilledWorkerScenario } from './killed-worker-credits.js';
