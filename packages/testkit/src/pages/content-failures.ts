@@ -162,6 +162,27 @@ ${ferryArticle}
     absent: ["Islanders' forum", 'Log In', 'win…'],
   },
   /**
+   * A shop's product served as its client-side app's shell: an empty app root, and in the head
+   * only the shop's finished pitch for search results. No excerpt of the page's text: the
+   * Markdown stays empty rather than carrying the pitch.
+   */
+  pitchShell: {
+    path: '/content-failures/pitch-shell',
+    description: "a client-side app's shell whose head holds only a pitch",
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Harbour Blue Rug | Quayside Rugs</title>
+<meta name="description" content="Shop the Harbour Blue Rug from Quayside Rugs. Our washable rugs are made to order and machine washable. Free shipping!">
+<meta property="og:title" content="Harbour Blue Rug">
+<meta property="og:description" content="Shop the Harbour Blue Rug from Quayside Rugs. Our washable rugs are made to order and machine washable. Free shipping!">
+<script defer src="/assets/start-app.js"></script>
+</head>
+<body><div id="__next"></div></body></html>
+`,
+    phrases: [],
+    absent: ['Harbour Blue Rug', 'Free shipping'],
+  },
+  /**
    * A news story followed by the site's link lists, titled in German and named by nothing in
    * their markup ("Meistgelesene Artikel" as a bare line, "Weitere Artikel" as a heading): no
    * heading vocabulary or class word catches them, and they were kept with the story.
