@@ -83,6 +83,27 @@ describe('main content on the failure kinds of pages nobody tuned for (issue #30
     expect(isCutOff('Washable rugs for every room')).toBe(false);
   });
 
+  it("gives no main content for a shell whose only text is the site's footer, and says so in the trace", async () => {
+    const page = contentFailurePages.footerShell;
+    const document = await htmlToDocument(page.html, { url: `https://shop.example${page.path}`, explain: true });
+    expect(document.markdown).toBe('');
+    expect(document.explain?.map((step) => step.name)).toContain('footer-only-shell');
+    // A footer that holds prose is no site directory: the page keeps its text.
+    const prose = page.html.replace(
+      '<dl><dt><h5>Help</h5></dt>',
+      `<p>${'The rug is woven by hand from wool spun on the island. '.repeat(8)}</p><dl><dt><h5>Help</h5></dt>`,
+    );
+    const kept = await htmlToDocument(prose, { url: `https://shop.example${page.path}` });
+    expect(kept.markdown).toContain('woven by hand');
+  });
+
+  it("gives a shell's excerpt instead of a few stray links", async () => {
+    const page = contentFailurePages.strayLinksShell;
+    const document = await htmlToDocument(page.html, { url: `https://forum.example${page.path}`, explain: true });
+    expect(document.markdown).toMatch(/^# How far does yours go\?\n\nThe ferry/);
+    expect(document.explain?.at(-1)).toMatchObject({ name: 'page-summary', phase: 'decision' });
+  });
+
   it('tells markup written out as text from prose that mentions a tag', () => {
     expect(isMarkupSource('<img height="1" width="1" src="https://www.facebook.com/tr?id=1"/>')).toBe(true);
     expect(isMarkupSource('&lt;img src="https://pixel.example/p.gif"&gt;&lt;/img&gt;')).toBe(true);
