@@ -1,6 +1,7 @@
 import { contentFailurePages, startFixtureSite, type FixtureSite } from '@trawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMarkupSource } from '../../src/content/assembly/markup-source.js';
+import { isCutOff } from '../../src/content/assembly/page-summary.js';
 import { htmlToDocument, scrape } from '../../src/index.js';
 
 let site: FixtureSite;
@@ -54,17 +55,53 @@ describe('main content on the failure kinds of pages nobody tuned for (issue #30
     // Left with a skip link alone, the content has text but converts to no Markdown: every format
     // set must treat it as empty (before, `links` and `html` kept the skip link and no warning).
     const html =
-      '<!doctype html><html><head><title>Shop</title><meta name="description" content="Things to buy"></head><body><header><a href="#menu">Skip navigation links</a><nav id="menu"><a href="/c/1">Category 1</a> <a href="/c/2">Category 2</a></nav></header></body></html>';
+      '<!doctype html><html><head><title>Shop</title><meta name="description" content="Things to buy, from kettles to k…"></head><body><header><a href="#menu">Skip navigation links</a><nav id="menu"><a href="/c/1">Category 1</a> <a href="/c/2">Category 2</a></nav></header></body></html>';
     const options = { url: 'https://shop.example/', excludeTags: ['nav'] };
     const [markdown, links, cleaned] = await Promise.all([
       htmlToDocument(html, { ...options, formats: ['markdown', 'links'] }),
       htmlToDocument(html, { ...options, formats: ['links'] }),
       htmlToDocument(html, { ...options, formats: ['html'] }),
     ]);
-    expect(markdown.markdown).toBe('# Shop\n\nThings to buy');
+    expect(markdown.markdown).toBe('# Shop\n\nThings to buy, from kettles to k…');
     expect(links.links).toEqual(markdown.links);
-    expect(cleaned.html).toBe('<h1>Shop</h1><p>Things to buy</p>');
+    expect(cleaned.html).toBe('<h1>Shop</h1><p>Things to buy, from kettles to k…</p>');
     for (const document of [markdown, links, cleaned]) expect(document.warning).toContain('body holds no text');
+  });
+
+  it("gives no summary when the head holds only a finished pitch, not an excerpt of the page's text", async () => {
+    const page = contentFailurePages.pitchShell;
+    const document = await htmlToDocument(page.html, { url: `https://shop.example${page.path}`, explain: true });
+    expect(document.markdown).toBe('');
+    expect(document.explain?.map((step) => step.name)).not.toContain('page-summary');
+    expect(isCutOff('Cerebral experts offer online mental healthcare. Learn about the care you can get today.')).toBe(false);
+    expect(isCutOff('I am choosing my key switches and want a starter board to go&hellip;')).toBe(true);
+    expect(
+      isCutOff(
+        `${'My gaming tastes continue to grow and evolve, and 2025 was an eventful year in many ways: '.repeat(2)}as a result (and as`,
+      ),
+    ).toBe(true);
+    expect(isCutOff('Washable rugs for every room')).toBe(false);
+  });
+
+  it("gives no main content for a shell whose only text is the site's footer, and says so in the trace", async () => {
+    const page = contentFailurePages.footerShell;
+    const document = await htmlToDocument(page.html, { url: `https://shop.example${page.path}`, explain: true });
+    expect(document.markdown).toBe('');
+    expect(document.explain?.map((step) => step.name)).toContain('footer-only-shell');
+    // A footer that holds prose is no site directory: the page keeps its text.
+    const prose = page.html.replace(
+      '<dl><dt><h5>Help</h5></dt>',
+      `<p>${'The rug is woven by hand from wool spun on the island. '.repeat(8)}</p><dl><dt><h5>Help</h5></dt>`,
+    );
+    const kept = await htmlToDocument(prose, { url: `https://shop.example${page.path}` });
+    expect(kept.markdown).toContain('woven by hand');
+  });
+
+  it("gives a shell's excerpt instead of a few stray links", async () => {
+    const page = contentFailurePages.strayLinksShell;
+    const document = await htmlToDocument(page.html, { url: `https://forum.example${page.path}`, explain: true });
+    expect(document.markdown).toMatch(/^# How far does yours go\?\n\nThe ferry/);
+    expect(document.explain?.at(-1)).toMatchObject({ name: 'page-summary', phase: 'decision' });
   });
 
   it('tells markup written out as text from prose that mentions a tag', () => {

@@ -162,6 +162,75 @@ ${ferryArticle}
     absent: ["Islanders' forum", 'Log In', 'win…'],
   },
   /**
+   * A shop's product served as its client-side app's shell: an empty app root, and in the head
+   * only the shop's finished pitch for search results. No excerpt of the page's text: the
+   * Markdown stays empty rather than carrying the pitch.
+   */
+  pitchShell: {
+    path: '/content-failures/pitch-shell',
+    description: "a client-side app's shell whose head holds only a pitch",
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Harbour Blue Rug | Quayside Rugs</title>
+<meta name="description" content="Shop the Harbour Blue Rug from Quayside Rugs. Our washable rugs are made to order and machine washable. Free shipping!">
+<meta property="og:title" content="Harbour Blue Rug">
+<meta property="og:description" content="Shop the Harbour Blue Rug from Quayside Rugs. Our washable rugs are made to order and machine washable. Free shipping!">
+<script defer src="/assets/start-app.js"></script>
+</head>
+<body><div id="__next"></div></body></html>
+`,
+    phrases: [],
+    absent: ['Harbour Blue Rug', 'Free shipping'],
+  },
+  /**
+   * A shop's product served as its app's shell with only the site's footer rendered: a hidden
+   * heading, an empty app root and a footer of link directories. Before, Readability picked the
+   * footer and the Markdown was the site's links; there is no main content to give.
+   */
+  footerShell: {
+    path: '/content-failures/footer-shell',
+    description: "a client-side app's shell whose only text is the site's footer",
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Harbour Blue Rug - Quayside Market</title>
+<meta name="description" content="Harbour Blue Rug. Cheap prices, free returns. Shop on Quayside Market!">
+<script defer src="/assets/start-app.js"></script>
+</head>
+<body>
+<div style="display:none;"><h1>Quayside Market</h1><ul><li><a href="#search">I'm shopping for...</a></li></ul></div>
+<div id="root"></div>
+<footer><div class="site-footer">
+<dl><dt><h5>Help</h5></dt><dd><a href="/help">Help Center</a>, <a href="/disputes">Disputes &amp; Reports</a>, <a href="/returns">Return policy</a>, <a href="/report">Report infringement</a></dd></dl>
+<dl><dt><h5>Languages</h5></dt><dd><a href="/fr">French</a>, <a href="/de">German</a>, <a href="/es">Spanish</a>, <a href="/it">Italian</a>, <a href="/nl">Dutch</a>, <a href="/pt">Portuguese</a>, <a href="/pl">Polish</a></dd></dl>
+<dl><dt><h5>Browse</h5></dt><dd><a href="/popular">All popular products</a>, <a href="/deals">Great value deals</a>, <a href="/reviews">Customer reviews</a>, <a href="/blog">The Quayside blog</a></dd></dl>
+</div></footer>
+</body></html>
+`,
+    phrases: [],
+    absent: ['Help Center', 'Great value deals', 'Quayside Market'],
+  },
+  /**
+   * A forum thread served as its app's shell, with the site's three header links rendered and
+   * the thread's opening words only in the head. Before, the Markdown was those three links.
+   */
+  strayLinksShell: {
+    path: '/content-failures/stray-links-shell',
+    description: "a client-side app's shell whose only text is three links",
+    html: `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>How far does yours go? - Boards - Harbour talk</title>
+<meta property="og:title" content="How far does yours go?">
+<meta property="og:description" content="${ferryLead} and back, and I wonder how far other boats go on one tank of fuel before the engine coughs and the skipper reaches for the spare can that lives under the bench at the ste...">
+<script defer src="/assets/start-app.js"></script>
+</head>
+<body>
+<section id="splash"><div class="preloader"></div></section>
+<div class="custom-header-links"><a href="https://harbour.example/">harbour talk</a> <a href="https://tides.example/">tide tables</a> <a href="https://donate.example/">donate now</a></div>
+<section id="main"></section>
+</body></html>
+`,
+    phrases: ['# How far does yours go?', ferryLead],
+    absent: ['tide tables', 'donate now'],
+  },
+  /**
    * A news story followed by the site's link lists, titled in German and named by nothing in
    * their markup ("Meistgelesene Artikel" as a bare line, "Weitere Artikel" as a heading): no
    * heading vocabulary or class word catches them, and they were kept with the story.

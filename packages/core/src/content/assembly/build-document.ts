@@ -6,6 +6,7 @@ import { extractLinks } from './links.js';
 import { extractMetadata } from './metadata.js';
 import { readPageExtras } from './page-extras.js';
 import { pageSummary } from './page-summary.js';
+import { isFooterOnlyShell, isStrayLinks } from './shell-page.js';
 import { readPageProfiles } from '../profiles/read-profiles.js';
 import { parsedElementCount, parseHtml, type HtmlDocument } from '../dom/parse.js';
 import { hasText, textLengthUpTo } from '../dom/text.js';
@@ -94,22 +95,34 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
     const baseUrl = documentBaseUrl(document, page.url);
     const trace: ExplainStep[] | undefined = hooks.explain ? [] : undefined;
     const steps = { trace, without: hooks.withoutSteps, forLinksOnly: linksOnly && !hooks.everyStep };
-    let content = cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly }, steps);
+    // A shell whose only text is the site's footer has no main content: not even the whole page's.
+    const footerOnly = mayFallBack && document.body !== null && isFooterOnlyShell(document.body);
+    let content = footerOnly
+      ? document.createElement('div')
+      : cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly }, steps);
+    if (footerOnly)
+      trace?.push(explainDecision('footer-only-shell', "the body's only text is the site's footer: no main content", content));
     let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
     // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
-    const empty = pageHasText && contentIsEmpty(content, markdown);
+    const empty = !footerOnly && pageHasText && contentIsEmpty(content, markdown);
     if (empty) {
       content = cleanContent({ html: page.html, url: page.url }, { ...options, onlyMainContent: false, forLinksOnly: linksOnly });
       trace?.push(explainDecision('whole-page-fallback', 'main content came out empty: the whole cleaned page is kept', content));
       if (markdown !== undefined) markdown = toMarkdown(content);
     }
-    // A page whose body holds no text at all (a client-side app's unrendered shell) still
-    // describes itself in its head: that summary is its content rather than nothing.
-    const stillEmpty = mayFallBack && contentIsEmpty(content, markdown);
+    // A page whose body holds no text at all (a client-side app's unrendered shell), or only a
+    // few stray links, still describes itself in its head: that summary is its content instead.
+    const stillEmpty = mayFallBack && (contentIsEmpty(content, markdown) || isStrayLinks(content));
     const summary = stillEmpty ? pageSummary(content.ownerDocument, result.metadata) : undefined;
     if (summary) {
       content = summary;
-      trace?.push(explainDecision('page-summary', "the page's body has no text: its title and description are kept", content));
+      trace?.push(
+        explainDecision(
+          'page-summary',
+          "the page's body has no text of its own (nothing, or a few stray links): its title and description are kept",
+          content,
+        ),
+      );
       if (markdown !== undefined) markdown = toMarkdown(content);
       result.warning = SHELL_WARNING;
     }

@@ -3,22 +3,38 @@ import type { PageMetadata } from './metadata.js';
 /** The description fields a page declares about itself, most specific first. */
 const DESCRIPTION_FIELDS = ['description', 'ogDescription', 'twitter:description', 'dcDescription'] as const;
 
+/** Below this length a description without closing punctuation reads as a tagline, not as cut text. */
+const MIN_CUT_LENGTH = 120;
+
 /**
  * What a page says about itself, as content: its title as the heading and the longest description
  * it declares. A client-side app served without rendering (a forum's JavaScript shell: a splash
  * and an empty `<main>`) has no text in its body, but its server still writes the thread's title
  * and opening words into the head for link previews; that is the page's only readable content.
- * Undefined when the page declares no description either.
+ * Only when a description is such an excerpt (cut off: see `isCutOff`): a whole, finished blurb
+ * ("Shop the … rug. Free shipping!") is the site's pitch written for search results, not the
+ * page's text (WCXB dev: both such shells have empty gold, every shell with an excerpt has text).
+ * Undefined when the page declares no excerpt.
  */
 export function pageSummary(owner: Document, metadata: PageMetadata): Element | undefined {
   const description = longestField(metadata, DESCRIPTION_FIELDS);
-  if (!description) return undefined;
+  if (!description || !DESCRIPTION_FIELDS.some((field) => isCutOff(fieldText(metadata, field)))) return undefined;
   const summary = owner.createElement('div');
   // og:title names the thing itself; <title> often adds the site's name and section.
   const title = firstField(metadata, ['ogTitle', 'title']);
   if (title) summary.append(withText(owner.createElement('h1'), title));
   summary.append(withText(owner.createElement('p'), description));
   return summary;
+}
+
+/**
+ * True when a description stops where a length limit cut the page's own text: on an ellipsis
+ * ("…", "...", an escaped "&hellip;" that a server wrote twice) or, past a tagline's length,
+ * mid-sentence (no closing punctuation).
+ */
+export function isCutOff(description: string): boolean {
+  if (/(?:…|\.\.\.|&hellip;)$/.test(description)) return true;
+  return description.length >= MIN_CUT_LENGTH && !/[.!?;:"')\]»”’。！？]$/.test(description);
 }
 
 /** The longest non-blank value among `fields`. */
