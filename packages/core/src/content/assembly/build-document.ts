@@ -95,7 +95,9 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
     const trace: ExplainStep[] | undefined = hooks.explain ? [] : undefined;
     const steps = { trace, without: hooks.withoutSteps, forLinksOnly: linksOnly && !hooks.everyStep };
     let content = cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly }, steps);
-    let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
+    // Converted in place unless the content is read again (for html, links or the explain trace).
+    const consume = !formats.has('html') && !formats.has('links') && !trace;
+    let markdown = formats.has('markdown') ? toMarkdown(content, { consume }) : undefined;
     // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
     const empty = pageHasText && contentIsEmpty(content, markdown);
     if (empty) {

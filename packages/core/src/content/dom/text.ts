@@ -114,5 +114,10 @@ function linkedElement(node: Node | null | undefined): LinkedNode | undefined {
 
 /** The element's text with whitespace runs collapsed to one space, trimmed ('' for none). */
 export function collapsedText(element: Element | null | undefined): string {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(element?.textContent ?? '');
+}
+
+/** `text` with whitespace runs collapsed to one space, trimmed. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
