@@ -5,7 +5,7 @@ import type { HtmlDocument } from './dom/parse.js';
 import { classifyPage, declaresArticle, type PageType } from './page-type/page-type.js';
 import type { PageSignals } from './page-type/page-signals.js';
 import { MIN_ARTICLE_SHARE_OF_ARTICLE_PAGE, READING_POLICY } from './readings.js';
-import { findMainRegion } from './regions/main-region.js';
+import { findMainRegion, measuredMainRegion } from './regions/main-region.js';
 import { readabilityArticle } from './regions/readability.js';
 import { explainDecision } from './steps/explain.js';
 import { restoreKeptBlocks, runPhase, saveKeptBlocks, type StepRunOptions } from './steps/run-steps.js';
@@ -58,8 +58,7 @@ export function extractMainContent(page: MainContentPage): MainContent {
   // Saved before any reading changes the page: what every reading can lose (a blog's post body).
   const keptEverywhere = saveKeptBlocks(body, context, run, true);
   const policy = READING_POLICY[pageType];
-  const mainRegion = findMainRegion(body);
-  const regionText = textLength(mainRegion);
+  const { region: mainRegion, text: regionText } = measuredMainRegion(body);
   let content: Element;
   if (policy.regionOnly || regionText < SHORT_PAGE_CHARS) {
     content = regionReading(body, context, run, mainRegion);

@@ -25,11 +25,27 @@ const SKIP_LINK_TEXT = /^\s*(skip|jump)\s+(to|navigation)\b/i;
 /** One converter for the whole process: turndown keeps no per-call state, and building one is slow. */
 const turndown = createTurndown();
 
-/** Markdown for a cleaned content element, a document, or an HTML string. */
-export function toMarkdown(input: string | Element | HtmlDocument): string {
+/**
+ * Markdown for a cleaned content element, a document, or an HTML string. `consume`: the element is
+ * not read afterwards, so turndown may convert it in place (`convertedInPlace`).
+ */
+export function toMarkdown(input: string | Element | HtmlDocument, { consume = false }: { consume?: boolean } = {}): string {
   const root = typeof input === 'string' ? parseHtml(input).body : 'body' in input ? input.body : input;
   if (!root) return '';
-  return tidyWhitespace(withTableRowsMemo(() => withChildNodesMemo(() => turndown.turndown(root as unknown as TurndownService.Node))));
+  const tree = consume && root === input ? convertedInPlace(root) : root;
+  return tidyWhitespace(withTableRowsMemo(() => withChildNodesMemo(() => turndown.turndown(tree as unknown as TurndownService.Node))));
+}
+
+/**
+ * Turndown converts a copy of the element it is given (its whitespace pass rewrites text), and
+ * copying a page's content costs more than the pass. An element nobody reads afterwards is
+ * converted itself: detached first, as the copy is, so the rules that look up the tree see no
+ * ancestors in either case, and handed over as its own copy.
+ */
+function convertedInPlace(root: Element): Element {
+  root.remove();
+  Object.defineProperty(root, 'cloneNode', { value: () => root, configurable: true });
+  return root;
 }
 
 function createTurndown(): TurndownService {

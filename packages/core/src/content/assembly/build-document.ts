@@ -102,7 +102,11 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
       : cleanContent({ html: page.html, url: page.url, document, baseUrl }, { ...options, forLinksOnly: linksOnly }, steps);
     if (footerOnly)
       trace?.push(explainDecision('footer-only-shell', "the body's only text is the site's footer: no main content", content));
-    let markdown = formats.has('markdown') ? toMarkdown(content) : undefined;
+    // Read before the Markdown conversion, which may consume the content.
+    const strayLinks = mayFallBack && isStrayLinks(content);
+    // Converted in place unless the content is read again (for html, links or the explain trace).
+    const consume = !formats.has('html') && !formats.has('links') && !trace;
+    let markdown = formats.has('markdown') ? toMarkdown(content, { consume }) : undefined;
     // Main-content detection must never leave a page with text empty-handed (Firecrawl agrees).
     const empty = !footerOnly && pageHasText && contentIsEmpty(content, markdown);
     if (empty) {
@@ -112,7 +116,7 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
     }
     // A page whose body holds no text at all (a client-side app's unrendered shell), or only a
     // few stray links, still describes itself in its head: that summary is its content instead.
-    const stillEmpty = mayFallBack && (contentIsEmpty(content, markdown) || isStrayLinks(content));
+    const stillEmpty = mayFallBack && (contentIsEmpty(content, markdown) || (empty ? isStrayLinks(content) : strayLinks));
     const summary = stillEmpty ? pageSummary(content.ownerDocument, result.metadata) : undefined;
     if (summary) {
       content = summary;

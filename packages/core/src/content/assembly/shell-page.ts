@@ -1,4 +1,4 @@
-import { textLength } from '../dom/text.js';
+import { textLength, textLengthUpTo } from '../dom/text.js';
 
 /** A site footer is mostly links; a footer that holds prose (a page misnested into it) is not one. */
 const MIN_FOOTER_LINK_SHARE = 0.7;
@@ -40,7 +40,7 @@ export function isFooterOnlyShell(body: Element): boolean {
  * donate now"): what a reader would read is not there, so the head's excerpt says more.
  */
 export function isStrayLinks(content: Element): boolean {
-  const text = textLength(content);
+  const text = textLengthUpTo(content, MAX_STRAY_LINKS_TEXT + 1);
   if (text === 0 || text > MAX_STRAY_LINKS_TEXT) return false;
   let linkText = 0;
   for (const link of Array.from(content.querySelectorAll('a'))) linkText += textLength(link);

@@ -52,17 +52,21 @@ export function installFastSelectors(): void {
     return false;
   };
   const matchesCompiled = (element: LinkedNode, selector: Compiled) => mayMatch(element, selector.keys) && selector.test(element);
-  // linkedom's ParentNode walk: document order, skipping what a <template> holds.
-  const afterInWalk = (node: LinkedNode): LinkedNode =>
-    (node.nodeType === ELEMENT_NODE && node.localName === 'template' ? (node[END] as LinkedNode) : node)[NEXT] as LinkedNode;
 
   parentNodePrototype.querySelectorAll = function querySelectorAll(this: LinkedNode, selectors: unknown) {
     const selector = compiled(this, selectors);
     if (!selector) return original.querySelectorAll.call(this, selectors);
     const elements = new NodeList();
     const end = this[END] as LinkedNode;
-    for (let next = this[NEXT] as LinkedNode; next !== end; next = afterInWalk(next)) {
-      if (next.nodeType === ELEMENT_NODE && matchesCompiled(next, selector)) elements.push(next);
+    // Most nodes of a subtree are no elements (attributes, text, ends): they are passed with one read.
+    for (let next = this[NEXT] as LinkedNode; next !== end; ) {
+      if (next.nodeType !== ELEMENT_NODE) {
+        next = next[NEXT] as LinkedNode;
+        continue;
+      }
+      if (matchesCompiled(next, selector)) elements.push(next);
+      // linkedom's walk skips what a <template> holds.
+      next = (next.localName === 'template' ? (next[END] as LinkedNode) : next)[NEXT] as LinkedNode;
     }
     return elements;
   };
@@ -70,8 +74,14 @@ export function installFastSelectors(): void {
     const selector = compiled(this, selectors);
     if (!selector) return original.querySelector.call(this, selectors);
     const end = this[END] as LinkedNode;
-    for (let next = this[NEXT] as LinkedNode; next !== end; next = afterInWalk(next)) {
-      if (next.nodeType === ELEMENT_NODE && matchesCompiled(next, selector)) return next;
+    for (let next = this[NEXT] as LinkedNode; next !== end; ) {
+      if (next.nodeType !== ELEMENT_NODE) {
+        next = next[NEXT] as LinkedNode;
+        continue;
+      }
+      if (matchesCompiled(next, selector)) return next;
+      // linkedom's walk skips what a <template> holds.
+      next = (next.localName === 'template' ? (next[END] as LinkedNode) : next)[NEXT] as LinkedNode;
     }
     return null;
   };

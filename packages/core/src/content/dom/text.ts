@@ -17,11 +17,18 @@ export function textLength(node: Node | null | undefined): number {
  */
 export function textLengthUpTo(node: Node | null | undefined, limit: number): number {
   const counter = { length: 0, pendingSpace: false };
-  eachTextUntil(
-    node,
-    () => counter.length > limit,
-    (text) => countCollapsed(text, counter),
-  );
+  const linked = linkedElement(node);
+  if (!linked) {
+    countCollapsed(node?.textContent ?? '', counter);
+    return counter.length;
+  }
+  // eachTextUntil's walk written out, without its two calls per node: whole pages are measured several times each.
+  const { NEXT, END } = linkedom!;
+  const end = linked[END] as LinkedNode;
+  for (let next = linked[NEXT] as LinkedNode; next !== end && counter.length <= limit; next = next[NEXT] as LinkedNode) {
+    const type = next.nodeType;
+    if (type === TEXT_NODE || type === CDATA_SECTION_NODE) countCollapsed(next.textContent as string, counter);
+  }
   return counter.length;
 }
 
@@ -60,7 +67,9 @@ function eachTextUntil(node: Node | null | undefined, done: () => boolean, visit
 function countCollapsed(text: string, counter: { length: number; pendingSpace: boolean }): void {
   let { length, pendingSpace } = counter;
   for (let i = 0; i < text.length; i++) {
-    if (isWhitespace(text.charCodeAt(i))) {
+    const code = text.charCodeAt(i);
+    // Printable ASCII first: most characters, and never a space.
+    if ((code <= 0x20 || code >= 0x7f) && isWhitespace(code)) {
       pendingSpace = length > 0;
     } else {
       if (pendingSpace) length++;
@@ -114,5 +123,10 @@ function linkedElement(node: Node | null | undefined): LinkedNode | undefined {
 
 /** The element's text with whitespace runs collapsed to one space, trimmed ('' for none). */
 export function collapsedText(element: Element | null | undefined): string {
-  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(element?.textContent ?? '');
+}
+
+/** `text` with whitespace runs collapsed to one space, trimmed. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }

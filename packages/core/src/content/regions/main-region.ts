@@ -24,9 +24,14 @@ const MIN_SHARE_OF_BODY = 0.3;
  * footers outside it drop out with no guessing.
  */
 export function findMainRegion(body: Element): Element {
+  return measuredMainRegion(body).region;
+}
+
+/** `findMainRegion` with the region's `textLength`, which it measures anyway (callers need it too). */
+export function measuredMainRegion(body: Element): { region: Element; text: number } {
   const candidates = Array.from(body.querySelectorAll(REGION_SELECTOR));
-  if (candidates.length === 0) return body;
   const bodyText = textLength(body);
+  if (candidates.length === 0) return { region: body, text: bodyText };
   let best: Element = body;
   let bestText = bodyText;
   for (const candidate of candidates) {
@@ -36,5 +41,5 @@ export function findMainRegion(body: Element): Element {
       bestText = text;
     }
   }
-  return best;
+  return { region: best, text: bestText };
 }

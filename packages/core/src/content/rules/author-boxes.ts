@@ -1,4 +1,4 @@
-import { collapsedText, textLength } from '../dom/text.js';
+import { collapsedText, textLength, textLengthUpTo } from '../dom/text.js';
 import { AUTHOR_BOX_PATTERN } from '../vocabulary/boilerplate-selectors.js';
 import { ABOUT_AUTHOR_LINE, AUTHOR_HEADING } from '../vocabulary/related-labels.js';
 import { blockOpenedBy } from './related-sections.js';
@@ -8,6 +8,8 @@ const MAX_SHARE_OF_TEXT = 0.4;
 /** Short lines that can title an author box. */
 const LABELS = 'h2, h3, h4, h5, h6, div, p, span, strong, b';
 const HEADINGS = new Set(['H2', 'H3', 'H4', 'H5', 'H6']);
+/** A title line longer than this is a sentence, not an author box's label. */
+const MAX_LABEL_CHARS = 40;
 
 /**
  * Removes author boxes (the writer's photo, name and bio under a post) from the body before the
@@ -40,7 +42,9 @@ export function removeAuthorBoxes(root: Element): number {
 
 function isAuthorLabel(label: Element): boolean {
   if (label.querySelector('div, p, h2, h3, h4, h5, h6, ul, ol, table')) return false;
+  // Measured before it is copied: most labels are paragraphs, read this way to their 41st character only.
+  const length = textLengthUpTo(label, MAX_LABEL_CHARS);
+  if (length === 0 || length > MAX_LABEL_CHARS) return false;
   const text = collapsedText(label);
-  if (!text || text.length > 40) return false;
   return ABOUT_AUTHOR_LINE.test(text) || (HEADINGS.has(label.tagName) && AUTHOR_HEADING.test(text));
 }

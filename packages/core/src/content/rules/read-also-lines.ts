@@ -1,4 +1,4 @@
-import { collapsedText, textLength } from '../dom/text.js';
+import { collapseWhitespace, textLength } from '../dom/text.js';
 import { READ_ALSO_LINE } from '../vocabulary/related-labels.js';
 
 /** Lines that can hold a "read also" link. */
@@ -18,7 +18,10 @@ export function removeReadAlsoLines(root: Element): number {
   let removed = 0;
   for (const line of Array.from(root.querySelectorAll(LINES))) {
     if (!root.contains(line) || line.querySelector(LINES)) continue;
-    const text = collapsedText(line);
+    const raw = line.textContent ?? '';
+    // Every label ends in a colon: most lines have none and are not copied again.
+    if (!raw.includes(':')) continue;
+    const text = collapseWhitespace(raw);
     if (text.length > MAX_LINE_CHARS) continue;
     const label = READ_ALSO_LINE.exec(text);
     if (!label) continue;
