@@ -1,5 +1,6 @@
 import { keepPageHeading } from '../assembly/page-heading.js';
 import { removeArticleToc } from '../rules/article-toc.js';
+import { removeBlogPostChrome } from '../rules/blog-post-chrome.js';
 import { removeCardBadges } from '../rules/card-badges.js';
 import { findCardGrids, isProductGrid, quietCardImages } from '../rules/card-grids.js';
 import { removeDocsChrome } from '../rules/docs-chrome.js';
@@ -219,6 +220,14 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     pageKinds: EVERY_KIND,
     about: 'Removes a gallery’s position when it names what it counts ("Image 1 of 5", "Photo 3/12"): a control, never content.',
     run: (root) => removeGalleryCounters(root),
+  },
+  {
+    name: 'blog-post-chrome',
+    phase: 'content',
+    pageKinds: kindsBut('forum'),
+    about:
+      'Removes what blog platforms print around a post: Jetpack’s share and like bar, WP-PostRatings’ stars, classic themes’ post footers (“This entry was posted in …”).',
+    run: (root) => removeBlogPostChrome(root),
   },
   {
     name: 'help-popups',
