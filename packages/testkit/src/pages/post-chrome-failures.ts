@@ -66,4 +66,26 @@ ${faehrePost}
     phrases: ['# Die Inselfähre', faehreLead, faehreNext, faehreLast, 'Die Fähre am Steinkai.'],
     absent: ['Greta Hansen', 'Télam', 'Titelbild'],
   },
+  /**
+   * A post whose "Auch interessant:" line introduces a list of other posts' links: the colon
+   * makes the list one the text introduces, so link-dense-blocks keeps both, and the label stayed
+   * as a line of the post. (The list stays too: only the label is a rule's.)
+   */
+  orphanRelatedLabel: {
+    path: '/content-failures/orphan-related-label',
+    description: 'a related label line before a list of links',
+    html: faehrePage(
+      ARTICLE_TYPE,
+      `<body>
+<article class="post"><div class="entry-content">
+${faehrePost}
+<p><strong>Auch interessant:</strong></p>
+<ul><li><a href="/leuchtturm">Der Leuchtturm bekommt ein neues Licht</a></li><li><a href="/deich">Der Deich wird erhöht</a></li><li><a href="/schule">Die Inselschule wächst</a></li></ul>
+<p>Der Fahrplan für den Sommer erscheint im April und hängt dann am Kiosk am Kai aus, zusammen mit den Gezeiten.</p>
+</div></article>
+</body>`,
+    ),
+    phrases: ['# Die Inselfähre', faehreLead, faehreNext, faehreLast, 'Der Fahrplan für den Sommer'],
+    absent: ['Auch interessant'],
+  },
 } satisfies Record<string, ContentFailurePage>;

@@ -18,6 +18,7 @@ import { removePosterBadges } from '../rules/poster-badges.js';
 import { removeReadAlsoLines } from '../rules/read-also-lines.js';
 import { removeRelatedLabelRuns } from '../rules/related-label-runs.js';
 import { removeCapsStoryLinks } from '../rules/caps-story-links.js';
+import { removeRelatedLabelLines } from '../rules/related-label-lines.js';
 import { removeProductChrome } from '../rules/product-chrome.js';
 import { addProductDescription } from '../rules/product-description.js';
 import { removeTextBeforeProductName } from '../rules/product-preamble.js';
@@ -155,6 +156,14 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     about:
       'Removes a post’s tag and category lists (links marked `rel="tag"` with at most a label: "Tags:", "Filed under:"): other pages’ words.',
     run: (root) => removeTagLists(root),
+  },
+  {
+    name: 'related-label-lines',
+    phase: 'content',
+    pageKinds: kindsBut(...GRID_KINDS),
+    about:
+      'Removes lines that are only a related label (“Ähnliche Beiträge”, “Auch interessant”, “Related posts”): a title left behind by the block of other pages it named.',
+    run: (root) => removeRelatedLabelLines(root),
   },
   {
     name: 'poster-badges',
