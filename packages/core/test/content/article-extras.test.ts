@@ -17,6 +17,15 @@ describe('photo credits', () => {
       'DGLimages via Getty Images',
       '(Image credit: Blue Origin)',
       '(Photo: AP)',
+      'Foto: Sascha Klahn',
+      'Fotos: © Burkard Meyer',
+      'Bild: Werk/Christian Houdek',
+      'Titelbild: Geyres Christophe/ABACA/picture-alliance',
+      'Bildquelle: SWR',
+      'Imagen: Télam',
+      '(crédito: Minervino Júnior/CB/D.A.Press)',
+      'Crédits photos : Bestimage',
+      'Judy Eddy/WENN.com',
     ]) {
       expect(isPhotoCredit(credit), credit).toBe(true);
     }
@@ -25,6 +34,9 @@ describe('photo credits', () => {
       'A group three clematis cut back to knee height in February.',
       'Photography tips for beginners',
       'Credit card rewards compared',
+      'Quelle: Statistisches Bundesamt',
+      'Bilder einer Ausstellung im Hafenamt',
+      'Fotografie als Beruf: ein Gespräch',
     ]) {
       expect(isPhotoCredit(kept), kept).toBe(false);
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../../src/content/dom/parse.js';
 import { removeAuthorBoxes } from '../../src/content/rules/author-boxes.js';
 import { removeReadAlsoLines } from '../../src/content/rules/read-also-lines.js';
+import { removeRelatedLabelLines } from '../../src/content/rules/related-label-lines.js';
 import { removeRelatedSections } from '../../src/content/rules/related-sections.js';
 
 const story = `<p>The ferry to the outer islands runs twice a day from the old stone quay, calling at each jetty on the way out and again in the evening.</p>
@@ -77,5 +78,28 @@ describe('author boxes', () => {
     expect(removeAuthorBoxes(field)).toBe(0);
     const page = content(`<div class="author-bio">${bio}${bio}</div><p>Contact.</p>`);
     expect(removeAuthorBoxes(page)).toBe(0);
+  });
+});
+
+describe('related label lines', () => {
+  it('removes a line that is only a related label, with a wrapper holding nothing else', () => {
+    const root = content(
+      `${story}<p><strong>Auch interessant:</strong></p><ul><li><a href="/a">Der Leuchtturm bekommt ein neues Licht</a></li></ul><h2>Related posts</h2><p>Zum Weiterlesen</p><div class="box"><h3>Ähnliche Beiträge</h3></div>`,
+    );
+    expect(removeRelatedLabelLines(root)).toBe(4);
+    expect(root.querySelector('.box')).toBeNull();
+    for (const label of ['Auch interessant', 'Ähnliche Beiträge', 'Related posts', 'Zum Weiterlesen'])
+      expect(root.textContent).not.toContain(label);
+    expect(root.textContent).toContain('harbour master');
+  });
+
+  it('keeps a line that goes on after the label, a section heading of the page, and a label over one headline', () => {
+    const root = content(
+      `${story}<p>Leggi anche</p><h2><a href="/faro">Il faro avrà una luce nuova</a></h2><h2>Weitere Informationen</h2><p>Auch interessant ist der alte Leuchtturm am Kai.</p><h2>Mehr zum Thema Fähren im Winter erfahren Sie im Hafenamt, das montags bis freitags geöffnet hat.</h2>`,
+    );
+    expect(removeRelatedLabelLines(root)).toBe(0);
+    expect(root.textContent).toContain('Leggi anche');
+    expect(root.textContent).toContain('Weitere Informationen');
+    expect(root.textContent).toContain('alte Leuchtturm');
   });
 });

@@ -1,3 +1,5 @@
+import { postChromePages } from './post-chrome-failures.js';
+
 /**
  * Pages that main-content extraction got wrong on sites nobody tuned for (issue #30), one per
  * failure kind, each served at its `path`: `phrases` are the post's sentences the Markdown must
@@ -434,4 +436,5 @@ ${ferryArticle}
     phrases: ['# The island ferry', ferryLead, ferryNext, 'SEE THE FULL TIDE TABLE', ferryLast],
     absent: ['LIGHTHOUSE GETS', 'You may also like', 'The quay is rebuilt', 'The school boat'],
   },
+  ...postChromePages,
 } satisfies Record<string, ContentFailurePage>;

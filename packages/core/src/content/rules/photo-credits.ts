@@ -14,9 +14,17 @@ const MAX_AGENCY_LINE_CHARS = 60;
  */
 const CREDIT_LINE =
   /^[([]?(?:(?:featured |header |cover |hero |lead |top )?(?:image|photo|picture|photograph|photography)s? ?(?:credits?|source|courtesy)? ?:|(?:image|photo|picture|photograph)s? (?:credits?|courtesy|source)\b|(?:(?:featured |header |cover |hero )?(?:image|photo|photograph|photography)s?) (?:by|from|via|courtesy of) |credits? ?: ?\S)/i;
-/** A line that ends with a stock agency after a separator: "Kittiwut | Getty Images", "DGLimages via Getty Images". */
+/**
+ * The same in the other languages of the sets' pages, where the word comes first and a colon
+ * follows: "Foto: Sascha Klahn", "Bild: Werk", "Titelbild: …", "Imagen: Télam", "(crédito: …",
+ * "Crédits photos : Bestimage", "Fot. PAP", "Bild via Pixabay". Not "Quelle:" / "Fuente:" (a
+ * data source, as above).
+ */
+const CREDIT_LINE_OTHER_LANGUAGES =
+  /^[([]?(?:(?:(?:titel|header|aufmacher)?bild(?:er|quelle|nachweis)?|fotos?|fotograf(?:ie|ía|ia)|imagen|imágenes|immagin[ei]|zdj[eę]cie|beeld|cr[ée]dits?(?: photos?)?|cr[ée]ditos?) ?:|fot\. |(?:bild|foto) (?:via|von) )/iu;
+/** A line that ends with a stock or news agency after a separator: "Kittiwut | Getty Images", "DGLimages via Getty Images", "Judy Eddy/WENN.com". */
 const AGENCY_LINE =
-  /(?:^|[|/]|\bvia) ?(?:getty images|shutterstock(?:\.com)?|istock(?:photo)?(?:\.com)?|adobe stock|unsplash|pexels|depositphotos|alamy|dreamstime)\.?$/i;
+  /(?:^|[|/]|\bvia) ?(?:getty images|shutterstock(?:\.com)?|istock(?:photo)?(?:\.com)?|adobe stock|unsplash|pexels|pixabay|depositphotos|alamy|dreamstime|wenn(?:\.com)?|imago|picture alliance)\.?$/i;
 
 /** The blocks a credit line sits in: its own paragraph, or a span at the end of a caption. */
 const CREDIT_CANDIDATE = 'p, figcaption, span, small, div, em, i, cite, strong, b';
@@ -26,7 +34,9 @@ const KEPT_INSIDE = 'img, picture, video, iframe, svg, h1, h2, h3, h4, h5, h6, p
 /** Whether a block's whole text, whitespace collapsed, is a photo credit. */
 export function isPhotoCredit(text: string): boolean {
   if (text.length > MAX_CREDIT_CHARS) return false;
-  return CREDIT_LINE.test(text) || (text.length <= MAX_AGENCY_LINE_CHARS && AGENCY_LINE.test(text));
+  return (
+    CREDIT_LINE.test(text) || CREDIT_LINE_OTHER_LANGUAGES.test(text) || (text.length <= MAX_AGENCY_LINE_CHARS && AGENCY_LINE.test(text))
+  );
 }
 
 /**

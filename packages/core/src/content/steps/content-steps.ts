@@ -1,5 +1,6 @@
 import { keepPageHeading } from '../assembly/page-heading.js';
 import { removeArticleToc } from '../rules/article-toc.js';
+import { removeBlogPostChrome } from '../rules/blog-post-chrome.js';
 import { removeCardBadges } from '../rules/card-badges.js';
 import { findCardGrids, isProductGrid, quietCardImages } from '../rules/card-grids.js';
 import { removeDocsChrome } from '../rules/docs-chrome.js';
@@ -17,6 +18,7 @@ import { removePosterBadges } from '../rules/poster-badges.js';
 import { removeReadAlsoLines } from '../rules/read-also-lines.js';
 import { removeRelatedLabelRuns } from '../rules/related-label-runs.js';
 import { removeCapsStoryLinks } from '../rules/caps-story-links.js';
+import { removeRelatedLabelLines } from '../rules/related-label-lines.js';
 import { removeProductChrome } from '../rules/product-chrome.js';
 import { addProductDescription } from '../rules/product-description.js';
 import { removeTextBeforeProductName } from '../rules/product-preamble.js';
@@ -156,6 +158,14 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     run: (root) => removeTagLists(root),
   },
   {
+    name: 'related-label-lines',
+    phase: 'content',
+    pageKinds: kindsBut(...GRID_KINDS),
+    about:
+      'Removes lines that are only a related label (“Ähnliche Beiträge”, “Auch interessant”, “Related posts”): a title left behind by the block of other pages it named.',
+    run: (root) => removeRelatedLabelLines(root),
+  },
+  {
     name: 'poster-badges',
     phase: 'content',
     pageKinds: ['forum'],
@@ -219,6 +229,14 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     pageKinds: EVERY_KIND,
     about: 'Removes a gallery’s position when it names what it counts ("Image 1 of 5", "Photo 3/12"): a control, never content.',
     run: (root) => removeGalleryCounters(root),
+  },
+  {
+    name: 'blog-post-chrome',
+    phase: 'content',
+    pageKinds: kindsBut('forum'),
+    about:
+      'Removes what blog platforms print around a post: Jetpack’s share and like bar, WP-PostRatings’ stars, classic themes’ post footers (“This entry was posted in …”).',
+    run: (root) => removeBlogPostChrome(root),
   },
   {
     name: 'help-popups',

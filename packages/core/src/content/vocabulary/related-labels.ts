@@ -100,3 +100,13 @@ export const AUTHOR_HEADING =
  */
 export const COMMENT_HEADING_OTHER_LANGUAGES =
   /^(?:\d+\s+)?(?:(?:leser)?kommentare?|kommentar (?:verfassen|schreiben|hinterlassen|abgeben)|(?:schreibe|schreiben sie|hinterlasse|hinterlassen sie)(?: jetzt)? einen kommentar|keine kommentare|kommentare (?:geschlossen|schreiben)|commentaires?|(?:laisser|laissez|écrire) un commentaire|comentarios?|(?:deja|dejar) (?:un|tu) comentario|komentarze?|dodaj komentarz|reacties?|commenti)\s*:?$/iu;
+
+/**
+ * A line that is a related label and nothing else ("Ähnliche Beiträge", "Auch interessant",
+ * "Zum Weiterlesen:", "Related posts", "You may also like"): the title of a block of other pages,
+ * left behind when the block itself went.
+ */
+export const RELATED_LABEL_ONLY = new RegExp(
+  `^(?:${RELATED_LABELS_OTHER_LANGUAGES.join('|')}|related (?:posts|articles|stories|reading)|you (?:may|might) also like|more (?:stories|news|articles))[\\s:.!…]*$`,
+  'iu',
+);
