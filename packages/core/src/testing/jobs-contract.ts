@@ -63,6 +63,21 @@ export function describeJobs(h: Harness): void {
       expect(read?.options).toEqual(input.options);
     });
 
+    it('hands out a record as it was: a later change or a caller replacing a field changes neither', async () => {
+      const input = sampleJob(h);
+      await h.store().jobs.create(input);
+      await h.store().jobs.saveOutput(input.id, { pages: 1 });
+      const before = await h.store().jobs.get(input.id);
+      await h.store().jobs.saveOutput(input.id, { pages: 2 });
+      expect(before?.output).toEqual({ pages: 1 });
+      expect(before?.options).toEqual(input.options);
+      if (!before) throw new Error('get failed');
+      before.options = { replaced: true };
+      expect(before.options).toEqual({ replaced: true });
+      expect((await h.store().jobs.get(input.id))?.options).toEqual(input.options);
+      expect(JSON.parse(JSON.stringify(before))).toMatchObject({ output: { pages: 1 }, options: { replaced: true } });
+    });
+
     it('sets the status only when the current status matches, applying the patch with it', async () => {
       const input = sampleJob(h);
       await h.store().jobs.create(input);

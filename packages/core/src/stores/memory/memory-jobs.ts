@@ -11,6 +11,7 @@ import type {
   OpaqueJson,
 } from '../../ports/store.js';
 import { copyJson } from './json-copy.js';
+import { copyRecord } from './record-copy.js';
 import { isPastListCursor, requireInteger } from '../../ports/store-arguments.js';
 
 const COUNTER_NAMES: ReadonlyArray<keyof JobCounters> = ['total', 'completed', 'failed', 'creditsUsed'];
@@ -47,12 +48,12 @@ export class MemoryJobRepo implements JobRepo {
       options: copyJson(job.options),
     };
     this.records.set(job.id, record);
-    return copyJson(record);
+    return copyRecord(record);
   }
 
   async get(id: string): Promise<JobRecord | null> {
     const record = this.live(id);
-    return record ? copyJson(record) : null;
+    return record ? copyRecord(record) : null;
   }
 
   async setStatus(id: string, from: JobStatus | readonly JobStatus[], to: JobStatus, patch: JobPatch = {}): Promise<JobRecord | null> {
@@ -65,7 +66,7 @@ export class MemoryJobRepo implements JobRepo {
     if (patch.kickoffFinished !== undefined) record.kickoffFinished = patch.kickoffFinished;
     if (patch.expiresAt !== undefined) record.expiresAt = patch.expiresAt;
     record.updatedAt = this.now();
-    return copyJson(record);
+    return copyRecord(record);
   }
 
   async increment(id: string, delta: CounterDelta): Promise<JobRecord | null> {
@@ -77,7 +78,7 @@ export class MemoryJobRepo implements JobRepo {
     if (!record) return null;
     for (const name of COUNTER_NAMES) record.counters[name] += delta[name] ?? 0;
     record.updatedAt = this.now();
-    return copyJson(record);
+    return copyRecord(record);
   }
 
   async saveOutput(id: string, output: OpaqueJson): Promise<JobRecord | null> {
@@ -85,7 +86,7 @@ export class MemoryJobRepo implements JobRepo {
     if (!record) return null;
     record.output = copyJson(output);
     record.updatedAt = this.now();
-    return copyJson(record);
+    return copyRecord(record);
   }
 
   async listRunning(query: { teamId: string; kind: JobKind; limit: number }): Promise<JobRecord[]> {
@@ -95,7 +96,7 @@ export class MemoryJobRepo implements JobRepo {
       (record) => record.teamId === query.teamId && record.kind === query.kind && record.status === 'scraping' && record.expiresAt > now,
     );
     running.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return running.slice(0, query.limit).map((record) => copyJson(record));
+    return running.slice(0, query.limit).map((record) => copyRecord(record));
   }
 
   async listByTeam(query: JobListQuery): Promise<JobRecord[]> {
@@ -105,7 +106,7 @@ export class MemoryJobRepo implements JobRepo {
       (record) => record.teamId === query.teamId && record.kind === query.kind && isPastListCursor(record, query) && record.expiresAt > now,
     );
     jobs.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-    return jobs.slice(0, query.limit).map((record) => copyJson(record));
+    return jobs.slice(0, query.limit).map((record) => copyRecord(record));
   }
 
   async listExpired(query: { before: number; limit: number }): Promise<string[]> {
