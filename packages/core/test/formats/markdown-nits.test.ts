@@ -28,10 +28,12 @@ describe('Markdown of real-page markup', () => {
     expect(markdown).not.toContain('](');
   });
 
-  it('Stack Exchange: no bare vote count, no $\\begingroup$ markers', async () => {
+  it('Stack Exchange: no bare vote, comment or answer count, no $\\begingroup$ markers', async () => {
     const markdown = await markdownOf('/markdown/stack-exchange');
     expect(markdown).toContain('Fixture groups are sets with a composition');
     expect(markdown).not.toMatch(/^42$/m);
+    expect(markdown).not.toMatch(/^7$/m);
+    expect(markdown).toMatch(/^## 3 Answers$/m);
     expect(markdown).not.toContain('group$');
   });
 

@@ -18,9 +18,12 @@ const ferryLead = 'The ferry to the outer islands runs twice a day from the old 
 const ferryNext = 'In winter storms the crossing is cancelled and the islanders fetch their post by boat';
 const ferryLast = 'Tickets are sold on board, and bicycles travel free outside the summer weeks';
 
+/** The ferry's title and first paragraph. */
+const ferryOpening = `<h1>The island ferry</h1>
+<p>${ferryLead}, calling at each jetty on the way out and again on the way back in the evening.</p>`;
+
 /** A short article of three paragraphs about the island ferry. */
-const ferryArticle = `<h1>The island ferry</h1>
-<p>${ferryLead}, calling at each jetty on the way out and again on the way back in the evening.</p>
+const ferryArticle = `${ferryOpening}
 <p>${ferryNext}, which the harbour master sorts in the waiting room until the sea calms down.</p>
 <p>${ferryLast}, when the deck is full of walkers and their dogs heading for the dunes.</p>`;
 
@@ -422,8 +425,7 @@ ${ferryArticle}
     path: '/content-failures/unlabelled-story-links',
     description: 'headlines in capitals and a "You may also like..." run written as paragraphs',
     html: ferryPage(`<article>
-<h1>The island ferry</h1>
-<p>${ferryLead}, calling at each jetty on the way out and again on the way back in the evening.</p>
+${ferryOpening}
 <p><strong><a href="/news/lighthouse-gets-a-new-lamp">LIGHTHOUSE GETS A NEW LAMP FOR THE SUMMER</a></strong></p>
 <p>${ferryNext}, which the harbour master sorts in the waiting room until the sea calms down.</p>
 <p><a href="https://tides.example/table">SEE THE FULL TIDE TABLE</a></p>
@@ -435,6 +437,47 @@ ${ferryArticle}
 `),
     phrases: ['# The island ferry', ferryLead, ferryNext, 'SEE THE FULL TIDE TABLE', ferryLast],
     absent: ['LIGHTHOUSE GETS', 'You may also like', 'The quay is rebuilt', 'The school boat'],
+  },
+  /**
+   * A short service page closing on a Webflow booking form: the form's two status messages ("Thank you!
+   * Your submission has been received!", "Oops! Something went wrong…"), hidden until the form is
+   * sent, were read as the page's text.
+   */
+  formStatusMessages: {
+    path: '/content-failures/form-status-messages',
+    description: 'a Webflow form with its hidden success and failure messages',
+    html: ferryPage(`<main>
+${ferryOpening}
+<section class="signup"><h2>Book a crossing</h2>
+<div class="w-form"><form id="book" name="book"><label for="email">Email</label><input type="email" id="email" name="email"><input type="submit" value="Book"></form>
+<div class="w-form-done" tabindex="-1" role="region"><div>Thank you! Your submission has been received!</div></div>
+<div class="w-form-fail" tabindex="-1" role="region"><div>Oops! Something went wrong while submitting the form.</div></div></div>
+</section>
+</main>
+`),
+    phrases: ['# The island ferry', ferryLead],
+    absent: ['Your submission has been received', 'Something went wrong'],
+  },
+  /**
+   * A XenForo thread whose posters have no photo: XenForo draws each as their initial in a box
+   * (`avatar--default`), which came out as a stray "F" line above each post.
+   */
+  letterAvatars: {
+    path: '/content-failures/letter-avatars',
+    description: 'a thread whose posters show letter avatars',
+    html: ferryPage(`<script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"The island ferry"}</script>
+<div class="p-body-main"><h1 class="p-title-value">The island ferry</h1>
+<div class="block-body js-replyNewMessageContainer">
+<article class="message message--post"><div class="message-cell message-cell--user"><a href="/members/felix.12/" class="avatar avatar--m avatar--default avatar--default--dynamic"><span class="avatar-u12-m" role="img" aria-label="felix">F</span></a><h4 class="message-name"><a href="/members/felix.12/">felix</a></h4></div>
+<div class="message-cell message-cell--main"><div class="bbWrapper">${ferryLead}, calling at each jetty on the way out and again on the way back in the evening.</div></div></article>
+<article class="message message--post"><div class="message-cell message-cell--user"><a href="/members/greta.14/" class="avatar avatar--m avatar--default avatar--default--dynamic"><span class="avatar-u14-m" role="img" aria-label="greta">G</span></a><h4 class="message-name"><a href="/members/greta.14/">greta</a></h4></div>
+<div class="message-cell message-cell--main"><div class="bbWrapper">${ferryNext}, which the harbour master sorts in the waiting room until the sea calms down.</div></div></article>
+<article class="message message--post"><div class="message-cell message-cell--user"><a href="/members/hans.16/" class="avatar avatar--m"><img src="/data/avatars/m/0/16.jpg" alt="hans"></a><h4 class="message-name"><a href="/members/hans.16/">hans</a></h4></div>
+<div class="message-cell message-cell--main"><div class="bbWrapper">${ferryLast}, when the deck is full of walkers and their dogs heading for the dunes.</div></div></article>
+</div></div>
+`),
+    phrases: [ferryLead, ferryNext, ferryLast],
+    absent: ['[F]', '[G]', '\nF\n', '\nG\n'],
   },
   ...postChromePages,
 } satisfies Record<string, ContentFailurePage>;

@@ -26,7 +26,7 @@ ${prose('what at() returns')}
   );
 }
 
-/** Stack Exchange: a vote counter beside the post and MathJax group markers around its text. */
+/** Stack Exchange: a vote counter beside the post, hidden comment and answer counts, MathJax group markers around its text. */
 export function stackExchangeHtml(): string {
   return simplePage(
     'How do fixture groups close under composition? - Mathematics Stack Exchange',
@@ -41,7 +41,11 @@ $\\begingroup$
 <p>Fixture groups are sets with a composition that keeps every result inside the set, and I want to know why the composition of two fixture maps stays a fixture map.</p>
 <p>The second paragraph of the question gives the definitions used and the attempt made so far.</p>
 $\\endgroup$
-</div></div></div></div></main>`,
+</div></div>
+<span class="d-none" itemprop="commentCount">7</span>
+<div class="post-layout--right js-post-comments-component"><p>A comment asks which fixture maps the question means.</p></div>
+</div></div>
+<h2 data-answercount="3">3 Answers<span style="display:none;" itemprop="answerCount">3</span></h2></main>`,
   );
 }
 

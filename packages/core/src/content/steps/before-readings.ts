@@ -5,6 +5,7 @@ import { copyCategoryDescriptions, keepCategoryDescriptions } from '../rules/cat
 import { copyIntroBlock, keepIntro } from '../rules/docs-intro.js';
 import { revealHiddenTeaserSummaries } from '../rules/hidden-teaser-links.js';
 import { removeUtilityHiddenBlocks } from '../rules/hidden-utility.js';
+import { removeFormStatusMessages } from '../rules/form-status-messages.js';
 import { unwrapContentNoscripts } from '../rules/noscript.js';
 import { removePrintOnlyBlocks } from '../rules/print-only.js';
 import { revealTabPanels } from '../rules/tab-panels.js';
@@ -27,6 +28,14 @@ export const BEFORE_READINGS: readonly ContentStep[] = [
     about:
       'Removes blocks a stylesheet shows only on paper (`visible-print`, `print-header`, `d-none d-print-block`): the printout’s logo, URL and copyright.',
     run: (root) => removePrintOnlyBlocks(root),
+  },
+  {
+    name: 'form-status-messages',
+    phase: 'tree',
+    pageKinds: EVERY_KIND,
+    about:
+      'Removes form builders’ status messages, hidden until the form is sent (Webflow’s “Thank you! Your submission has been received!”, “Oops! Something went wrong…”).',
+    run: (root) => removeFormStatusMessages(root),
   },
   {
     name: 'content-noscripts',

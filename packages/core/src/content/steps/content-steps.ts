@@ -7,6 +7,7 @@ import { removeDocsChrome } from '../rules/docs-chrome.js';
 import { removeRawFieldKeys } from '../rules/field-keys.js';
 import { removeGalleryCounters } from '../rules/gallery-counters.js';
 import { separateGluedInlines } from '../rules/glued-inline.js';
+import { removeLetterAvatars } from '../rules/letter-avatars.js';
 import { removeHelpPopups } from '../rules/help-popups.js';
 import { removeLinkDenseBlocks } from '../rules/link-dense-blocks.js';
 import { removeLinkLists } from '../rules/link-lists.js';
@@ -222,6 +223,13 @@ export const CONTENT_STEPS: readonly TreeStep[] = [
     pageKinds: EVERY_KIND,
     about: 'Removes "Image credit: …", "Kittiwut | Getty Images": who owns a picture, not what the page says.',
     run: (root) => removePhotoCredits(root),
+  },
+  {
+    name: 'letter-avatars',
+    phase: 'content',
+    pageKinds: EVERY_KIND,
+    about: 'Removes letter avatars (XenForo’s `avatar--default`: a member’s initial in a box, printed as a stray “F” above their post).',
+    run: (root) => removeLetterAvatars(root),
   },
   {
     name: 'gallery-counters',
