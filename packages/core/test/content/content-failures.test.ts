@@ -72,6 +72,7 @@ describe('main content on the failure kinds of pages nobody tuned for (issue #30
     const page = contentFailurePages.pitchShell;
     const document = await htmlToDocument(page.html, { url: `https://shop.example${page.path}`, explain: true });
     expect(document.markdown).toBe('');
+    expect(document.warning).toContain('the content is empty');
     expect(document.explain?.map((step) => step.name)).not.toContain('page-summary');
     expect(isCutOff('Cerebral experts offer online mental healthcare. Learn about the care you can get today.')).toBe(false);
     expect(isCutOff('I am choosing my key switches and want a starter board to go&hellip;')).toBe(true);
@@ -87,6 +88,7 @@ describe('main content on the failure kinds of pages nobody tuned for (issue #30
     const page = contentFailurePages.footerShell;
     const document = await htmlToDocument(page.html, { url: `https://shop.example${page.path}`, explain: true });
     expect(document.markdown).toBe('');
+    expect(document.warning).toContain('the content is empty');
     expect(document.explain?.map((step) => step.name)).toContain('footer-only-shell');
     // A footer that holds prose is no site directory: the page keeps its text.
     const prose = page.html.replace(
@@ -95,6 +97,7 @@ describe('main content on the failure kinds of pages nobody tuned for (issue #30
     );
     const kept = await htmlToDocument(prose, { url: `https://shop.example${page.path}` });
     expect(kept.markdown).toContain('woven by hand');
+    expect(kept.warning).toBeUndefined();
   });
 
   it("gives a shell's excerpt instead of a few stray links", async () => {

@@ -38,6 +38,10 @@ function contentIsEmpty(content: Element, markdown: string | undefined): boolean
   return textLengthUpTo(content, SHORT_CONTENT_CHARS) < SHORT_CONTENT_CHARS && toMarkdown(content) === '';
 }
 
+/** Said of a page left with no content: its body has no text of its own and its head no excerpt of it. */
+export const EMPTY_SHELL_WARNING =
+  "The page's body holds no text of its own (a client-side app's shell, rendered by its scripts) and its head gives no excerpt of it: the content is empty. A browser engine renders the page itself.";
+
 export interface HtmlPage {
   html: string;
   /** The final URL, after redirects: relative links resolve against it. */
@@ -129,6 +133,9 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
       );
       if (markdown !== undefined) markdown = toMarkdown(content);
       result.warning = SHELL_WARNING;
+    } else if (stillEmpty && contentIsEmpty(content, markdown)) {
+      // Empty, and said so: an empty result without a reason reads as a failure of the scraper.
+      result.warning = EMPTY_SHELL_WARNING;
     }
     if (markdown !== undefined) result.markdown = markdown;
     if (trace) result.explain = trace;
