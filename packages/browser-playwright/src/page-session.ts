@@ -8,6 +8,8 @@ import { BLOCKED_HEADER } from './guard-proxy.js';
 
 /** Characters of console output one code run hands back; past it the output is cut. */
 const MAX_CONSOLE_CHARS = 100_000;
+/** How often a session's goto is tried when the page's own navigations keep interrupting it. */
+const MAX_GOTO_ATTEMPTS = 4;
 
 /**
  * A page kept open for a client (a `/v2/browser` session, or a scrape's page kept for interact),
@@ -38,18 +40,30 @@ export class PlaywrightPageSession implements BrowserPageSession {
   }
 
   async goto(url: string, timeoutMs: number): Promise<LoadedPage> {
-    const load = () => this.page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
-    // A navigation the page's own script started (code that set location.href) may still be under
-    // way and interrupt this one: it is tried once more after it.
-    const response = await load()
-      .catch((error: unknown) => (String(error).includes('interrupted by another navigation') ? load() : Promise.reject(error)))
-      .catch((error: unknown) => {
-        throw toTrawlError(error, url, this.closed() ? 'crashed' : undefined, timeoutMs);
-      });
+    const response = await this.#gotoAfterPendingNavigations(url, timeoutMs).catch((error: unknown) => {
+      throw toTrawlError(error, url, this.closed() ? 'crashed' : undefined, timeoutMs);
+    });
     if (response?.headers()[BLOCKED_HEADER]) {
       throw new TrawlError('SCRAPE_BLOCKED_URL', `Refused to load ${url} in the browser: it is a private, loopback or link-local address.`);
     }
     return { ...(await this.snapshot()), status: response?.status() ?? 200 };
+  }
+
+  /**
+   * A navigation the page's own script started (code that set location.href) may still be under
+   * way and interrupt this one, on a loaded machine more than once: each time, the page's own
+   * navigation is let finish and this one is tried again, a few times within the deadline.
+   */
+  async #gotoAfterPendingNavigations(url: string, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.page.goto(url, { waitUntil: 'load', timeout: Math.max(1, deadline - Date.now()) });
+      } catch (error) {
+        if (attempt >= MAX_GOTO_ATTEMPTS || !String(error).includes('interrupted by another navigation')) throw error;
+        await this.page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => {});
+      }
+    }
   }
 
   async run(actions: readonly Action[], timeoutMs: number): Promise<LoadedPage> {
