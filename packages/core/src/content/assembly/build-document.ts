@@ -120,7 +120,8 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
     }
     // A page whose body holds no text at all (a client-side app's unrendered shell), or only a
     // few stray links, still describes itself in its head: that summary is its content instead.
-    const stillEmpty = mayFallBack && (contentIsEmpty(content, markdown) || (empty ? isStrayLinks(content) : strayLinks));
+    const nothingLeft = mayFallBack && contentIsEmpty(content, markdown);
+    const stillEmpty = nothingLeft || (mayFallBack && (empty ? isStrayLinks(content) : strayLinks));
     const summary = stillEmpty ? pageSummary(content.ownerDocument, result.metadata) : undefined;
     if (summary) {
       content = summary;
@@ -133,7 +134,7 @@ export function buildHtmlDocument(page: HtmlPage, requested: ResolvedScrapeOptio
       );
       if (markdown !== undefined) markdown = toMarkdown(content);
       result.warning = SHELL_WARNING;
-    } else if (stillEmpty && contentIsEmpty(content, markdown)) {
+    } else if (nothingLeft) {
       // Empty, and said so: an empty result without a reason reads as a failure of the scraper.
       result.warning = EMPTY_SHELL_WARNING;
     }
